@@ -1,0 +1,55 @@
+//! Command-line interface: one module per subcommand, exit codes in one place.
+
+use clap::{Parser, Subcommand};
+
+/// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
+pub mod exit {
+    /// Success.
+    pub const OK: i32 = 0;
+    /// No legal pairing / discrepancies or problems found.
+    pub const FOUND: i32 = 1;
+    /// Unexpected error.
+    pub const UNEXPECTED: i32 = 2;
+    /// Invalid input.
+    pub const INVALID_INPUT: i32 = 3;
+    /// Input too large.
+    pub const TOO_LARGE: i32 = 4;
+    /// File access error.
+    pub const FILE_ACCESS: i32 = 5;
+}
+
+/// Tools for chess arbiters: convert and validate tournament files, pair and
+/// check rounds with the FIDE Dutch system, standings, prizes and rating reports.
+#[derive(Parser, Debug)]
+#[command(name = "arbiter", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print version information.
+    Version,
+}
+
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() {
+                exit::INVALID_INPUT
+            } else {
+                exit::OK
+            };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match cli.command {
+        Command::Version => {
+            println!("arbiter {}", env!("CARGO_PKG_VERSION"));
+            exit::OK
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! The full model as JSON (documented, stable shape).

@@ -1,0 +1,1 @@
+//! Swiss-Manager text exports, XML import file and binary .TUNX reader.

@@ -1,0 +1,1 @@
+//! FIDE Tournament Report File: layout tables, reader, dialects, writer.

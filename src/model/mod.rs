@@ -1,0 +1,16 @@
+//! The tournament vocabulary shared by every format and engine.
+//!
+//! No I/O and no format knowledge lives here: readers in [`crate::formats`]
+//! build these types, engines ([`crate::pairing`], [`crate::standings`],
+//! [`crate::rating`]) read them.
+
+mod points;
+mod round;
+mod tournament;
+
+pub use points::{PointSystem, Points};
+pub use round::{ByeKind, Color, Outcome, RoundEntry};
+pub use tournament::{
+    Acceleration, BirthDate, ExtraRecord, ForbiddenPairs, NationalRating, Player, PlayerId, Sex,
+    Team, Title, Tournament, TournamentInfo,
+};

@@ -1,0 +1,312 @@
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use super::{Color, PointSystem, Points, RoundEntry};
+
+/// A starting rank / pairing number (TRF `001` cols 5-8), 1-based.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct PlayerId(pub u32);
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.0, f)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sex {
+    Male,
+    Female,
+}
+
+/// A FIDE title. Unknown spellings are kept in `Other`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Title {
+    GM,
+    IM,
+    WGM,
+    FM,
+    WIM,
+    CM,
+    WFM,
+    WCM,
+    Other(String),
+}
+
+impl Title {
+    /// Table of the codes FIDE uses (TRF16 `001` cols 11-13).
+    pub const CODES: [(&'static str, Title); 8] = [
+        ("GM", Title::GM),
+        ("IM", Title::IM),
+        ("WGM", Title::WGM),
+        ("FM", Title::FM),
+        ("WIM", Title::WIM),
+        ("CM", Title::CM),
+        ("WFM", Title::WFM),
+        ("WCM", Title::WCM),
+    ];
+
+    pub fn code(&self) -> &str {
+        match self {
+            Title::Other(s) => s,
+            t => Title::CODES
+                .iter()
+                .find(|(_, x)| x == t)
+                .map(|(c, _)| *c)
+                .unwrap_or(""),
+        }
+    }
+
+    pub fn from_code(code: &str) -> Title {
+        Title::CODES
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_else(|| Title::Other(code.to_string()))
+    }
+}
+
+/// A birth date as files give it: sometimes only a year, sometimes year and month.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct BirthDate {
+    pub year: i32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub month: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub day: Option<u32>,
+}
+
+impl BirthDate {
+    /// The full date when month and day are known.
+    pub fn date(&self) -> Option<NaiveDate> {
+        NaiveDate::from_ymd_opt(self.year, self.month?, self.day?)
+    }
+
+    /// The earliest day this birth date can mean (1 Jan for year-only).
+    pub fn earliest(&self) -> Option<NaiveDate> {
+        NaiveDate::from_ymd_opt(self.year, self.month.unwrap_or(1), self.day.unwrap_or(1))
+    }
+}
+
+/// A national rating record (TRF-2026 NRS line, keyed by federation).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct NationalRating {
+    pub federation: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u16>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sex: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub origin: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub birth: String,
+}
+
+/// One player (TRF `001` record) with the rounds played so far.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Player {
+    pub id: PlayerId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<Title>,
+    pub name: String,
+    /// FIDE rating; `None` when unrated (0 or blank in TRF).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub federation: Option<String>,
+    /// FIDE id as written (digits only in valid files; kept opaque).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth: Option<BirthDate>,
+    /// Points as declared by the file (cols 81-84); compare with [`Tournament::score`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<Points>,
+    /// Rank as declared by the file (cols 86-89).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<u32>,
+    /// One entry per round, index 0 = round 1.
+    #[serde(default)]
+    pub rounds: Vec<RoundEntry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub national_ratings: Vec<NationalRating>,
+    /// Free-form labels from other formats (Swiss-Manager `Typ`/`Gr`, club, K factor ...).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: BTreeMap<String, String>,
+}
+
+impl Player {
+    /// The entry for round `r` (1-based); `NotPaired` beyond the recorded rounds.
+    pub fn round(&self, r: usize) -> RoundEntry {
+        r.checked_sub(1)
+            .and_then(|i| self.rounds.get(i))
+            .copied()
+            .unwrap_or(RoundEntry::NotPaired)
+    }
+}
+
+/// A team (TRF `013`, or TRF-2026 `310`).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Team {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
+    pub members: Vec<PlayerId>,
+    /// Record fields kept verbatim that the model does not type.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub raw: String,
+}
+
+/// An accelerated-pairing entry: fictitious points added to a player for rounds
+/// `first..=last` (JaVaFo `XXA`, TRF-2026 `250`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Acceleration {
+    pub player: PlayerId,
+    /// Fictitious points per round, index 0 = round 1.
+    pub points: Vec<Points>,
+}
+
+/// Players who may not meet each other (JaVaFo `XXP`, TRF-2026 `260`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForbiddenPairs {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_round: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_round: Option<u32>,
+    pub players: Vec<PlayerId>,
+}
+
+/// A record the model does not type, kept so that writers can put it back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtraRecord {
+    /// The record code (first three characters), e.g. `"XXZ"`, `"801"`, `"###"`.
+    pub code: String,
+    /// The whole line as read.
+    pub line: String,
+    /// Index of the player record this line followed (`None`: before the first player).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after_player: Option<usize>,
+}
+
+/// Tournament header data (TRF `012`..`132`, TRF-2026 `142`..`222`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TournamentInfo {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub city: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub federation: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_date: Option<NaiveDate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_date: Option<NaiveDate>,
+    /// `062` as written (Swiss-Manager writes `129 (88)`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub players_declared: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub rated_players_declared: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub teams_declared: String,
+    /// `092`, free text.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tournament_type: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub chief_arbiter: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deputy_arbiters: Vec<String>,
+    /// `122`, free text.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub time_control: String,
+    /// `132`, one per round (index 0 = round 1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_dates: Vec<Option<NaiveDate>>,
+    /// `172` starting-rank method.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub starting_rank_method: String,
+    /// `182` pairing controller.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub pairing_controller: String,
+    /// `192` encoded tournament type (e.g. `FIDE_DUTCH_2026`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub system_code: String,
+    /// `222` encoded time control.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub encoded_time_control: String,
+}
+
+/// A whole tournament: header, players with their rounds, and pairing data.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Tournament {
+    pub info: TournamentInfo,
+    /// Total number of rounds planned (`XXR` / `142`); `None` if the file does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_rounds: Option<u32>,
+    /// Colour of the highest-ranked player in round 1 (`XXC` / `152`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_color: Option<Color>,
+    #[serde(default)]
+    pub scoring: PointSystem,
+    /// Tie-break codes as listed by the file (`202`/`212`), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiebreaks: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accelerations: Vec<Acceleration>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbidden_pairs: Vec<ForbiddenPairs>,
+    /// Players, normally in starting-rank order.
+    pub players: Vec<Player>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<Team>,
+    /// Records kept verbatim for round trips.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra_records: Vec<ExtraRecord>,
+}
+
+impl Tournament {
+    /// The player with starting rank `id`.
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        // Fast path: players are usually stored in starting-rank order.
+        let guess = (id.0 as usize).checked_sub(1);
+        if let Some(p) = guess.and_then(|i| self.players.get(i)) {
+            if p.id == id {
+                return Some(p);
+            }
+        }
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    /// Number of rounds with any data (the longest round list).
+    pub fn rounds_recorded(&self) -> usize {
+        self.players
+            .iter()
+            .map(|p| p.rounds.len())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Score of `player` after `rounds` rounds (all recorded rounds if `None`),
+    /// computed from the results under [`Tournament::scoring`]. Pending games count 0.
+    pub fn score(&self, player: &Player, rounds: Option<usize>) -> Points {
+        let n = rounds
+            .unwrap_or(player.rounds.len())
+            .min(player.rounds.len());
+        player.rounds[..n]
+            .iter()
+            .map(|e| e.points(&self.scoring).unwrap_or(Points::ZERO))
+            .sum()
+    }
+}

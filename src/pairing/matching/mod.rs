@@ -1,0 +1,1 @@
+//! Maximum-weight matching on general graphs; knows nothing of chess.

@@ -1,0 +1,5 @@
+//! Pairing engines: a generic maximum-weight matching, the FIDE Dutch system,
+//! verification of recorded rounds and random tournament generation.
+
+pub mod dutch;
+pub mod matching;

@@ -1,0 +1,1 @@
+//! FIDE rating changes (B.02) and rating-report checks.

@@ -1,0 +1,1 @@
+//! Text tables, CSV, JSON and HTML renderings of engine results.

@@ -1,0 +1,1 @@
+//! Standings and FIDE tie-breaks (C.07), categories.
