@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 /// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
+#[allow(dead_code)]
 pub mod exit {
     /// Success.
     pub const OK: i32 = 0;
