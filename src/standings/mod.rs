@@ -1,1 +1,2 @@
 //! Standings and FIDE tie-breaks (C.07), categories.
+pub mod prizes;
