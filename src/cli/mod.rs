@@ -2,6 +2,8 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod rating;
+
 /// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
 #[allow(dead_code)]
 pub mod exit {
@@ -32,6 +34,8 @@ pub struct Cli {
 pub enum Command {
     /// Print version information.
     Version,
+    /// FIDE rating changes of an event (B.02): K, W, We, change, new rating.
+    Rating(rating::Args),
 }
 
 pub fn main() -> i32 {
@@ -52,5 +56,6 @@ pub fn main() -> i32 {
             println!("arbiter {}", env!("CARGO_PKG_VERSION"));
             exit::OK
         }
+        Command::Rating(args) => rating::run(args),
     }
 }

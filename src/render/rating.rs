@@ -122,8 +122,14 @@ pub fn text(r: &RatingReport) -> String {
         if let Some(i) = &p.initial {
             let _ = writeln!(
                 o,
-                "  initial rating {}: Ra {:.2}, p {:.2}, dp {}, {} games; {}",
-                i.rating, i.average, i.p, i.dp, i.games, i.note
+                "  initial rating {}: Ra {:.2}, p {:.2}, dp {}, {} game{}; {}",
+                i.rating,
+                i.average,
+                i.p,
+                i.dp,
+                i.games,
+                if i.games == 1 { "" } else { "s" },
+                i.note
             );
         }
         if !p.games_detail.is_empty() {

@@ -523,3 +523,56 @@ fn submission_reports_what_it_cannot_fill() {
     let notes: Vec<String> = s.notes.iter().map(|d| d.to_string()).collect();
     insta::assert_snapshot!("submission_errors", notes.join("\n"));
 }
+
+fn arbiter(args: &[&str]) -> (String, String, i32) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn cli_rating_blitz_event() {
+    let (stdout, stderr, code) = arbiter(&["rating", "tests/fixtures/rating/blitz.json"]);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    insta::assert_snapshot!("cli_rating_blitz_text", stdout);
+    let (stdout, _, code) = arbiter(&[
+        "rating",
+        "tests/fixtures/rating/blitz.json",
+        "--kind",
+        "standard",
+        "--rules",
+        "2025-10",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("cli_rating_blitz_as_standard_csv", stdout);
+}
+
+#[test]
+fn cli_rating_rejects_unknown_rules() {
+    let (stdout, stderr, code) = arbiter(&[
+        "rating",
+        "tests/fixtures/rating/blitz.json",
+        "--rules",
+        "2023",
+    ]);
+    assert_eq!((code, stdout.as_str()), (3, ""));
+    assert!(
+        stderr.contains("expected 2022, 2024 or 2025-10, found \"2023\""),
+        "{stderr}"
+    );
+    let (_, stderr, code) = arbiter(&["rating", "tests/fixtures/rating/missing.json"]);
+    assert_eq!(code, 5);
+    assert!(
+        stderr.starts_with("error: cannot read tests/fixtures/rating/missing.json"),
+        "{stderr}"
+    );
+}
