@@ -413,3 +413,24 @@ fn sm_xml_reader_keeps_unknown_attributes() {
     let (_, d) = xml::read("<Players><Player PlayerUniqueId=\"1\"></Players>");
     assert!(d.iter().any(|d| d.is_error()));
 }
+
+#[test]
+fn sm_sniff_and_read_combined_in_either_order() {
+    use chess_arbiter::formats::swiss_manager::{read_as, read_combined, sniff, SmFormat};
+    let pl = fixture("players_round1.txt");
+    let pa = fixture("pairings_round1_played.txt");
+    assert_eq!(sniff(&pl), Some(SmFormat::Players));
+    assert_eq!(sniff(&pa), Some(SmFormat::Pairings));
+    assert_eq!(
+        sniff(&fixture("tunx/isr_1385616.TUNX")),
+        Some(SmFormat::Tunx)
+    );
+    assert_eq!(sniff(b"012 Some TRF"), None);
+    let a = read_combined(&pl, &pa).unwrap();
+    let b = read_combined(&pa, &pl).unwrap();
+    assert_eq!(a.tournament, b.tournament);
+    assert!(read_combined(&pl, &pl).is_err());
+    let t = read_as(SmFormat::Tunx, &fixture("tunx/isr_1385616.TUNX")).unwrap();
+    assert_eq!(t.tournament.players.len(), 6);
+    assert_eq!(t.tournament.rounds_recorded(), 0);
+}
