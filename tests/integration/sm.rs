@@ -434,3 +434,13 @@ fn sm_sniff_and_read_combined_in_either_order() {
     assert_eq!(t.tournament.players.len(), 6);
     assert_eq!(t.tournament.rounds_recorded(), 0);
 }
+
+#[test]
+fn sm_pairing_file_rejects_absurd_round_numbers() {
+    let r = pairings::read(
+        b"Runde;Brett;IdentW;IdentS;NrW;NrS;ErgW;ErgS;Kontumaz;Erg;Mnr;ErgEloW;ErgEloS\r\n4000000000;1;0;0;1;2;1;0;;1:0;0;;\r\n",
+    )
+    .unwrap();
+    assert!(r.boards.is_empty());
+    assert_eq!(r.diagnostics[0].location.field.as_deref(), Some("Runde"));
+}

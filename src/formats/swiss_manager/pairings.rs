@@ -29,6 +29,9 @@ pub const HEADER: [&str; 13] = [
     "ErgEloW", "ErgEloS",
 ];
 
+/// Rounds above this are rejected (a round number sizes the round lists).
+pub const MAX_ROUND: u32 = 999;
+
 /// The file as written: header and rows as raw fields (wire shape).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PairingFile {
@@ -304,6 +307,14 @@ fn parse_row(fields: &[String], c: &Cols, line: usize) -> Result<Board, Diagnost
             .ok_or_else(|| bad(line, name, "a positive number", f))
     };
     let round = num(c.round, "Runde")?;
+    if round > MAX_ROUND {
+        return Err(bad(
+            line,
+            "Runde",
+            "a round number up to 999",
+            &round.to_string(),
+        ));
+    }
     let white = PlayerId(num(c.nr_w, "NrW")?);
     let nr_s = field(fields, c.nr_s, line, "NrS")?;
     let black = if nr_s == "-1" {
