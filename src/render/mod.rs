@@ -1,1 +1,4 @@
 //! Text tables, CSV, JSON and HTML renderings of engine results.
+
+pub mod prizes;
+pub mod rating;

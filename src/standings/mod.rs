@@ -16,6 +16,7 @@ mod ctx;
 mod direct;
 mod edition;
 mod own;
+pub mod prizes;
 mod profile;
 mod rating;
 pub mod registry;
