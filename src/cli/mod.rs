@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod rating;
+pub mod standings;
 
 /// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
 #[allow(dead_code)]
@@ -36,6 +37,8 @@ pub enum Command {
     Version,
     /// FIDE rating changes of an event (B.02): K, W, We, change, new rating.
     Rating(rating::Args),
+    /// Standings with FIDE tie-breaks (C.07), categories and explanations.
+    Standings(standings::Args),
 }
 
 pub fn main() -> i32 {
@@ -57,5 +60,6 @@ pub fn main() -> i32 {
             exit::OK
         }
         Command::Rating(args) => rating::run(args),
+        Command::Standings(a) => standings::run(a),
     }
 }

@@ -2,3 +2,4 @@
 
 pub mod prizes;
 pub mod rating;
+pub mod standings;
