@@ -507,8 +507,13 @@ fn shared_samples_and_corpus() {
                 Err(e) => failures.push(format!("{}: unreadable: {e}", f.display())),
                 Ok(r) => {
                     let errs = errors(&r.diagnostics);
-                    // Known-bad sample: deliberately malformed lines.
-                    if !errs.is_empty() && !f.ends_with("trfx-malformed-sample.trf") {
+                    // Known-bad samples: deliberately malformed lines; a blank-result
+                    // bye counted as 0.5 (see committed_fixtures_read_as_expected).
+                    let known_bad = [
+                        "trfx-malformed-sample.trf",
+                        "icu-irish-intermediate-2011-latin1-crlf.tab",
+                    ];
+                    if !errs.is_empty() && !known_bad.iter().any(|k| f.ends_with(k)) {
                         failures.push(format!("{}: {errs:#?}", f.display()));
                     }
                     convert_round_trips(&r.tournament, &f.display().to_string());
