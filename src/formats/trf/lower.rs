@@ -1395,6 +1395,7 @@ impl<'o> Lowerer<'o> {
             self.apply_xxs(*line, data, &mut ps);
         }
         self.t.scoring = ps;
+        self.t.accelerations.sort_by_key(|a| a.player);
 
         if let Some(line) = self.sex_f_line {
             self.diag(
