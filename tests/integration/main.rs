@@ -1,1 +1,2 @@
 mod rating;
+mod standings;
