@@ -3,3 +3,4 @@
 mod rating;
 mod sm;
 mod trf;
+mod standings;
