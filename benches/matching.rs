@@ -80,7 +80,11 @@ fn warm(c: &mut Criterion) {
                     let x = (rng.next() % n as u64) as usize;
                     for y in 0..n {
                         if y != x {
-                            m2.set_weight(x, y, W5::field(1, 290) | W5::field(rng.next() % 16, 100));
+                            m2.set_weight(
+                                x,
+                                y,
+                                W5::field(1, 290) | W5::field(rng.next() % 16, 100),
+                            );
                         }
                     }
                     m2
