@@ -51,6 +51,7 @@ impl From<EncodingArg> for trf::Encoding {
   arbiter convert open.json --to trf16 -o open.trf
   arbiter convert old.trf --to trf26 --line-end lf
   cat event.trf | arbiter convert - --to trfx
+  arbiter convert event.trf --to trf16 --for fide -o report.trf
 
 Exit codes: 0 converted, 1 converted but the input has errors,
 3 unreadable input, 5 file access error.")]
@@ -72,6 +73,18 @@ pub struct Args {
     /// Line end for TRF output.
     #[arg(long, value_enum, default_value = "crlf")]
     pub line_end: LineEndArg,
+    /// Prepare the file for a purpose: `fide` writes the canonical rating
+    /// report (with --to trf16 or trf26): ranks, points, header counts and
+    /// dates filled, each fill reported; CRLF, UTF-8.
+    #[arg(long = "for", value_enum)]
+    pub purpose: Option<Purpose>,
+}
+
+/// What a converted file is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Purpose {
+    /// The rating report sent to the federation's rating officer.
+    Fide,
 }
 
 pub fn run(args: Args) -> i32 {
@@ -90,6 +103,9 @@ pub fn run(args: Args) -> i32 {
         Some(f) => f,
         None => default_target(&loaded, args.output.as_deref()),
     };
+    if args.purpose == Some(Purpose::Fide) {
+        return super::rating::convert_for_fide(&loaded, to, args.line_end, args.output.as_deref());
+    }
     let line_end = match args.line_end {
         LineEndArg::Crlf => trf::LineEnd::CrLf,
         LineEndArg::Lf => trf::LineEnd::Lf,

@@ -2,10 +2,10 @@
 
 use clap::{Parser, Subcommand};
 
-pub mod rating;
-pub mod standings;
 pub mod convert;
 pub mod input;
+pub mod rating;
+pub mod standings;
 pub mod validate;
 
 /// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.

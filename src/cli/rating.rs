@@ -2,13 +2,16 @@
 //! the FIDE rating changes of an event, the way FIDE will compute them.
 
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
 
-use chess_arbiter::model::{PlayerId, Tournament};
+use chess_arbiter::diag::Diagnostic;
+use chess_arbiter::formats::trf::SourceMap;
+use chess_arbiter::model::PlayerId;
+use chess_arbiter::rating::report_check::{check_report, Check, LineLookup, NoLines, Problem};
 use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
 use chess_arbiter::render::rating as render;
 
 use super::exit;
+use super::input::{self, Loaded};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -36,7 +39,7 @@ pub struct Args {
     pub format: Format,
     /// Write to this file instead of stdout.
     #[arg(short = 'o', long)]
-    pub output: Option<std::path::PathBuf>,
+    pub output: Option<String>,
 }
 
 fn parse_edition(s: &str) -> Result<Edition, String> {
@@ -62,72 +65,57 @@ fn parse_k(s: &str) -> Result<(u32, u32), String> {
     Ok((sno, k))
 }
 
-/// Read the input bytes (`-` = stdin).
-pub fn read_bytes(input: &str) -> Result<Vec<u8>, i32> {
-    let mut bytes = Vec::new();
-    let res = if input == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::read(input).map(|b| bytes = b)
+/// The TRF reader's source map as line look-ups for the report checks
+/// (engines do not import formats, so the adapter lives here).
+pub struct SourceLines<'a>(pub &'a SourceMap);
+
+impl LineLookup for SourceLines<'_> {
+    fn player_line(&self, player: PlayerId) -> Option<usize> {
+        self.0.player_lines.get(&player).copied()
+    }
+    fn header_line(&self, code: &str) -> Option<usize> {
+        self.0.header_lines.get(code).copied()
+    }
+}
+
+/// Checks the reader's consistency pass already makes (points against
+/// results, both sides of each game, duplicate FIDE ids); `validate --fide`
+/// leaves them out so that no problem is listed twice.
+fn covered_by_reader(p: &Problem) -> bool {
+    matches!(p.check, Check::GameAsymmetric | Check::FideIdDuplicate)
+        || (p.check == Check::PointsMismatch && p.diagnostic.is_error())
+}
+
+/// The rating-officer problems of a loaded file, located and with their
+/// rule, for `arbiter validate --fide`.
+pub fn fide_problems(loaded: &Loaded) -> Vec<Diagnostic> {
+    let problems = match &loaded.source {
+        Some(map) => check_report(&loaded.tournament, &SourceLines(map)),
+        None => check_report(&loaded.tournament, &NoLines),
     };
-    match res {
-        Ok(()) => Ok(bytes),
-        Err(e) => {
-            eprintln!("error: cannot read {input}: {e}");
-            Err(exit::FILE_ACCESS)
-        }
-    }
-}
-
-/// A tournament from the JSON model or a TRF file, with its read diagnostics printed.
-pub fn load(input: &str) -> Result<Tournament, i32> {
-    let bytes = read_bytes(input)?;
-    let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
-    if first == Some(&b'{') {
-        return serde_json::from_slice::<Tournament>(&bytes).map_err(|e| {
-            eprintln!("error: {input}: not a tournament in the JSON model: {e}");
-            exit::INVALID_INPUT
-        });
-    }
-    load_trf(input, &bytes)
-}
-
-fn load_trf(input: &str, _bytes: &[u8]) -> Result<Tournament, i32> {
-    eprintln!(
-        "error: {input}: TRF input needs the TRF reader, not in this build; give the JSON model"
-    );
-    Err(exit::INVALID_INPUT)
-}
-
-/// Write `text` to `-o` or stdout; a broken pipe is not an error.
-pub fn emit(output: Option<&std::path::Path>, text: &str) -> i32 {
-    match output {
-        Some(path) => match std::fs::write(path, text) {
-            Ok(()) => exit::OK,
-            Err(e) => {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                exit::FILE_ACCESS
-            }
-        },
-        None => {
-            let mut out = std::io::stdout().lock();
-            match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-                Ok(()) => exit::OK,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => exit::OK,
-                Err(e) => {
-                    eprintln!("error: cannot write output: {e}");
-                    exit::FILE_ACCESS
-                }
-            }
-        }
-    }
+    problems
+        .into_iter()
+        .filter(|p| !covered_by_reader(p))
+        .map(|p| {
+            let mut d = p.into_diagnostic();
+            d.location.file = Some(loaded.name.clone());
+            d
+        })
+        .collect()
 }
 
 pub fn run(args: Args) -> i32 {
-    let t = match load(&args.input) {
-        Ok(t) => t,
-        Err(code) => return code,
+    let loaded = match input::read_input(&args.input, None, None) {
+        Ok(l) => l,
+        Err(e) => {
+            e.report();
+            return e.code;
+        }
     };
+    for d in &loaded.diagnostics {
+        eprintln!("{d}");
+    }
+    let t = &loaded.tournament;
     let k_factors: BTreeMap<PlayerId, u32> =
         args.k.iter().map(|&(s, k)| (PlayerId(s), k)).collect();
     for id in k_factors.keys() {
@@ -141,12 +129,79 @@ pub fn run(args: Args) -> i32 {
         kind: args.kind,
         k_factors,
     };
-    let report = compute(&t, &opts);
+    let report = compute(t, &opts);
     let text = match args.format {
         Format::Text => render::text(&report),
         Format::Csv => render::csv(&report),
         Format::Json => render::json(&report),
         Format::Html => render::html(&report),
     };
-    emit(args.output.as_deref(), &text)
+    match input::write_output(args.output.as_deref(), &text) {
+        Ok(()) => exit::OK,
+        Err(code) => code,
+    }
+}
+
+/// `arbiter convert INPUT --to trf16|trf26 --for fide`: the canonical
+/// submission file. Read diagnostics and the submission notes go to stderr;
+/// exit 1 when the input or the submission has errors (file written anyway).
+pub fn convert_for_fide(
+    loaded: &Loaded,
+    to: input::Format,
+    line_end: super::convert::LineEndArg,
+    output: Option<&str>,
+) -> i32 {
+    use chess_arbiter::formats::trf;
+    use chess_arbiter::rating::submission::{prepare, Target};
+    let (target, trf_target) = match to {
+        input::Format::Trf16 => (Target::Trf16, trf::Target::Trf16),
+        input::Format::Trf26 => (Target::Trf26, trf::Target::Trf26),
+        other => {
+            eprintln!(
+                "error: --for fide writes trf16 or trf26, found --to {}",
+                clap::ValueEnum::to_possible_value(&other)
+                    .map(|v| v.get_name().to_string())
+                    .unwrap_or_default()
+            );
+            return exit::INVALID_INPUT;
+        }
+    };
+    if line_end != super::convert::LineEndArg::Crlf {
+        eprintln!("error: --for fide writes CRLF line ends, drop --line-end");
+        return exit::INVALID_INPUT;
+    }
+    let mut errors = 0;
+    for d in &loaded.diagnostics {
+        errors += usize::from(d.is_error());
+        eprintln!("{d}");
+    }
+    let sub = prepare(&loaded.tournament, target);
+    for d in &sub.notes {
+        errors += usize::from(d.is_error());
+        let mut d = d.clone();
+        d.location.file = Some(loaded.name.clone());
+        eprintln!("{d}");
+    }
+    let written = trf::write(
+        &sub.tournament,
+        &trf::WriteOptions {
+            target: trf_target,
+            line_end: trf::LineEnd::CrLf,
+        },
+    );
+    for w in &written.warnings {
+        eprintln!("{w}");
+    }
+    if let Err(code) = input::write_output(output, &written.text) {
+        return code;
+    }
+    if errors > 0 {
+        eprintln!(
+            "{}: {errors} error(s) to fix before the report can be sent; output written anyway",
+            loaded.name
+        );
+        exit::FOUND
+    } else {
+        exit::OK
+    }
 }

@@ -23,6 +23,7 @@ pub enum ReportFormat {
   arbiter validate samples/open-2023.trf
   arbiter validate event.trf --format json
   arbiter validate old.trf --encoding windows-1252
+  arbiter validate report.trf --fide
 
 Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found,
 3 unreadable input, 5 file access error.")]
@@ -41,6 +42,11 @@ pub struct Args {
     /// Count warnings as problems (exit 1).
     #[arg(long)]
     pub strict: bool,
+    /// Also run the checks a federation rating officer makes before
+    /// uploading the report to FIDE (ids, birth dates, sex, federations,
+    /// titles, arbiters, dates, rate of play, byes, rated games, names).
+    #[arg(long)]
+    pub fide: bool,
 }
 
 #[derive(Serialize)]
@@ -58,7 +64,8 @@ struct Report<'a> {
 }
 
 pub fn run(args: Args) -> i32 {
-    let loaded = match input::read_input(&args.input, args.from, args.encoding.map(Into::into)) {
+    let mut loaded = match input::read_input(&args.input, args.from, args.encoding.map(Into::into))
+    {
         Ok(l) => l,
         Err(e) => {
             if args.format == ReportFormat::Json {
@@ -74,6 +81,10 @@ pub fn run(args: Args) -> i32 {
             return e.code;
         }
     };
+    if args.fide {
+        let fide = super::rating::fide_problems(&loaded);
+        loaded.diagnostics.extend(fide);
+    }
     let errors = loaded
         .diagnostics
         .iter()

@@ -273,10 +273,12 @@ fn check_header(t: &Tournament, c: &mut Checker) {
             "chief arbiter missing, expected a 102 record with name and fide id".into(),
         );
     } else if !has_fide_id_text(&i.chief_arbiter) {
+        // A warning: the rating server takes the arbiter from the event's
+        // registration; the 102 text is free, but officers ask for the id.
         c.push(
             Check::ArbiterWithoutFideId,
             "B.02 §9 (licensed arbiter)",
-            Error,
+            Warning,
             Family::Consistency,
             c.header("102", "chief arbiter"),
             format!(

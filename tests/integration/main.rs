@@ -2,5 +2,5 @@
 
 mod rating;
 mod sm;
-mod trf;
 mod standings;
+mod trf;

@@ -539,12 +539,12 @@ fn arbiter(args: &[&str]) -> (String, String, i32) {
 
 #[test]
 fn cli_rating_blitz_event() {
-    let (stdout, stderr, code) = arbiter(&["rating", "tests/fixtures/rating/blitz.json"]);
+    let (stdout, stderr, code) = arbiter(&["rating", "tests/fixtures/rating/blitz.trf"]);
     assert_eq!((code, stderr.as_str()), (0, ""));
     insta::assert_snapshot!("cli_rating_blitz_text", stdout);
     let (stdout, _, code) = arbiter(&[
         "rating",
-        "tests/fixtures/rating/blitz.json",
+        "tests/fixtures/rating/blitz.trf",
         "--kind",
         "standard",
         "--rules",
@@ -560,7 +560,7 @@ fn cli_rating_blitz_event() {
 fn cli_rating_rejects_unknown_rules() {
     let (stdout, stderr, code) = arbiter(&[
         "rating",
-        "tests/fixtures/rating/blitz.json",
+        "tests/fixtures/rating/blitz.trf",
         "--rules",
         "2023",
     ]);
@@ -569,10 +569,71 @@ fn cli_rating_rejects_unknown_rules() {
         stderr.contains("expected 2022, 2024 or 2025-10, found \"2023\""),
         "{stderr}"
     );
-    let (_, stderr, code) = arbiter(&["rating", "tests/fixtures/rating/missing.json"]);
+    let (_, stderr, code) = arbiter(&["rating", "tests/fixtures/rating/missing.trf"]);
     assert_eq!(code, 5);
     assert!(
-        stderr.starts_with("error: cannot read tests/fixtures/rating/missing.json"),
+        stderr.starts_with("error: tests/fixtures/rating/missing.trf: cannot read the file"),
         "{stderr}"
     );
+}
+
+#[test]
+fn convert_for_fide_rereads_cleanly_and_passes_the_checks() {
+    let out = std::env::temp_dir().join(format!("arbiter-fide-{}.trf", std::process::id()));
+    let out_s = out.to_string_lossy().into_owned();
+    let (_, stderr, code) = arbiter(&[
+        "convert",
+        "samples/open-2023.trf",
+        "--to",
+        "trf26",
+        "--for",
+        "fide",
+        "-o",
+        &out_s,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let bytes = std::fs::read(&out).unwrap();
+    let _ = std::fs::remove_file(&out);
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    assert!(
+        text.ends_with("\r\n") && !text.replace("\r\n", "").contains(['\n', '\r']),
+        "every line ends with CRLF"
+    );
+    let read = chess_arbiter::formats::trf::read(&bytes, &Default::default()).unwrap();
+    let errors: Vec<String> = read
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let fide_errors: Vec<String> = check_report(&read.tournament, &NoLines)
+        .into_iter()
+        .filter(|p| p.diagnostic.is_error())
+        .map(|p| p.into_diagnostic().to_string())
+        .collect();
+    assert!(fide_errors.is_empty(), "{fide_errors:?}");
+    assert!(read.tournament.players.iter().all(|p| p.rank.is_some()));
+    insta::assert_snapshot!("convert_for_fide_open_2023_stderr", stderr);
+}
+
+#[test]
+fn convert_for_fide_refuses_other_targets() {
+    let (stdout, stderr, code) = arbiter(&[
+        "convert",
+        "samples/open-2023.trf",
+        "--to",
+        "json",
+        "--for",
+        "fide",
+    ]);
+    assert_eq!((code, stdout.as_str()), (3, ""));
+    insta::assert_snapshot!("convert_for_fide_json_stderr", stderr);
+}
+
+#[test]
+fn validate_fide_on_the_sample_open() {
+    let (stdout, _, code) = arbiter(&["validate", "samples/open-2023.trf", "--fide"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("validate_fide_open_2023", stdout);
 }
