@@ -2,6 +2,8 @@
 
 use clap::{Parser, Subcommand};
 
+mod standings;
+
 /// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
 #[allow(dead_code)]
 pub mod exit {
@@ -32,6 +34,8 @@ pub struct Cli {
 pub enum Command {
     /// Print version information.
     Version,
+    /// Standings with FIDE tie-breaks (C.07), categories and explanations.
+    Standings(standings::Args),
 }
 
 pub fn main() -> i32 {
@@ -52,5 +56,6 @@ pub fn main() -> i32 {
             println!("arbiter {}", env!("CARGO_PKG_VERSION"));
             exit::OK
         }
+        Command::Standings(a) => standings::run(a),
     }
 }

@@ -1,1 +1,22 @@
 //! FIDE rating changes (B.02) and rating-report checks.
+//!
+//! - [`change`]: rating changes per player and game under the 2022, 2024
+//!   and October 2025 editions of B.02, initial ratings, performance.
+//! - [`tables`]: B.02 tables 8.1.1 and 8.1.2.
+//! - [`edition`]: editions, standard/rapid/blitz, time controls.
+//! - [`report_check`]: the checks a federation rating officer makes before
+//!   uploading a tournament report.
+//! - [`submission`]: turning a tournament into the canonical submission model.
+
+pub mod change;
+pub mod edition;
+pub mod tables;
+
+pub use change::{compute, RatingOptions, RatingReport};
+pub use edition::{Edition, Kind};
+pub mod federations;
+pub mod names;
+pub mod report_check;
+pub mod submission;
+
+pub use report_check::{check_report, Check, LineLookup, NoLines, Problem};

@@ -1,2 +1,5 @@
 //! Text tables, CSV, JSON and HTML renderings of engine results.
+
 pub mod prizes;
+pub mod rating;
+pub mod standings;

@@ -1,2 +1,609 @@
 //! Standings and FIDE tie-breaks (C.07), categories.
+//!
+//! [`compute`] ranks a [`Tournament`] after any round with an ordered list of
+//! tie-breaks ([`TieBreakSpec`], the TRF-2026/TEC code syntax), in the rules edition
+//! asked for or in force at the event's dates ([`Edition`]), and ranks each
+//! [`Category`] too. Values are exact ([`Value`]); `f64` appears only in output.
+//!
+//! One module per tie-break family: [`direct`](self) (art. 6), `own` (art. 7 and
+//! self-defined counts), `buchholz` (art. 8), `sonneborn` (art. 9), `rating`
+//! (art. 10), `unplayed` (art. 14 cuts, art. 16 and the pre-2023 virtual opponent).
+
+mod buchholz;
+mod category;
+mod code;
+mod ctx;
+mod direct;
+mod edition;
+mod own;
 pub mod prizes;
+mod profile;
+mod rating;
+pub mod registry;
+mod sonneborn;
+pub mod swiss_manager;
+mod unplayed;
+mod value;
+
+pub use category::Category;
+pub use code::{Code, TieBreakSpec};
+pub use edition::{Edition, EditionSource};
+pub use own::{CustomTieBreak, RoundKind};
+pub use profile::StandingsProfile;
+pub use rating::{dp, pd};
+pub use value::Value;
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::fmt;
+
+use crate::diag::{Diagnostic, Family, Location};
+use crate::model::{PlayerId, Points, RoundEntry, Tournament};
+use ctx::Ctx;
+use unplayed::Basis;
+
+/// How a category is ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CategoryMode {
+    /// The overall order filtered by category (what Swiss-Manager lists show).
+    #[default]
+    Filter,
+    /// The category's players ranked again with type-A tie-breaks (DE) recomputed on
+    /// the groups tied inside the category.
+    ReapplyDirectEncounter,
+}
+
+/// What to compute.
+#[derive(Debug, Clone, Default)]
+pub struct StandingsOptions {
+    /// The tie-break list in order; empty: the file's list (`Tournament::tiebreaks`).
+    pub tiebreaks: Vec<TieBreakSpec>,
+    /// Rules edition; `None`: by the event's dates.
+    pub edition: Option<Edition>,
+    /// Standings after this round; `None`: the last round with results.
+    pub after_round: Option<u32>,
+    pub categories: Vec<Category>,
+    pub category_mode: CategoryMode,
+    /// Reference date for age categories; `None`: the event's start date.
+    pub reference_date: Option<NaiveDate>,
+    /// Self-defined `OTHER_…` tie-breaks, in addition to [`CustomTieBreak::builtins`].
+    pub custom: Vec<CustomTieBreak>,
+    /// Record the working of every value for this player.
+    pub explain: Option<PlayerId>,
+    /// Separate players still tied after all tie-breaks by lot with this seed
+    /// (`None`: they share the rank).
+    pub lot_seed: Option<u64>,
+    /// Round robin (C.07 art. 15.2: forfeits count as games); `None`: detected.
+    pub round_robin: Option<bool>,
+}
+
+/// One line of the standings.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    /// 1-based; players tied after every tie-break share the best rank.
+    pub rank: u32,
+    pub player: PlayerId,
+    pub points: Points,
+    /// In the order of [`Standings::tiebreaks`]; `None` where undefined.
+    pub tiebreaks: Vec<Option<Value>>,
+    /// Tied after every tie-break with another player.
+    pub shared: bool,
+    /// The rank came from drawing lots.
+    pub by_lot: bool,
+}
+
+/// A category's ranking.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CategoryStandings {
+    pub name: String,
+    pub rows: Vec<CategoryRow>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CategoryRow {
+    pub rank: u32,
+    pub player: PlayerId,
+    pub overall_rank: u32,
+}
+
+/// The working of one value.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExplainItem {
+    pub tiebreak: String,
+    pub value: Option<Value>,
+    pub lines: Vec<String>,
+}
+
+/// Every value of one player, with its working.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Explanation {
+    pub player: PlayerId,
+    pub rank: u32,
+    pub points: Points,
+    pub rounds: Vec<String>,
+    pub items: Vec<ExplainItem>,
+}
+
+/// The result of [`compute`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standings {
+    pub edition: Edition,
+    pub edition_source: EditionSource,
+    pub after_round: u32,
+    pub round_robin: bool,
+    pub tiebreaks: Vec<TieBreakSpec>,
+    /// In rank order.
+    pub rows: Vec<Row>,
+    pub categories: Vec<CategoryStandings>,
+    /// Warnings: pending games, codes outside their edition, unknown opponents.
+    pub notes: Vec<Diagnostic>,
+    pub explanation: Option<Explanation>,
+}
+
+impl Standings {
+    pub fn row(&self, id: PlayerId) -> Option<&Row> {
+        self.rows.iter().find(|r| r.player == id)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StandingsError {
+    /// A tie-break code that cannot be read or has no definition.
+    TieBreak(String),
+    /// `--after-round` beyond the rounds in the file.
+    Round { requested: u32, available: u32 },
+    /// `--explain` names nobody.
+    UnknownPlayer(String),
+    /// An age category without a reference date.
+    NoReferenceDate(String),
+}
+
+impl fmt::Display for StandingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StandingsError::TieBreak(m) => write!(f, "tie-break: {m}"),
+            StandingsError::Round {
+                requested,
+                available,
+            } => write!(
+                f,
+                "expected a round from 0 to {available}, found {requested}"
+            ),
+            StandingsError::UnknownPlayer(p) => {
+                write!(
+                    f,
+                    "expected a player's starting rank or name, found \"{p}\""
+                )
+            }
+            StandingsError::NoReferenceDate(c) => write!(
+                f,
+                "category {c} needs a reference date: the file has no start date; give one"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StandingsError {}
+
+fn note(notes: &mut Vec<Diagnostic>, msg: String) {
+    notes.push(Diagnostic::warning(
+        Family::Engine,
+        Location::default(),
+        msg,
+    ));
+}
+
+/// Whether the pairings look like a round robin: every player scheduled against every
+/// other one exactly once (or the event type says so).
+fn detect_round_robin(t: &Tournament, rounds: usize) -> bool {
+    let ty = t.info.tournament_type.to_ascii_lowercase();
+    if ty.contains("robin") || ty.contains("berger") {
+        return true;
+    }
+    if ty.contains("swiss") {
+        return false;
+    }
+    let n = t.players.len();
+    if n < 3 || rounds + 1 < n {
+        return false;
+    }
+    t.players.iter().all(|p| {
+        let mut opps: Vec<PlayerId> = p.rounds.iter().filter_map(|e| e.opponent()).collect();
+        opps.sort();
+        opps.dedup();
+        opps.len() == n - 1
+    })
+}
+
+fn eval(ctx: &Ctx, spec: &TieBreakSpec, i: usize, ex: Option<&mut Vec<String>>) -> Option<Value> {
+    match spec.code {
+        Code::Bh => buchholz::sum(ctx, spec, i, Basis::Final, false, ex),
+        Code::Fb => buchholz::sum(ctx, spec, i, Basis::Fore, false, ex),
+        Code::Aob => buchholz::aob(ctx, spec, i, ex),
+        Code::Sb => sonneborn::sb(ctx, spec, i, ex),
+        Code::Ks => sonneborn::ks(ctx, spec, i, ex),
+        Code::Aro | Code::Tpr | Code::Ptp | Code::Apro | Code::Appo | Code::Rtng => {
+            rating::eval(ctx, spec, i, ex)
+        }
+        Code::De => None,
+        _ => own::eval(ctx, spec, i, ex),
+    }
+}
+
+fn cmp_values(a: Option<Value>, b: Option<Value>, ascending: bool) -> Ordering {
+    // Better first; undefined values last.
+    match (a, b) {
+        (Some(x), Some(y)) => {
+            if ascending {
+                x.cmp(&y)
+            } else {
+                y.cmp(&x)
+            }
+        }
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
+}
+
+/// Rank `members` by points, then each tie-break in turn on the groups still tied
+/// (C.07 art. 4.2). DE values are written into `cols` for the groups it was applied to.
+fn order(
+    ctx: &Ctx,
+    specs: &[TieBreakSpec],
+    cols: &mut [Vec<Option<Value>>],
+    members: &[usize],
+    explain: Option<usize>,
+    de_log: &mut [Vec<String>],
+) -> Vec<Vec<usize>> {
+    let mut sorted = members.to_vec();
+    sorted.sort_by(|&a, &b| {
+        let (pa, pb) = (ctx.players[a].score, ctx.players[b].score);
+        pb.cmp(&pa).then(a.cmp(&b))
+    });
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in sorted {
+        match groups.last_mut() {
+            Some(g) if g.first().map(|&f| ctx.players[f].score) == Some(ctx.players[i].score) => {
+                g.push(i)
+            }
+            _ => groups.push(vec![i]),
+        }
+    }
+    for (k, spec) in specs.iter().enumerate() {
+        let mut next = Vec::with_capacity(groups.len());
+        for g in groups {
+            if g.len() == 1 {
+                next.push(g);
+                continue;
+            }
+            if spec.code == Code::De {
+                let mut lines = Vec::new();
+                let parts = direct::split(ctx, spec, &g, &mut lines);
+                let separated = parts.len() > 1;
+                let mut place = 1u32;
+                for part in &parts {
+                    for &i in part {
+                        if let Some(c) = cols.get_mut(k).and_then(|c| c.get_mut(i)) {
+                            *c = Some(Value::int(if separated { i64::from(place) } else { 0 }));
+                        }
+                    }
+                    place += part.len() as u32;
+                }
+                if let Some(x) = explain {
+                    if g.contains(&x) {
+                        if let Some(l) = de_log.get_mut(k) {
+                            l.extend(lines);
+                        }
+                    }
+                }
+                next.extend(parts);
+                continue;
+            }
+            let col = &cols[k];
+            let asc = spec.code.ascending();
+            let mut g = g;
+            g.sort_by(|&a, &b| cmp_values(col[a], col[b], asc).then(a.cmp(&b)));
+            let mut cur: Vec<usize> = Vec::new();
+            for i in g {
+                if let Some(&f) = cur.first() {
+                    if col[f] != col[i] {
+                        next.push(std::mem::take(&mut cur));
+                    }
+                }
+                cur.push(i);
+            }
+            if !cur.is_empty() {
+                next.push(cur);
+            }
+        }
+        groups = next;
+    }
+    groups
+}
+
+/// A small deterministic generator for drawing lots (xorshift64*).
+fn lot_order(group: &mut [usize], seed: u64) {
+    let mut s = seed ^ 0x9E37_79B9_7F4A_7C15;
+    for i in (1..group.len()).rev() {
+        s ^= s >> 12;
+        s ^= s << 25;
+        s ^= s >> 27;
+        let r = s.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let j = (r % (i as u64 + 1)) as usize;
+        group.swap(i, j);
+    }
+}
+
+/// Standings of `t` per `opts`: rows in rank order, per-category rankings, and the
+/// working for `opts.explain`.
+pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, StandingsError> {
+    let mut notes = Vec::new();
+    let available = t.rounds_recorded();
+    let rounds = match opts.after_round {
+        Some(r) if r as usize > available => {
+            return Err(StandingsError::Round {
+                requested: r,
+                available: available as u32,
+            })
+        }
+        Some(r) => r as usize,
+        None => {
+            let pending = t.players.iter().any(|p| {
+                matches!(
+                    available.checked_sub(1).and_then(|i| p.rounds.get(i)),
+                    Some(RoundEntry::Pending { .. })
+                )
+            });
+            if pending && available > 0 {
+                note(
+                    &mut notes,
+                    format!(
+                        "round {available} has games without results; standings after round {}",
+                        available - 1
+                    ),
+                );
+                available - 1
+            } else {
+                available
+            }
+        }
+    };
+    let (edition, edition_source) = match opts.edition {
+        Some(e) => (e, EditionSource::Requested),
+        None => match t.info.start_date.or(t.info.end_date) {
+            Some(d) => (Edition::for_date(d), EditionSource::EventDate { date: d }),
+            None => {
+                note(
+                    &mut notes,
+                    "the file gives no event date: tie-breaks follow the rules in force now (2026); choose an edition to change this".into(),
+                );
+                (Edition::C07_2026, EditionSource::NoDate)
+            }
+        },
+    };
+    let specs: Vec<TieBreakSpec> = if opts.tiebreaks.is_empty() {
+        t.tiebreaks
+            .iter()
+            .map(|s| TieBreakSpec::parse(s))
+            .collect::<Result<_, _>>()
+            .map_err(StandingsError::TieBreak)?
+    } else {
+        opts.tiebreaks.clone()
+    };
+    let mut custom = opts.custom.clone();
+    for b in CustomTieBreak::builtins() {
+        if !custom.iter().any(|c| c.code.eq_ignore_ascii_case(&b.code)) {
+            custom.push(b);
+        }
+    }
+    for s in &specs {
+        match &s.code {
+            Code::Other(name) => {
+                if !custom.iter().any(|c| c.code.eq_ignore_ascii_case(name)) {
+                    return Err(StandingsError::TieBreak(format!(
+                        "expected a definition for self-defined tie-break {name}, found none"
+                    )));
+                }
+            }
+            c => {
+                if let Some(info) = registry::lookup(c) {
+                    if info.since > edition {
+                        note(
+                            &mut notes,
+                            format!(
+                                "{} is defined from the {} edition; computed anyway under {}",
+                                info.code, info.since, edition
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let round_robin = opts
+        .round_robin
+        .unwrap_or_else(|| detect_round_robin(t, rounds));
+    let ctx = Ctx::build(t, rounds, edition, round_robin, &custom, &mut notes);
+    let n = ctx.len();
+
+    let explain_idx = match opts.explain {
+        Some(id) => Some(
+            t.players
+                .iter()
+                .position(|p| p.id == id)
+                .ok_or_else(|| StandingsError::UnknownPlayer(id.to_string()))?,
+        ),
+        None => None,
+    };
+
+    let mut cols: Vec<Vec<Option<Value>>> = specs
+        .iter()
+        .map(|s| {
+            if s.code == Code::De {
+                vec![Some(Value::ZERO); n]
+            } else {
+                (0..n).map(|i| eval(&ctx, s, i, None)).collect()
+            }
+        })
+        .collect();
+    let mut de_log = vec![Vec::new(); specs.len()];
+    let all: Vec<usize> = (0..n).collect();
+    let mut groups = order(&ctx, &specs, &mut cols, &all, explain_idx, &mut de_log);
+
+    let mut rows = Vec::with_capacity(n);
+    let mut rank_of = vec![0u32; n];
+    let mut pos = 1u32;
+    for g in groups.iter_mut() {
+        let shared = g.len() > 1;
+        let by_lot = shared && opts.lot_seed.is_some();
+        if let (true, Some(seed)) = (by_lot, opts.lot_seed) {
+            lot_order(g, seed ^ u64::from(pos));
+        }
+        for (k, &i) in g.iter().enumerate() {
+            let rank = if by_lot { pos + k as u32 } else { pos };
+            rank_of[i] = rank;
+            rows.push(Row {
+                rank,
+                player: t.players[i].id,
+                points: ctx.players[i].score,
+                tiebreaks: cols.iter().map(|c| c[i]).collect(),
+                shared: shared && !by_lot,
+                by_lot,
+            });
+        }
+        pos += g.len() as u32;
+    }
+
+    // Categories.
+    let mut categories = Vec::with_capacity(opts.categories.len());
+    if !opts.categories.is_empty() {
+        let reference = opts.reference_date.or(t.info.start_date);
+        for cat in &opts.categories {
+            let needs_date = cat.under.is_some() || cat.at_least.is_some();
+            let date = match reference {
+                Some(d) => d,
+                None if needs_date => {
+                    return Err(StandingsError::NoReferenceDate(cat.name.clone()))
+                }
+                None => NaiveDate::MIN,
+            };
+            let members: Vec<usize> = groups
+                .iter()
+                .flatten()
+                .copied()
+                .filter(|&i| cat.contains(&t.players[i], date))
+                .collect();
+            let mut crow = Vec::with_capacity(members.len());
+            match opts.category_mode {
+                CategoryMode::Filter => {
+                    for (k, &i) in members.iter().enumerate() {
+                        let better = members[..k]
+                            .iter()
+                            .filter(|&&j| rank_of[j] < rank_of[i])
+                            .count();
+                        crow.push(CategoryRow {
+                            rank: better as u32 + 1,
+                            player: t.players[i].id,
+                            overall_rank: rank_of[i],
+                        });
+                    }
+                }
+                CategoryMode::ReapplyDirectEncounter => {
+                    let mut ccols = cols.clone();
+                    let mut log = vec![Vec::new(); specs.len()];
+                    let cg = order(&ctx, &specs, &mut ccols, &members, None, &mut log);
+                    let mut p = 1u32;
+                    for g in cg {
+                        for &i in &g {
+                            crow.push(CategoryRow {
+                                rank: p,
+                                player: t.players[i].id,
+                                overall_rank: rank_of[i],
+                            });
+                        }
+                        p += g.len() as u32;
+                    }
+                }
+            }
+            categories.push(CategoryStandings {
+                name: cat.name.clone(),
+                rows: crow,
+            });
+        }
+    }
+
+    let explanation = explain_idx.map(|i| {
+        let items = specs
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let mut lines = Vec::new();
+                let value = cols[k][i];
+                if s.code == Code::De {
+                    lines = de_log[k].clone();
+                    if lines.is_empty() {
+                        lines.push("not tied with anybody when DE was applied".into());
+                    }
+                } else {
+                    eval(&ctx, s, i, Some(&mut lines));
+                }
+                ExplainItem {
+                    tiebreak: s.to_string(),
+                    value,
+                    lines,
+                }
+            })
+            .collect();
+        let p = &ctx.players[i];
+        Explanation {
+            player: t.players[i].id,
+            rank: rank_of[i],
+            points: p.score,
+            rounds: p
+                .slots
+                .iter()
+                .enumerate()
+                .map(|(k, s)| format!("R{}: {}", k + 1, s.describe(&ctx)))
+                .collect(),
+            items,
+        }
+    });
+
+    Ok(Standings {
+        edition,
+        edition_source,
+        after_round: rounds as u32,
+        round_robin,
+        tiebreaks: specs,
+        rows,
+        categories,
+        notes,
+        explanation,
+    })
+}
+
+/// Find a player by starting rank or (case-insensitive, unique) name fragment.
+pub fn find_player(t: &Tournament, query: &str) -> Result<PlayerId, StandingsError> {
+    let q = query.trim();
+    if let Ok(n) = q.parse::<u32>() {
+        if t.players.iter().any(|p| p.id.0 == n) {
+            return Ok(PlayerId(n));
+        }
+    }
+    let lower = q.to_lowercase();
+    let hits: Vec<&crate::model::Player> = t
+        .players
+        .iter()
+        .filter(|p| p.name.to_lowercase().contains(&lower))
+        .collect();
+    match hits.as_slice() {
+        [one] => Ok(one.id),
+        _ => Err(StandingsError::UnknownPlayer(q.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,218 @@
+//! `arbiter standings INPUT`: ranking with FIDE tie-breaks, categories, explanations.
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use chess_arbiter::model::Tournament;
+use chess_arbiter::render::standings as render;
+use chess_arbiter::standings::{
+    self, swiss_manager, CategoryMode, Edition, StandingsOptions, StandingsProfile, TieBreakSpec,
+};
+
+use super::exit;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Csv,
+    Json,
+    Html,
+    /// Crosstable with chess-results cells (`12w1`).
+    Crosstable,
+}
+
+/// Standings with FIDE C.07 tie-breaks after any round, per category.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Tournament file (the JSON model; TRF once the reader is merged); `-` for stdin.
+    pub input: String,
+    /// Tie-break list, e.g. "DE,BH/M1,BH,WIN" (C.07 codes with /Cn /Mn /P /F /L±n
+    /// /Unnnn, hyphen forms, OTHER_… codes, Swiss-Manager ids as SM37/M1). Default:
+    /// the profile's list, else the file's.
+    #[arg(long)]
+    pub tiebreaks: Option<String>,
+    /// Rules edition: pre2023, 2023 or 2026. Default: by the event's dates.
+    #[arg(long)]
+    pub edition: Option<String>,
+    /// Standings after this round.
+    #[arg(long)]
+    pub after_round: Option<u32>,
+    /// Show only this category (defined in the profile); repeatable.
+    #[arg(long)]
+    pub category: Vec<String>,
+    /// Profile file (TOML) with a [standings] table: tiebreaks, edition, categories.
+    #[arg(long)]
+    pub profile: Option<PathBuf>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// CSV separator: ',' or ';'.
+    #[arg(long, default_value = ",")]
+    pub separator: char,
+    /// Show the working of every value for this player (starting rank or name).
+    #[arg(long)]
+    pub explain: Option<String>,
+    /// Rank categories with DE re-applied inside the category (default: filter the
+    /// overall order).
+    #[arg(long)]
+    pub reapply_de: bool,
+    /// Separate players tied after every tie-break by lot with this seed.
+    #[arg(long)]
+    pub lot_seed: Option<u64>,
+}
+
+fn read_input(path: &str) -> Result<Vec<u8>, (i32, String)> {
+    if path == "-" {
+        let mut v = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut v)
+            .map_err(|e| (exit::FILE_ACCESS, format!("error: stdin: {e}")))?;
+        return Ok(v);
+    }
+    std::fs::read(path).map_err(|e| (exit::FILE_ACCESS, format!("error: {path}: {e}")))
+}
+
+/// The tournament from the JSON model.
+fn load(path: &str, bytes: &[u8]) -> Result<Tournament, (i32, String)> {
+    let text = String::from_utf8_lossy(bytes);
+    if text.trim_start().starts_with('{') {
+        return serde_json::from_str(&text)
+            .map_err(|e| (exit::INVALID_INPUT, format!("error: {path}: {e}")));
+    }
+    Err((
+        exit::INVALID_INPUT,
+        format!("error: {path}: expected the JSON tournament model, found another format (TRF reading arrives with the trf reader)"),
+    ))
+}
+
+fn parse_tiebreaks(
+    list: &str,
+    edition_hint: &mut Option<Edition>,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<TieBreakSpec>, String> {
+    let mut out = Vec::new();
+    for item in list.split([',', ';', ' ']).filter(|s| !s.trim().is_empty()) {
+        match swiss_manager::parse(item) {
+            Some(Ok(sm)) => {
+                warnings.push(format!(
+                    "note: swiss-manager id {} ({}) read as {}",
+                    item.trim(),
+                    sm.label,
+                    sm.spec
+                ));
+                if let Some(e) = sm.edition {
+                    edition_hint.get_or_insert(e);
+                }
+                out.push(sm.spec);
+            }
+            Some(Err(e)) => return Err(e),
+            None => out.push(TieBreakSpec::parse(item)?),
+        }
+    }
+    Ok(out)
+}
+
+fn run_inner(args: &Args) -> Result<String, (i32, String)> {
+    let bad = |m: String| (exit::INVALID_INPUT, format!("error: {m}"));
+    let bytes = read_input(&args.input)?;
+    let t = load(&args.input, &bytes)?;
+    let mut opts = StandingsOptions {
+        after_round: args.after_round,
+        lot_seed: args.lot_seed,
+        ..Default::default()
+    };
+    let mut warnings = Vec::new();
+    let mut hint = None;
+    if let Some(list) = &args.tiebreaks {
+        opts.tiebreaks = parse_tiebreaks(list, &mut hint, &mut warnings).map_err(bad)?;
+    }
+    if let Some(e) = &args.edition {
+        opts.edition = Some(e.parse::<Edition>().map_err(bad)?);
+    }
+    if let Some(p) = &args.profile {
+        let text = std::fs::read_to_string(p)
+            .map_err(|e| (exit::FILE_ACCESS, format!("error: {}: {e}", p.display())))?;
+        let profile =
+            StandingsProfile::from_toml(&text).map_err(|e| bad(format!("{}: {e}", p.display())))?;
+        profile.apply(&mut opts);
+    }
+    if opts.edition.is_none() {
+        if let Some(h) = hint {
+            warnings.push(format!(
+                "note: legacy swiss-manager ids: edition {h} (give --edition to change)"
+            ));
+            opts.edition = Some(h);
+        }
+    }
+    if args.reapply_de {
+        opts.category_mode = CategoryMode::ReapplyDirectEncounter;
+    }
+    if !args.category.is_empty() {
+        for c in &args.category {
+            if !opts
+                .categories
+                .iter()
+                .any(|x| x.name.eq_ignore_ascii_case(c))
+            {
+                let known: Vec<&str> = opts.categories.iter().map(|x| x.name.as_str()).collect();
+                return Err(bad(format!(
+                    "expected a category defined in the profile ({}), found \"{c}\"",
+                    if known.is_empty() {
+                        "none defined".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )));
+            }
+        }
+        opts.categories
+            .retain(|x| args.category.iter().any(|c| x.name.eq_ignore_ascii_case(c)));
+    }
+    if let Some(q) = &args.explain {
+        opts.explain = Some(standings::find_player(&t, q).map_err(|e| bad(e.to_string()))?);
+    }
+    if !matches!(args.separator, ',' | ';') {
+        return Err(bad(format!(
+            "expected the separator ',' or ';', found '{}'",
+            args.separator
+        )));
+    }
+    let s = standings::compute(&t, &opts).map_err(|e| bad(e.to_string()))?;
+    for w in warnings {
+        eprintln!("{w}");
+    }
+    let mut out = match args.format {
+        Format::Text => render::text(&t, &s),
+        Format::Csv => render::csv(&t, &s, args.separator),
+        Format::Json => render::json(&t, &s),
+        Format::Html => render::html(&t, &s),
+        Format::Crosstable => render::crosstable(&t, &s),
+    };
+    if s.explanation.is_some() {
+        match args.format {
+            Format::Text | Format::Crosstable => {
+                out.push('\n');
+                out.push_str(&render::explain(&t, &s));
+            }
+            Format::Json => {}
+            Format::Csv | Format::Html => eprint!("{}", render::explain(&t, &s)),
+        }
+    }
+    Ok(out)
+}
+
+pub fn run(args: Args) -> i32 {
+    match run_inner(&args) {
+        Ok(out) => {
+            use std::io::Write;
+            let mut so = std::io::stdout().lock();
+            // A broken pipe is not an error.
+            let _ = so.write_all(out.as_bytes());
+            let _ = so.flush();
+            exit::OK
+        }
+        Err((code, msg)) => {
+            eprintln!("{msg}");
+            code
+        }
+    }
+}

@@ -1,0 +1,782 @@
+//! The checks a federation rating officer makes before uploading a
+//! tournament report to FIDE (B.02 §0.2, §1, §5, §7, §9; TRF-16 / TRF-2026
+//! mandatory fields). Every problem has its location and the rule it comes
+//! from; nothing is repaired here.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use super::edition::{minimum_standard_minutes, playing_time};
+use super::federations::is_known_federation;
+use super::names::check_name;
+use crate::diag::{Diagnostic, Family, Location, Severity};
+use crate::model::{ByeKind, Player, PlayerId, RoundEntry, Title, Tournament};
+
+/// Where the records of a tournament are in its file. The TRF reader's
+/// source map implements this; [`NoLines`] serves models built in memory.
+pub trait LineLookup {
+    /// The line of the `001` record of `player`.
+    fn player_line(&self, player: PlayerId) -> Option<usize>;
+    /// The line of the header record with this code (`"042"`, `"132"` ...).
+    fn header_line(&self, code: &str) -> Option<usize>;
+}
+
+/// No line information.
+pub struct NoLines;
+
+impl LineLookup for NoLines {
+    fn player_line(&self, _: PlayerId) -> Option<usize> {
+        None
+    }
+    fn header_line(&self, _: &str) -> Option<usize> {
+        None
+    }
+}
+
+/// Line numbers given directly (for callers that know them).
+#[derive(Debug, Clone, Default)]
+pub struct Lines {
+    pub players: BTreeMap<PlayerId, usize>,
+    pub headers: BTreeMap<String, usize>,
+}
+
+impl LineLookup for Lines {
+    fn player_line(&self, player: PlayerId) -> Option<usize> {
+        self.players.get(&player).copied()
+    }
+    fn header_line(&self, code: &str) -> Option<usize> {
+        self.headers.get(code).copied()
+    }
+}
+
+/// The kinds of problem the checks report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Check {
+    HeaderMissing,
+    FederationCode,
+    ChiefArbiterMissing,
+    ArbiterWithoutFideId,
+    DateMissing,
+    DatesInconsistent,
+    RoundDateMissing,
+    RateOfPlay,
+    TimeControlUnknown,
+    FideIdMissing,
+    FideIdMalformed,
+    FideIdDuplicate,
+    BirthDate,
+    Sex,
+    Title,
+    Name,
+    RankMissing,
+    PointsMismatch,
+    FullByeForPairingBye,
+    MorePairingByes,
+    GameAsymmetric,
+    ResultMissing,
+    RoundWithoutRatedGame,
+    NoRatedGame,
+    UnratedNoRating,
+}
+
+impl Check {
+    pub fn code(self) -> &'static str {
+        match self {
+            Check::HeaderMissing => "header-missing",
+            Check::FederationCode => "federation-code",
+            Check::ChiefArbiterMissing => "chief-arbiter-missing",
+            Check::ArbiterWithoutFideId => "arbiter-without-fide-id",
+            Check::DateMissing => "date-missing",
+            Check::DatesInconsistent => "dates-inconsistent",
+            Check::RoundDateMissing => "round-date-missing",
+            Check::RateOfPlay => "rate-of-play",
+            Check::TimeControlUnknown => "time-control-unknown",
+            Check::FideIdMissing => "fide-id-missing",
+            Check::FideIdMalformed => "fide-id-malformed",
+            Check::FideIdDuplicate => "fide-id-duplicate",
+            Check::BirthDate => "birth-date",
+            Check::Sex => "sex",
+            Check::Title => "title",
+            Check::Name => "name",
+            Check::RankMissing => "rank-missing",
+            Check::PointsMismatch => "points-mismatch",
+            Check::FullByeForPairingBye => "full-bye-for-pairing-bye",
+            Check::MorePairingByes => "more-pairing-byes",
+            Check::GameAsymmetric => "game-asymmetric",
+            Check::ResultMissing => "result-missing",
+            Check::RoundWithoutRatedGame => "round-without-rated-game",
+            Check::NoRatedGame => "no-rated-game",
+            Check::UnratedNoRating => "unrated-no-rating",
+        }
+    }
+}
+
+/// One problem a rating officer would raise.
+#[derive(Debug, Clone, Serialize)]
+pub struct Problem {
+    pub check: Check,
+    /// The rule the problem comes from, e.g. `"B.02 §5"`, `"TRF-16 001 cols 58-68"`.
+    pub rule: &'static str,
+    #[serde(flatten)]
+    pub diagnostic: Diagnostic,
+}
+
+impl Problem {
+    /// The diagnostic with the rule appended to its message, for callers
+    /// that only print diagnostics.
+    pub fn into_diagnostic(self) -> Diagnostic {
+        let mut d = self.diagnostic;
+        d.message = format!("{} [{}]", d.message, self.rule);
+        d
+    }
+}
+
+/// TRF-16 `001` columns, for locations only.
+mod cols {
+    pub const SEX: (usize, usize) = (10, 10);
+    pub const TITLE: (usize, usize) = (11, 13);
+    pub const NAME: (usize, usize) = (15, 47);
+    pub const FED: (usize, usize) = (54, 56);
+    pub const FIDE_ID: (usize, usize) = (58, 68);
+    pub const BIRTH: (usize, usize) = (70, 79);
+    pub const POINTS: (usize, usize) = (81, 84);
+    pub const RANK: (usize, usize) = (86, 89);
+    /// First and last column of round `r` (1-based).
+    pub fn round(r: usize) -> (usize, usize) {
+        let first = 92 + 10 * (r.saturating_sub(1));
+        (first, first + 7)
+    }
+}
+
+struct Checker<'a> {
+    lines: &'a dyn LineLookup,
+    out: Vec<Problem>,
+}
+
+impl Checker<'_> {
+    fn push(
+        &mut self,
+        check: Check,
+        rule: &'static str,
+        severity: Severity,
+        family: Family,
+        location: Location,
+        message: String,
+    ) {
+        self.out.push(Problem {
+            check,
+            rule,
+            diagnostic: Diagnostic {
+                severity,
+                family,
+                location,
+                message,
+            },
+        });
+    }
+
+    fn header(&self, code: &str, field: &str) -> Location {
+        Location {
+            line: self.lines.header_line(code),
+            field: Some(format!("{code} {field}")),
+            ..Location::default()
+        }
+    }
+
+    fn player(&self, p: &Player, c: (usize, usize), field: impl Into<String>) -> Location {
+        Location {
+            line: self.lines.player_line(p.id),
+            cols: Some(c),
+            field: Some(format!("player {} {}", p.id, field.into())),
+            ..Location::default()
+        }
+    }
+}
+
+fn round_loc(r: usize) -> Location {
+    Location {
+        field: Some(format!("round {r}")),
+        ..Location::default()
+    }
+}
+
+fn has_fide_id_text(s: &str) -> bool {
+    let mut run = 0;
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            run += 1;
+            if run >= 4 {
+                return true;
+            }
+        } else {
+            run = 0;
+        }
+    }
+    false
+}
+
+/// Run every rating-report check over `t`. `lines` locates records in the
+/// source file. Problems come in a stable order: header, players, rounds.
+pub fn check_report(t: &Tournament, lines: &dyn LineLookup) -> Vec<Problem> {
+    let mut c = Checker {
+        lines,
+        out: Vec::new(),
+    };
+    check_header(t, &mut c);
+    check_dates(t, &mut c);
+    check_rate_of_play(t, &mut c);
+    check_players(t, &mut c);
+    check_rounds(t, &mut c);
+    c.out
+}
+
+fn check_header(t: &Tournament, c: &mut Checker) {
+    use Severity::*;
+    let i = &t.info;
+    for (code, field, value) in [
+        ("012", "tournament name", &i.name),
+        ("022", "city", &i.city),
+        ("032", "federation", &i.federation),
+    ] {
+        if value.trim().is_empty() {
+            c.push(
+                Check::HeaderMissing,
+                "TRF-16 mandatory record",
+                Error,
+                Family::Consistency,
+                c.header(code, field),
+                format!("{field} missing, expected a {code} record"),
+            );
+        }
+    }
+    let fed = i.federation.trim();
+    if !fed.is_empty() && !is_known_federation(fed) {
+        c.push(
+            Check::FederationCode,
+            "FIDE federation codes",
+            Error,
+            Family::Consistency,
+            c.header("032", "federation"),
+            format!("expected a fide federation code (3 capital letters), found \"{fed}\""),
+        );
+    }
+    if i.chief_arbiter.trim().is_empty() {
+        c.push(
+            Check::ChiefArbiterMissing,
+            "B.02 §9; TRF-16 102",
+            Error,
+            Family::Consistency,
+            c.header("102", "chief arbiter"),
+            "chief arbiter missing, expected a 102 record with name and fide id".into(),
+        );
+    } else if !has_fide_id_text(&i.chief_arbiter) {
+        c.push(
+            Check::ArbiterWithoutFideId,
+            "B.02 §9 (licensed arbiter)",
+            Error,
+            Family::Consistency,
+            c.header("102", "chief arbiter"),
+            format!(
+                "chief arbiter \"{}\" has no fide id, expected the arbiter's fide id in the 102 record",
+                i.chief_arbiter.trim()
+            ),
+        );
+    }
+    for a in &i.deputy_arbiters {
+        if !a.trim().is_empty() && !has_fide_id_text(a) {
+            c.push(
+                Check::ArbiterWithoutFideId,
+                "B.02 §9 (licensed arbiter)",
+                Warning,
+                Family::Consistency,
+                c.header("112", "deputy arbiter"),
+                format!("deputy arbiter \"{}\" has no fide id", a.trim()),
+            );
+        }
+    }
+    if i.tournament_type.trim().is_empty() && i.system_code.trim().is_empty() {
+        c.push(
+            Check::HeaderMissing,
+            "TRF-16 092 / TRF-2026 192",
+            Warning,
+            Family::Consistency,
+            c.header("092", "tournament type"),
+            "tournament type missing, expected a 092 or 192 record".into(),
+        );
+    }
+}
+
+fn check_dates(t: &Tournament, c: &mut Checker) {
+    use Severity::*;
+    let i = &t.info;
+    if i.start_date.is_none() {
+        c.push(
+            Check::DateMissing,
+            "TRF-16 042 (mandatory)",
+            Error,
+            Family::Consistency,
+            c.header("042", "start date"),
+            "start date missing, expected a 042 record YYYY/MM/DD".into(),
+        );
+    }
+    if i.end_date.is_none() {
+        c.push(
+            Check::DateMissing,
+            "TRF-16 052 (mandatory)",
+            Error,
+            Family::Consistency,
+            c.header("052", "end date"),
+            "end date missing, expected a 052 record YYYY/MM/DD".into(),
+        );
+    }
+    if let (Some(s), Some(e)) = (i.start_date, i.end_date) {
+        if e < s {
+            c.push(
+                Check::DatesInconsistent,
+                "TRF-16 042/052",
+                Error,
+                Family::Consistency,
+                c.header("052", "end date"),
+                format!("end date {e} is before the start date {s}"),
+            );
+        }
+    }
+    let rounds = t.rounds_recorded();
+    let mut prev: Option<(usize, NaiveDate)> = None;
+    for r in 1..=rounds {
+        let date = i.round_dates.get(r - 1).copied().flatten();
+        let Some(d) = date else {
+            c.push(
+                Check::RoundDateMissing,
+                "TRF-16 132 (mandatory)",
+                Error,
+                Family::Consistency,
+                c.header("132", &format!("round {r} date")),
+                format!("date of round {r} missing, expected YY/MM/DD in the 132 record"),
+            );
+            continue;
+        };
+        let ordered = match (i.start_date, i.end_date) {
+            (Some(s), Some(e)) => s <= e,
+            _ => true,
+        };
+        let outside =
+            ordered && (i.start_date.is_some_and(|s| d < s) || i.end_date.is_some_and(|e| d > e));
+        if outside {
+            let s = i
+                .start_date
+                .map(|x| x.to_string())
+                .unwrap_or_else(|| "?".into());
+            let e = i
+                .end_date
+                .map(|x| x.to_string())
+                .unwrap_or_else(|| "?".into());
+            c.push(
+                Check::DatesInconsistent,
+                "TRF-16 132 within 042..052",
+                Error,
+                Family::Consistency,
+                c.header("132", &format!("round {r} date")),
+                format!("round {r} date {d} is outside the event dates {s} to {e}"),
+            );
+        }
+        if let Some((pr, pd)) = prev {
+            if d < pd {
+                c.push(
+                    Check::DatesInconsistent,
+                    "TRF-16 132",
+                    Error,
+                    Family::Consistency,
+                    c.header("132", &format!("round {r} date")),
+                    format!("round {r} date {d} is before round {pr} date {pd}"),
+                );
+            }
+        }
+        prev = Some((r, d));
+    }
+}
+
+/// B.02 §1.1: minimum time for 60 moves by the highest rating present.
+fn check_rate_of_play(t: &Tournament, c: &mut Checker) {
+    let highest = t.players.iter().filter_map(|p| p.rating).max();
+    let need = minimum_standard_minutes(highest);
+    match playing_time(&t.info.encoded_time_control, &t.info.time_control) {
+        None => c.push(
+            Check::TimeControlUnknown,
+            "B.02 §1.1",
+            Severity::Warning,
+            Family::Consistency,
+            c.header("122", "time control"),
+            format!(
+                "time control missing or unreadable (\"{}\"), cannot check the rate of play",
+                t.info.time_control.trim()
+            ),
+        ),
+        Some(pt) if pt.minutes >= 60.0 && pt.minutes < f64::from(need) => {
+            let (code, sev) = if pt.exact {
+                ("222", Severity::Error)
+            } else {
+                ("122", Severity::Warning)
+            };
+            let who = highest
+                .map(|h| format!("a player rated {h}"))
+                .unwrap_or_default();
+            c.push(
+                Check::RateOfPlay,
+                "B.02 §1.1",
+                sev,
+                Family::Consistency,
+                c.header(code, "time control"),
+                format!(
+                    "rate of play gives {} minutes per player for 60 moves, expected at least {need} with {who}",
+                    pt.minutes
+                ),
+            );
+        }
+        Some(_) => {}
+    }
+}
+
+fn check_players(t: &Tournament, c: &mut Checker) {
+    use Severity::*;
+    let mut seen: BTreeMap<&str, PlayerId> = BTreeMap::new();
+    let start = t.info.start_date;
+    for p in &t.players {
+        let new_player = p.fide_id.as_deref().map(str::trim).unwrap_or("").is_empty();
+        match p.fide_id.as_deref().map(str::trim) {
+            None | Some("") => {
+                let lacks: Vec<&str> =
+                    [("birth date", p.birth.is_none()), ("sex", p.sex.is_none())]
+                        .iter()
+                        .filter(|(_, m)| *m)
+                        .map(|(n, _)| *n)
+                        .collect();
+                if lacks.is_empty() {
+                    c.push(Check::FideIdMissing, "B.02 §0.2; QC letter to rating officers 2024", Warning, Family::Consistency, c.player(p, cols::FIDE_ID, "fide id"), format!("no fide id for {}: a new player must be registered by the federation before the report", p.name));
+                } else {
+                    c.push(
+                        Check::FideIdMissing,
+                        "B.02 §0.2; QC letter to rating officers 2024",
+                        Error,
+                        Family::Consistency,
+                        c.player(p, cols::FIDE_ID, "fide id"),
+                        format!(
+                            "no fide id for {} and no {}: a new player needs both to be registered",
+                            p.name,
+                            lacks.join(" or ")
+                        ),
+                    );
+                }
+            }
+            Some(id) => {
+                if !id.chars().all(|ch| ch.is_ascii_digit())
+                    || id.len() > 10
+                    || id.trim_start_matches('0').is_empty()
+                {
+                    c.push(
+                        Check::FideIdMalformed,
+                        "TRF-16 001 cols 58-68",
+                        Error,
+                        Family::Syntax,
+                        c.player(p, cols::FIDE_ID, "fide id"),
+                        format!("expected a fide id of up to 10 digits, found \"{id}\""),
+                    );
+                } else if let Some(first) = seen.get(id) {
+                    c.push(
+                        Check::FideIdDuplicate,
+                        "TRF-16 001 cols 58-68",
+                        Error,
+                        Family::Consistency,
+                        c.player(p, cols::FIDE_ID, "fide id"),
+                        format!("fide id {id} also belongs to player {first}"),
+                    );
+                } else {
+                    seen.insert(id, p.id);
+                }
+            }
+        }
+        match p.birth {
+            None => {
+                if !new_player {
+                    c.push(
+                        Check::BirthDate,
+                        "TRF-16 001 cols 70-79",
+                        Warning,
+                        Family::Consistency,
+                        c.player(p, cols::BIRTH, "birth date"),
+                        format!("birth date missing for {}", p.name),
+                    );
+                }
+            }
+            Some(b) => {
+                if let (Some(s), Some(e)) = (start, b.earliest()) {
+                    if e > s {
+                        c.push(
+                            Check::BirthDate,
+                            "TRF-16 001 cols 70-79",
+                            Error,
+                            Family::Consistency,
+                            c.player(p, cols::BIRTH, "birth date"),
+                            format!("birth date {} is after the start of the event {s}", e),
+                        );
+                    }
+                }
+                if b.month.is_none() && new_player {
+                    c.push(
+                        Check::BirthDate,
+                        "QC letter to rating officers 2024",
+                        Warning,
+                        Family::Consistency,
+                        c.player(p, cols::BIRTH, "birth date"),
+                        format!(
+                            "only the birth year is given for new player {}, expected YYYY/MM/DD",
+                            p.name
+                        ),
+                    );
+                }
+            }
+        }
+        if p.sex.is_none() && !new_player {
+            c.push(
+                Check::Sex,
+                "TRF-16 001 col 10",
+                Warning,
+                Family::Consistency,
+                c.player(p, cols::SEX, "sex"),
+                format!("sex missing for {}, expected m or w", p.name),
+            );
+        }
+        match p.federation.as_deref().map(str::trim) {
+            None | Some("") => c.push(
+                Check::FederationCode,
+                "TRF-16 001 cols 54-56",
+                Warning,
+                Family::Consistency,
+                c.player(p, cols::FED, "federation"),
+                format!("federation missing for {}", p.name),
+            ),
+            Some(f) if !is_known_federation(f) => c.push(
+                Check::FederationCode,
+                "FIDE federation codes",
+                Error,
+                Family::Consistency,
+                c.player(p, cols::FED, "federation"),
+                format!("expected a fide federation code (3 capital letters), found \"{f}\""),
+            ),
+            Some(_) => {}
+        }
+        if let Some(Title::Other(code)) = &p.title {
+            if !code.trim().is_empty() {
+                c.push(
+                    Check::Title,
+                    "TRF-16 001 cols 11-13",
+                    Error,
+                    Family::Consistency,
+                    c.player(p, cols::TITLE, "title"),
+                    format!(
+                        "expected a title GM IM WGM FM WIM CM WFM WCM or blank, found \"{code}\""
+                    ),
+                );
+            }
+        }
+        if let Some(nc) = check_name(&p.name) {
+            let chars: String = nc.offending.iter().collect();
+            let msg = match &nc.transliterated {
+                Some(tr) => format!("name \"{}\" has characters the report may not carry (\"{chars}\"), the transliteration would be \"{tr}\"", p.name),
+                None => format!("name \"{}\" has characters with no latin transliteration (\"{chars}\"), expected the name in latin letters", p.name),
+            };
+            let sev = if nc.transliterated.is_some() {
+                Warning
+            } else {
+                Error
+            };
+            c.push(
+                Check::Name,
+                "FIDE rating server: latin names",
+                sev,
+                Family::Consistency,
+                c.player(p, cols::NAME, "name"),
+                msg,
+            );
+        } else if !p.name.contains(',') {
+            c.push(
+                Check::Name,
+                "TRF-16 001 cols 15-47 (Lastname, Firstname)",
+                Warning,
+                Family::Consistency,
+                c.player(p, cols::NAME, "name"),
+                format!("expected \"Lastname, Firstname\", found \"{}\"", p.name),
+            );
+        }
+        if p.rank.is_none() {
+            c.push(
+                Check::RankMissing,
+                "TRF-16 001 cols 86-89 (mandatory)",
+                Error,
+                Family::Consistency,
+                c.player(p, cols::RANK, "rank"),
+                format!("rank missing for {}", p.name),
+            );
+        }
+        let computed = t.score(p, None);
+        match p.points {
+            Some(declared) if declared != computed => c.push(
+                Check::PointsMismatch,
+                "TRF-16 001 cols 81-84",
+                Error,
+                Family::Consistency,
+                c.player(p, cols::POINTS, "points"),
+                format!(
+                    "declared points {declared} do not match the results, which give {computed}"
+                ),
+            ),
+            None => c.push(
+                Check::PointsMismatch,
+                "TRF-16 001 cols 81-84",
+                Warning,
+                Family::Consistency,
+                c.player(p, cols::POINTS, "points"),
+                format!("points missing, the results give {computed}"),
+            ),
+            _ => {}
+        }
+    }
+}
+
+fn is_rated_game(t: &Tournament, p: &Player, e: &RoundEntry) -> bool {
+    match *e {
+        RoundEntry::Played {
+            opponent,
+            short: false,
+            ..
+        } => p.rating.is_some() || t.player(opponent).is_some_and(|o| o.rating.is_some()),
+        _ => false,
+    }
+}
+
+fn check_rounds(t: &Tournament, c: &mut Checker) {
+    use Severity::*;
+    let rounds = t.rounds_recorded();
+    // per-player checks of each round cell
+    for p in &t.players {
+        for (i, e) in p.rounds.iter().enumerate() {
+            let r = i + 1;
+            match *e {
+                RoundEntry::Played {
+                    opponent,
+                    color,
+                    outcome,
+                    short,
+                } => {
+                    let back = t.player(opponent).map(|o| o.round(r));
+                    let ok = matches!(back, Some(RoundEntry::Played { opponent: o, color: oc, outcome: oo, short: os })
+                        if o == p.id && oc == color.opposite() && oo == outcome.opposite() && os == short);
+                    if !ok {
+                        let what = match back {
+                            None => "is not in the file".to_string(),
+                            Some(RoundEntry::Forfeit { .. }) => {
+                                "has a forfeit: an unplayed game is coded as played".to_string()
+                            }
+                            Some(RoundEntry::Bye { .. }) | Some(RoundEntry::NotPaired) => {
+                                "has no game: an unplayed game is coded as played".to_string()
+                            }
+                            Some(_) => "shows a different colour, result or opponent".to_string(),
+                        };
+                        c.push(
+                            Check::GameAsymmetric,
+                            "TRF-16 001 round cells; B.02 §5",
+                            Error,
+                            Family::Consistency,
+                            c.player(p, cols::round(r), format!("round {r}")),
+                            format!("game against player {opponent}, whose round {r} {what}"),
+                        );
+                    }
+                }
+                RoundEntry::Unknown { opponent, .. } | RoundEntry::Pending { opponent, .. } => {
+                    c.push(Check::ResultMissing, "B.02 §5", Error, Family::Consistency, c.player(p, cols::round(r), format!("round {r}")), format!("no result for the game against player {opponent}, expected 1, =, 0, +, - or W, D, L"));
+                }
+                _ => {}
+            }
+        }
+        let rated = p.rounds.iter().any(|e| is_rated_game(t, p, e)
+            && matches!(e, RoundEntry::Played { opponent, .. } if t.player(*opponent).is_some_and(|o| o.rating.is_some())));
+        if !rated {
+            let sev = Warning;
+            c.push(
+                Check::NoRatedGame,
+                "B.02 §5, §8.3.1",
+                sev,
+                Family::Consistency,
+                c.player(p, cols::NAME, "games"),
+                format!("{} has no game against a rated opponent", p.name),
+            );
+        } else if p.rating.is_none() {
+            let vs_rated: Vec<&RoundEntry> = p.rounds.iter().filter(|e| matches!(e, RoundEntry::Played { opponent, short: false, .. } if t.player(*opponent).is_some_and(|o| o.rating.is_some()))).collect();
+            let score: i32 = vs_rated
+                .iter()
+                .filter_map(|e| e.points(&crate::model::PointSystem::standard()))
+                .map(|x| x.0)
+                .sum();
+            if score == 0 {
+                c.push(Check::UnratedNoRating, "B.02 §8.2.1", Warning, Family::Consistency, c.player(p, cols::NAME, "games"), format!("unrated {} scored 0 against rated opponents: the event is disregarded for a first rating", p.name));
+            } else if vs_rated.len() < 5 {
+                c.push(Check::UnratedNoRating, "B.02 §7.1.4", Warning, Family::Consistency, c.player(p, cols::NAME, "games"), format!("unrated {} has {} games against rated opponents, 5 are needed for a first rating (over at most 26 months)", p.name, vs_rated.len()));
+            }
+        }
+    }
+    // per-round checks
+    for r in 1..=rounds {
+        let mut pabs: Vec<PlayerId> = Vec::new();
+        let mut fulls: Vec<PlayerId> = Vec::new();
+        let mut paired = 0usize;
+        let mut any_rated = false;
+        for p in &t.players {
+            let e = p.round(r);
+            match e {
+                RoundEntry::Bye {
+                    bye: ByeKind::PairingAllocated,
+                } => pabs.push(p.id),
+                RoundEntry::Bye { bye: ByeKind::Full } => fulls.push(p.id),
+                RoundEntry::Played { .. }
+                | RoundEntry::Unknown { .. }
+                | RoundEntry::Pending { .. }
+                | RoundEntry::Forfeit { .. } => paired += 1,
+                _ => {}
+            }
+            any_rated |= is_rated_game(t, p, &e);
+        }
+        if pabs.len() > 1 {
+            let list: Vec<String> = pabs.iter().map(|x| x.to_string()).collect();
+            c.push(
+                Check::MorePairingByes,
+                "C.04.1 art. 4; TRF-16 result code U",
+                Error,
+                Family::Consistency,
+                round_loc(r),
+                format!(
+                    "round {r} has {} pairing-allocated byes (players {}), expected at most 1",
+                    pabs.len(),
+                    list.join(", ")
+                ),
+            );
+        }
+        if pabs.is_empty() && fulls.len() == 1 && paired % 2 == 0 {
+            if let Some(p) = fulls.first().and_then(|id| t.player(*id)) {
+                c.push(Check::FullByeForPairingBye, "TRF-16 result codes: U for the pairing-allocated bye", Error, Family::Consistency, c.player(p, cols::round(r), format!("round {r}")), format!("full-point bye F in round {r} where everyone else was paired: the pairing-allocated bye must be coded U"));
+            }
+        }
+        if !any_rated {
+            c.push(
+                Check::RoundWithoutRatedGame,
+                "B.02 §5",
+                Warning,
+                Family::Consistency,
+                c.header("132", &format!("round {r}")),
+                format!("round {r} has no rated game"),
+            );
+        }
+    }
+}

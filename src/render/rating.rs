@@ -1,0 +1,300 @@
+//! Renderings of a [`RatingReport`]: aligned text, CSV, JSON and HTML.
+//!
+//! JSON shape (stable): the report as serialised by serde:
+//! `{"rules": "2024", "rules_source": {...}, "kind": "standard",
+//! "kind_source": {...}, "assumptions": [...], "players": [{"start_rank": 1,
+//! "name": ..., "rating": 1850, "k": 20, "k_detail": {...}, "games": 5,
+//! "score": 3.5, "expected": 2.74, "change": 15.2, "change_rounded": 15,
+//! "new_rating": 1865, "initial": {...}?, "performance": 2047,
+//! "games_detail": [{"round", "opponent", "opponent_rating", "result", "d",
+//! "d_used", "pd", "delta", "change"}], "excluded": [{"round", "opponent",
+//! "reason"}]}]}`. `change` is K × (W − We) unrounded; for an unrated
+//! player `new_rating` is the initial rating and `initial.publishable` says
+//! whether it can be published yet.
+
+use std::fmt::Write as _;
+
+use crate::rating::change::{PlayerRating, RatingReport, Source};
+
+fn source_text(s: &Source) -> String {
+    match s {
+        Source::Given => "given".to_string(),
+        Source::File(w) => format!("from the file: {w}"),
+        Source::Assumed(w) => format!("assumed: {w}"),
+    }
+}
+
+fn opt<T: ToString>(v: Option<T>) -> String {
+    v.map(|x| x.to_string()).unwrap_or_else(|| "-".to_string())
+}
+
+fn signed(v: f64, decimals: usize) -> String {
+    let s = format!("{v:+.decimals$}");
+    if s.trim_start_matches(['+', '-'])
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        format!("{:.decimals$}", 0.0)
+    } else {
+        s
+    }
+}
+
+fn k_text(p: &PlayerRating) -> String {
+    match &p.k_detail {
+        None => "-".into(),
+        Some(k) => {
+            let mut s = k.reason.describe().to_string();
+            if k.capped {
+                s.push_str(&format!(", capped from {} (K x games <= 700)", k.base));
+            }
+            s
+        }
+    }
+}
+
+fn new_rating_text(p: &PlayerRating) -> String {
+    match (&p.initial, p.new_rating) {
+        (Some(i), Some(r)) if !i.publishable => format!("({r})"),
+        (_, r) => opt(r),
+    }
+}
+
+/// Aligned text: a summary table, then each player's games.
+pub fn text(r: &RatingReport) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "Rules: FIDE B.02 {} ({})",
+        r.rules,
+        source_text(&r.rules_source)
+    );
+    let _ = writeln!(o, "Kind:  {} ({})", r.kind, source_text(&r.kind_source));
+    for a in &r.assumptions {
+        let _ = writeln!(o, "Assumed: {a}");
+    }
+    let _ = writeln!(o);
+    let name_w = r
+        .players
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let _ = writeln!(
+        o,
+        "{:>4}  {:<name_w$}  {:>4}  {:>2}  {:>2}  {:>4}  {:>5}  {:>7}  {:>4}  {:>6}  {:>4}",
+        "SNo", "Name", "Rtg", "K", "N", "W", "We", "K(W-We)", "Chg", "New", "TPR"
+    );
+    for p in &r.players {
+        let _ = writeln!(
+            o,
+            "{:>4}  {:<name_w$}  {:>4}  {:>2}  {:>2}  {:>4}  {:>5}  {:>7}  {:>4}  {:>6}  {:>4}",
+            p.start_rank,
+            p.name,
+            opt(p.rating),
+            opt(p.k),
+            p.games,
+            format!("{:.1}", p.score),
+            p.expected
+                .map(|e| format!("{e:.2}"))
+                .unwrap_or_else(|| "-".into()),
+            if p.rating.is_some() {
+                signed(p.change, 2)
+            } else {
+                "-".into()
+            },
+            if p.rating.is_some() {
+                format!("{:+}", p.change_rounded)
+            } else {
+                "-".into()
+            },
+            new_rating_text(p),
+            opt(p.performance),
+        );
+    }
+    for p in &r.players {
+        let _ = writeln!(o);
+        let _ = writeln!(o, "{} {} ({})", p.start_rank, p.name, opt(p.rating));
+        if p.rating.is_some() {
+            let _ = writeln!(o, "  K {}: {}", opt(p.k), k_text(p));
+        }
+        if let Some(i) = &p.initial {
+            let _ = writeln!(
+                o,
+                "  initial rating {}: Ra {:.2}, p {:.2}, dp {}, {} games; {}",
+                i.rating, i.average, i.p, i.dp, i.games, i.note
+            );
+        }
+        if !p.games_detail.is_empty() {
+            let _ = writeln!(
+                o,
+                "  {:>3}  {:>4}  {:>4}  {:>5}  {:>5}  {:>4}  {:>3}  {:>5}  {:>6}",
+                "Rd", "Opp", "ORtg", "D", "Dused", "PD", "Res", "dR", "K*dR"
+            );
+            for g in &p.games_detail {
+                let res = match (g.result * 2.0).round() as i32 {
+                    2 => "1",
+                    1 => "1/2",
+                    _ => "0",
+                };
+                let _ = writeln!(
+                    o,
+                    "  {:>3}  {:>4}  {:>4}  {:>5}  {:>5}  {:>4}  {:>3}  {:>5}  {:>6}",
+                    g.round,
+                    g.opponent,
+                    g.opponent_rating,
+                    opt(g.d),
+                    opt(g.d_used),
+                    g.pd.map(|x| format!("{x:.2}"))
+                        .unwrap_or_else(|| "-".into()),
+                    res,
+                    g.delta.map(|x| signed(x, 2)).unwrap_or_else(|| "-".into()),
+                    g.change.map(|x| signed(x, 2)).unwrap_or_else(|| "-".into()),
+                );
+            }
+        }
+        for e in &p.excluded {
+            let opp = e
+                .opponent
+                .map(|x| format!(" against {x}"))
+                .unwrap_or_default();
+            let _ = writeln!(o, "  round {}{opp} not rated: {}", e.round, e.reason);
+        }
+    }
+    o
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// One row per player.
+pub fn csv(r: &RatingReport) -> String {
+    let mut o = String::from(
+        "rules,kind,start_rank,name,fide_id,rating,k,k_reason,games,score,expected,change,change_rounded,new_rating,publishable,performance\n",
+    );
+    for p in &r.players {
+        let reason = p
+            .k_detail
+            .as_ref()
+            .map(|k| k.reason.describe())
+            .unwrap_or("");
+        let publishable = p
+            .initial
+            .as_ref()
+            .map(|i| i.publishable.to_string())
+            .unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            r.rules,
+            r.kind,
+            p.start_rank,
+            csv_field(&p.name),
+            csv_field(p.fide_id.as_deref().unwrap_or("")),
+            p.rating.map(|x| x.to_string()).unwrap_or_default(),
+            p.k.map(|x| x.to_string()).unwrap_or_default(),
+            csv_field(reason),
+            p.games,
+            p.score,
+            p.expected.map(|x| format!("{x:.2}")).unwrap_or_default(),
+            if p.rating.is_some() {
+                format!("{:.2}", p.change)
+            } else {
+                String::new()
+            },
+            if p.rating.is_some() {
+                p.change_rounded.to_string()
+            } else {
+                String::new()
+            },
+            p.new_rating.map(|x| x.to_string()).unwrap_or_default(),
+            publishable,
+            p.performance.map(|x| x.to_string()).unwrap_or_default(),
+        );
+    }
+    o
+}
+
+/// The documented JSON shape (see the module docs).
+pub fn json(r: &RatingReport) -> String {
+    let mut s =
+        serde_json::to_string_pretty(r).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    s.push('\n');
+    s
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A self-contained HTML page: the summary table and a table per player.
+pub fn html(r: &RatingReport) -> String {
+    let mut o = String::from("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Rating changes</title></head><body>\n");
+    let _ = writeln!(
+        o,
+        "<p>Rules: FIDE B.02 {} ({})<br>Kind: {} ({})</p>",
+        r.rules,
+        esc(&source_text(&r.rules_source)),
+        r.kind,
+        esc(&source_text(&r.kind_source))
+    );
+    if !r.assumptions.is_empty() {
+        o.push_str("<ul>\n");
+        for a in &r.assumptions {
+            let _ = writeln!(o, "<li>{}</li>", esc(a));
+        }
+        o.push_str("</ul>\n");
+    }
+    o.push_str("<table>\n<tr><th>SNo</th><th>Name</th><th>Rtg</th><th>K</th><th>N</th><th>W</th><th>We</th><th>K(W-We)</th><th>Chg</th><th>New</th><th>TPR</th></tr>\n");
+    for p in &r.players {
+        let _ = writeln!(
+            o,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td title=\"{}\">{}</td><td>{}</td><td>{:.1}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            p.start_rank,
+            esc(&p.name),
+            opt(p.rating),
+            esc(&k_text(p)),
+            opt(p.k),
+            p.games,
+            p.score,
+            p.expected.map(|e| format!("{e:.2}")).unwrap_or_else(|| "-".into()),
+            if p.rating.is_some() { signed(p.change, 2) } else { "-".into() },
+            if p.rating.is_some() { format!("{:+}", p.change_rounded) } else { "-".into() },
+            esc(&new_rating_text(p)),
+            opt(p.performance),
+        );
+    }
+    o.push_str("</table>\n");
+    for p in &r.players {
+        if p.games_detail.is_empty() {
+            continue;
+        }
+        let _ = writeln!(o, "<h2>{} {}</h2>", p.start_rank, esc(&p.name));
+        o.push_str("<table>\n<tr><th>Rd</th><th>Opp</th><th>ORtg</th><th>D</th><th>PD</th><th>Res</th><th>&Delta;R</th></tr>\n");
+        for g in &p.games_detail {
+            let _ = writeln!(
+                o,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                g.round,
+                g.opponent,
+                g.opponent_rating,
+                opt(g.d_used),
+                g.pd.map(|x| format!("{x:.2}")).unwrap_or_else(|| "-".into()),
+                g.result,
+                g.delta.map(|x| signed(x, 2)).unwrap_or_else(|| "-".into()),
+            );
+        }
+        o.push_str("</table>\n");
+    }
+    o.push_str("</body></html>\n");
+    o
+}

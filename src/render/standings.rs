@@ -1,0 +1,523 @@
+//! Standings as aligned text (chess-results layout), CSV, JSON, HTML, a crosstable,
+//! and the `--explain` working.
+//!
+//! JSON shape (stable; fields are only ever added):
+//!
+//! ```json
+//! {"edition": "2023", "edition_source": {"by": "event_date", "date": "2024-08-01"},
+//!  "after_round": 5, "tiebreaks": ["DE", "BH/M1", "BH", "WIN"],
+//!  "standings": [{"rank": 1, "start_rank": 5, "name": "...", "title": "GM",
+//!                 "federation": "CAN", "rating": 2400, "points": 8.5,
+//!                 "tiebreaks": [0, 49.0, 55.5, 6], "shared": false}],
+//!  "categories": [{"name": "U13", "standings": [{"rank": 1, "overall_rank": 4,
+//!                  "start_rank": 12, "name": "..."}]}],
+//!  "notes": ["..."]}
+//! ```
+//! Tie-break values are JSON numbers in the order of `tiebreaks`, `null` where a value
+//! is undefined; `explanation` is present with `--explain`.
+
+use std::fmt::Write as _;
+
+use serde_json::{json, Value as Json};
+
+use crate::model::{ByeKind, Outcome, Player, RoundEntry, Tournament};
+use crate::standings::{registry, Code, Row, Standings, TieBreakSpec, Value};
+
+fn decimals(spec: &TieBreakSpec) -> usize {
+    match spec.code {
+        Code::Bh | Code::Fb | Code::Ps | Code::Ks | Code::Std => 1,
+        Code::Sb | Code::Aob => 2,
+        _ => 0,
+    }
+}
+
+/// A value as printed in tables: points-like codes with one decimal, SB/AOB with two,
+/// counts and ratings as integers (two decimals if not whole).
+pub fn format_value(spec: &TieBreakSpec, v: Option<Value>) -> String {
+    let Some(v) = v else {
+        return String::new();
+    };
+    let d = decimals(spec);
+    let d = if d == 0 && v.denom() != 1 { 2 } else { d };
+    let scaled = Value::new(v.numer() * 10i64.pow(d as u32), v.denom()).round_half_up();
+    if d == 0 {
+        return scaled.to_string();
+    }
+    let sign = if scaled < 0 { "-" } else { "" };
+    let a = scaled.unsigned_abs();
+    let p = 10u64.pow(d as u32);
+    format!("{sign}{}.{:0w$}", a / p, a % p, w = d)
+}
+
+fn player<'a>(t: &'a Tournament, r: &Row) -> Option<&'a Player> {
+    t.player(r.player)
+}
+
+fn title(p: Option<&Player>) -> String {
+    p.and_then(|p| p.title.as_ref())
+        .map(|t| t.code().to_string())
+        .unwrap_or_default()
+}
+
+fn fed(p: Option<&Player>) -> String {
+    p.and_then(|p| p.federation.clone()).unwrap_or_default()
+}
+
+fn rating(p: Option<&Player>) -> String {
+    p.and_then(|p| p.rating)
+        .map(|r| r.to_string())
+        .unwrap_or_else(|| "0".into())
+}
+
+fn name(p: Option<&Player>) -> String {
+    p.map(|p| p.name.clone()).unwrap_or_default()
+}
+
+fn header_line(s: &Standings) -> String {
+    let how = match &s.edition_source {
+        crate::standings::EditionSource::Requested => "as requested".to_string(),
+        crate::standings::EditionSource::EventDate { date } => format!("by event date {date}"),
+        crate::standings::EditionSource::NoDate => "no event date: rules in force now".into(),
+    };
+    format!(
+        "Standings after round {}; tie-break rules: C.07 edition {} ({how})",
+        s.after_round, s.edition
+    )
+}
+
+fn legend(s: &Standings) -> Vec<String> {
+    s.tiebreaks
+        .iter()
+        .enumerate()
+        .map(|(k, spec)| {
+            let name = registry::lookup(&spec.code)
+                .map(|i| format!("{} (C.07 art. {})", i.name, i.article))
+                .unwrap_or_else(|| "self-defined".into());
+            format!("TB{}: {spec} = {name}", k + 1)
+        })
+        .collect()
+}
+
+/// Aligned table; each column as wide as its widest cell.
+fn table(head: &[String], rows: &[Vec<String>], right: &[bool]) -> String {
+    let mut w: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
+    for r in rows {
+        for (k, c) in r.iter().enumerate() {
+            if let Some(x) = w.get_mut(k) {
+                *x = (*x).max(c.chars().count());
+            }
+        }
+    }
+    let line = |cells: &[String]| -> String {
+        let parts: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                let width = w.get(k).copied().unwrap_or(0);
+                if right.get(k).copied().unwrap_or(false) {
+                    format!("{c:>width$}")
+                } else {
+                    format!("{c:<width$}")
+                }
+            })
+            .collect();
+        parts.join("  ").trim_end().to_string()
+    };
+    let mut o = line(head);
+    o.push('\n');
+    for r in rows {
+        o.push_str(&line(r));
+        o.push('\n');
+    }
+    o
+}
+
+fn main_rows(t: &Tournament, s: &Standings, rows: &[(u32, &Row)]) -> Vec<Vec<String>> {
+    rows.iter()
+        .map(|(rank, r)| {
+            let p = player(t, r);
+            let mut v = vec![
+                rank.to_string(),
+                r.player.to_string(),
+                title(p),
+                name(p),
+                fed(p),
+                rating(p),
+                r.points.to_string(),
+            ];
+            for (k, spec) in s.tiebreaks.iter().enumerate() {
+                v.push(format_value(spec, r.tiebreaks.get(k).copied().flatten()));
+            }
+            v
+        })
+        .collect()
+}
+
+fn heads(s: &Standings) -> (Vec<String>, Vec<bool>) {
+    let mut h: Vec<String> = ["Rk", "SNo", "", "Name", "FED", "Rtg", "Pts"]
+        .iter()
+        .map(|x| x.to_string())
+        .collect();
+    let mut right = vec![true, true, false, false, false, true, true];
+    for k in 0..s.tiebreaks.len() {
+        h.push(format!("TB{}", k + 1));
+        right.push(true);
+    }
+    (h, right)
+}
+
+/// Aligned text for people, laid out like chess-results (Rk, SNo, title, Name, FED,
+/// Rtg, Pts, TB1..TBn), then each category and the notes.
+pub fn text(t: &Tournament, s: &Standings) -> String {
+    let mut o = String::new();
+    if !t.info.name.is_empty() {
+        let _ = writeln!(o, "{}", t.info.name);
+    }
+    let _ = writeln!(o, "{}", header_line(s));
+    let _ = writeln!(o);
+    let (h, right) = heads(s);
+    let rows: Vec<(u32, &Row)> = s.rows.iter().map(|r| (r.rank, r)).collect();
+    o.push_str(&table(&h, &main_rows(t, s, &rows), &right));
+    for c in &s.categories {
+        let _ = writeln!(o, "\nCategory {} ({} players)", c.name, c.rows.len());
+        let rows: Vec<(u32, &Row)> = c
+            .rows
+            .iter()
+            .filter_map(|cr| s.row(cr.player).map(|r| (cr.rank, r)))
+            .collect();
+        o.push_str(&table(&h, &main_rows(t, s, &rows), &right));
+    }
+    let _ = writeln!(o);
+    for l in legend(s) {
+        let _ = writeln!(o, "{l}");
+    }
+    if s.rows.iter().any(|r| r.shared) {
+        let _ = writeln!(
+            o,
+            "Players with the same rank are tied after every tie-break."
+        );
+    }
+    if s.rows.iter().any(|r| r.by_lot) {
+        let _ = writeln!(
+            o,
+            "Players tied after every tie-break were separated by lot."
+        );
+    }
+    for n in &s.notes {
+        let _ = writeln!(o, "{n}");
+    }
+    o
+}
+
+fn csv_cell(c: &str, sep: char) -> String {
+    if c.contains(sep) || c.contains('"') || c.contains('\n') {
+        format!("\"{}\"", c.replace('"', "\"\""))
+    } else {
+        c.to_string()
+    }
+}
+
+/// CSV with `sep` (`,` or `;`), one header row naming each tie-break by its code;
+/// decimals always with a point. Category rows follow with a `Category` column.
+pub fn csv(t: &Tournament, s: &Standings, sep: char) -> String {
+    let mut head: Vec<String> = [
+        "Category", "Rk", "SNo", "Title", "Name", "FED", "Rtg", "Pts",
+    ]
+    .iter()
+    .map(|x| x.to_string())
+    .collect();
+    head.extend(s.tiebreaks.iter().map(|x| x.to_string()));
+    let mut o = String::new();
+    let join = |cells: Vec<String>| -> String {
+        cells
+            .iter()
+            .map(|c| csv_cell(c, sep))
+            .collect::<Vec<_>>()
+            .join(&sep.to_string())
+    };
+    o.push_str(&join(head));
+    o.push('\n');
+    let mut emit = |cat: &str, rows: Vec<(u32, &Row)>| {
+        for mut r in main_rows(t, s, &rows) {
+            r.insert(0, cat.to_string());
+            o.push_str(&join(r));
+            o.push('\n');
+        }
+    };
+    emit("", s.rows.iter().map(|r| (r.rank, r)).collect());
+    for c in &s.categories {
+        emit(
+            &c.name,
+            c.rows
+                .iter()
+                .filter_map(|cr| s.row(cr.player).map(|r| (cr.rank, r)))
+                .collect(),
+        );
+    }
+    o
+}
+
+fn json_value(v: Option<Value>) -> Json {
+    match v {
+        Some(v) => {
+            if v.denom() == 1 {
+                json!(v.numer())
+            } else {
+                json!(v.to_f64())
+            }
+        }
+        None => Json::Null,
+    }
+}
+
+/// The stable JSON document described in the module documentation.
+pub fn json(t: &Tournament, s: &Standings) -> String {
+    let standings: Vec<Json> = s
+        .rows
+        .iter()
+        .map(|r| {
+            let p = player(t, r);
+            json!({
+                "rank": r.rank,
+                "start_rank": r.player.0,
+                "name": name(p),
+                "title": p.and_then(|p| p.title.as_ref()).map(|t| t.code().to_string()),
+                "federation": p.and_then(|p| p.federation.clone()),
+                "rating": p.and_then(|p| p.rating),
+                "points": r.points.as_f64(),
+                "tiebreaks": r.tiebreaks.iter().map(|v| json_value(*v)).collect::<Vec<_>>(),
+                "shared": r.shared,
+                "by_lot": r.by_lot,
+            })
+        })
+        .collect();
+    let categories: Vec<Json> = s
+        .categories
+        .iter()
+        .map(|c| {
+            json!({
+                "name": c.name,
+                "standings": c.rows.iter().map(|cr| json!({
+                    "rank": cr.rank,
+                    "overall_rank": cr.overall_rank,
+                    "start_rank": cr.player.0,
+                    "name": name(t.player(cr.player)),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let mut doc = json!({
+        "edition": s.edition.as_str(),
+        "edition_source": s.edition_source,
+        "after_round": s.after_round,
+        "tiebreaks": s.tiebreaks.iter().map(|x| x.to_string()).collect::<Vec<_>>(),
+        "standings": standings,
+        "categories": categories,
+        "notes": s.notes.iter().map(|n| n.to_string()).collect::<Vec<_>>(),
+    });
+    if let (Some(e), Some(obj)) = (&s.explanation, doc.as_object_mut()) {
+        obj.insert(
+            "explanation".into(),
+            json!({
+                "start_rank": e.player.0,
+                "rank": e.rank,
+                "points": e.points.as_f64(),
+                "rounds": e.rounds,
+                "tiebreaks": e.items.iter().map(|i| json!({
+                    "tiebreak": i.tiebreak,
+                    "value": json_value(i.value),
+                    "working": i.lines,
+                })).collect::<Vec<_>>(),
+            }),
+        );
+    }
+    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn html_table(out: &mut String, caption: &str, head: &[String], rows: &[Vec<String>]) {
+    let _ = writeln!(out, "<table class=\"standings\">");
+    let _ = writeln!(out, "<caption>{}</caption>", esc(caption));
+    let cells: String = head
+        .iter()
+        .map(|h| format!("<th>{}</th>", esc(h)))
+        .collect();
+    let _ = writeln!(out, "<thead><tr>{cells}</tr></thead>\n<tbody>");
+    for r in rows {
+        let cells: String = r.iter().map(|c| format!("<td>{}</td>", esc(c))).collect();
+        let _ = writeln!(out, "<tr>{cells}</tr>");
+    }
+    let _ = writeln!(out, "</tbody>\n</table>");
+}
+
+/// A self-contained HTML fragment: the standings table, category tables and legend.
+pub fn html(t: &Tournament, s: &Standings) -> String {
+    let mut o = String::new();
+    let (h, _) = heads(s);
+    let _ = writeln!(o, "<section class=\"arbiter-standings\">");
+    if !t.info.name.is_empty() {
+        let _ = writeln!(o, "<h2>{}</h2>", esc(&t.info.name));
+    }
+    let _ = writeln!(o, "<p>{}</p>", esc(&header_line(s)));
+    let rows: Vec<(u32, &Row)> = s.rows.iter().map(|r| (r.rank, r)).collect();
+    html_table(&mut o, "Standings", &h, &main_rows(t, s, &rows));
+    for c in &s.categories {
+        let rows: Vec<(u32, &Row)> = c
+            .rows
+            .iter()
+            .filter_map(|cr| s.row(cr.player).map(|r| (cr.rank, r)))
+            .collect();
+        html_table(
+            &mut o,
+            &format!("Category {}", c.name),
+            &h,
+            &main_rows(t, s, &rows),
+        );
+    }
+    let _ = writeln!(o, "<ul class=\"legend\">");
+    for l in legend(s) {
+        let _ = writeln!(o, "<li>{}</li>", esc(&l));
+    }
+    let _ = writeln!(o, "</ul>");
+    for n in &s.notes {
+        let _ = writeln!(o, "<p class=\"note\">{}</p>", esc(&n.to_string()));
+    }
+    let _ = writeln!(o, "</section>");
+    o
+}
+
+/// Crosstable: per player in rank order, one chess-results cell per round
+/// (`12w1` = opponent's rank, colour, result; `5w+`/`7b-` forfeits; `-1` PAB/FPB,
+/// `-½` HPB, `-0` ZPB or not paired), then points and tie-breaks.
+pub fn crosstable(t: &Tournament, s: &Standings) -> String {
+    let rank_of = |id| s.row(id).map(|r| r.rank.to_string()).unwrap_or("?".into());
+    let rounds = s.after_round as usize;
+    let mut head: Vec<String> = ["Rk", "SNo", "Name", "Rtg"]
+        .iter()
+        .map(|x| x.to_string())
+        .collect();
+    let mut right = vec![true, true, false, true];
+    for r in 1..=rounds {
+        head.push(format!("{r}.Rd"));
+        right.push(true);
+    }
+    head.push("Pts".into());
+    right.push(true);
+    for k in 0..s.tiebreaks.len() {
+        head.push(format!("TB{}", k + 1));
+        right.push(true);
+    }
+    let rows: Vec<Vec<String>> = s
+        .rows
+        .iter()
+        .map(|r| {
+            let p = player(t, r);
+            let mut v = vec![r.rank.to_string(), r.player.to_string(), name(p), rating(p)];
+            for k in 1..=rounds {
+                let e = p.map(|p| p.round(k)).unwrap_or_default();
+                let col = |c: crate::model::Color| match c {
+                    crate::model::Color::White => "w",
+                    crate::model::Color::Black => "b",
+                };
+                v.push(match e {
+                    RoundEntry::Played {
+                        opponent,
+                        color,
+                        outcome,
+                        ..
+                    } => format!(
+                        "{}{}{}",
+                        rank_of(opponent),
+                        col(color),
+                        match outcome {
+                            Outcome::Win => "1",
+                            Outcome::Draw => "½",
+                            Outcome::Loss => "0",
+                        }
+                    ),
+                    RoundEntry::Unknown { opponent, color } => {
+                        format!("{}{}?", rank_of(opponent), col(color))
+                    }
+                    RoundEntry::Pending { opponent, color } => {
+                        format!("{}{}", rank_of(opponent), color.map(col).unwrap_or("-"))
+                    }
+                    RoundEntry::Forfeit {
+                        opponent,
+                        color,
+                        won,
+                    } => format!(
+                        "{}{}{}",
+                        rank_of(opponent),
+                        color.map(col).unwrap_or("-"),
+                        if won { "+" } else { "-" }
+                    ),
+                    RoundEntry::Bye { bye } => match bye {
+                        ByeKind::PairingAllocated | ByeKind::Full => "-1".into(),
+                        ByeKind::Half => "-½".into(),
+                        ByeKind::Zero => "-0".into(),
+                    },
+                    RoundEntry::NotPaired => "-0".into(),
+                });
+            }
+            v.push(r.points.to_string());
+            for (k, spec) in s.tiebreaks.iter().enumerate() {
+                v.push(format_value(spec, r.tiebreaks.get(k).copied().flatten()));
+            }
+            v
+        })
+        .collect();
+    let mut o = String::new();
+    let _ = writeln!(o, "{}\n", header_line(s));
+    o.push_str(&table(&head, &rows, &right));
+    let _ = writeln!(o);
+    for l in legend(s) {
+        let _ = writeln!(o, "{l}");
+    }
+    o
+}
+
+/// The `--explain` working as text.
+pub fn explain(t: &Tournament, s: &Standings) -> String {
+    let mut o = String::new();
+    let Some(e) = &s.explanation else {
+        return o;
+    };
+    let p = t.player(e.player);
+    let _ = writeln!(
+        o,
+        "#{} {}: rank {}, {} points after round {} (C.07 edition {})",
+        e.player,
+        name(p),
+        e.rank,
+        e.points,
+        s.after_round,
+        s.edition
+    );
+    for r in &e.rounds {
+        let _ = writeln!(o, "  {r}");
+    }
+    for (k, item) in e.items.iter().enumerate() {
+        let spec = s.tiebreaks.get(k);
+        let shown = spec
+            .map(|sp| format_value(sp, item.value))
+            .unwrap_or_default();
+        let shown = if shown.is_empty() {
+            "undefined".into()
+        } else {
+            shown
+        };
+        let _ = writeln!(o, "\nTB{} {} = {shown}", k + 1, item.tiebreak);
+        for l in &item.lines {
+            let _ = writeln!(o, "  {l}");
+        }
+    }
+    o
+}

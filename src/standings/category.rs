@@ -1,0 +1,191 @@
+//! Categories as data: age (birth-date window at a reference date), sex, rating band,
+//! federation, group labels. Serde-deserializable so profiles can define them.
+
+use chrono::{Datelike, NaiveDate};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use crate::model::{Player, Sex};
+
+/// A category: every condition given must hold.
+///
+/// Age conditions follow the FIDE youth convention of counting by year of birth:
+/// `under = 13` at a reference date in 2023 means born on or after 1 Jan 2010;
+/// `at_least = 65` means born on or before 31 Dec of (reference year − 65).
+/// `born_from`/`born_until` give an explicit window instead.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Category {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub under: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub born_from: Option<NaiveDate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub born_until: Option<NaiveDate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    /// Lowest rating included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_min: Option<u16>,
+    /// Highest rating included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_max: Option<u16>,
+    /// Whether unrated players belong to a rating band (default: only if no minimum).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated: Option<bool>,
+    /// FIDE federation codes; empty means any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub federations: Vec<String>,
+    /// Labels that must match (`Player::labels`, e.g. Swiss-Manager `Typ`/`Gr`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: BTreeMap<String, String>,
+}
+
+impl Category {
+    /// Whether `p` belongs to this category at `reference` (the event's start by default).
+    /// A player without a birth date is outside every age condition.
+    pub fn contains(&self, p: &Player, reference: NaiveDate) -> bool {
+        let year = reference.year();
+        let birth_lo = p.birth.and_then(|b| b.earliest());
+        // Latest day the birth date can mean (year-only: 31 Dec).
+        let birth_hi = p.birth.and_then(|b| {
+            let m = b.month.unwrap_or(12);
+            let d = b.day.or_else(|| {
+                (28..=31)
+                    .rev()
+                    .find(|&d| NaiveDate::from_ymd_opt(b.year, m, d).is_some())
+            })?;
+            NaiveDate::from_ymd_opt(b.year, m, d)
+        });
+        if let Some(n) = self.under {
+            let from = NaiveDate::from_ymd_opt(year - n as i32, 1, 1);
+            match (birth_lo, from) {
+                (Some(b), Some(f)) if b >= f => {}
+                _ => return false,
+            }
+        }
+        if let Some(n) = self.at_least {
+            let until = NaiveDate::from_ymd_opt(year - n as i32, 12, 31);
+            match (birth_hi, until) {
+                (Some(b), Some(u)) if b <= u => {}
+                _ => return false,
+            }
+        }
+        if let Some(f) = self.born_from {
+            if !birth_lo.is_some_and(|b| b >= f) {
+                return false;
+            }
+        }
+        if let Some(u) = self.born_until {
+            if !birth_hi.is_some_and(|b| b <= u) {
+                return false;
+            }
+        }
+        if let Some(s) = self.sex {
+            if p.sex != Some(s) {
+                return false;
+            }
+        }
+        if self.rating_min.is_some() || self.rating_max.is_some() {
+            match p.rating {
+                Some(r) => {
+                    if self.rating_min.is_some_and(|m| r < m)
+                        || self.rating_max.is_some_and(|m| r > m)
+                    {
+                        return false;
+                    }
+                }
+                None => {
+                    if !self.unrated.unwrap_or(self.rating_min.is_none()) {
+                        return false;
+                    }
+                }
+            }
+        } else if self.unrated == Some(false) && p.rating.is_none() {
+            return false;
+        }
+        if !self.federations.is_empty() {
+            let fed = p.federation.as_deref().unwrap_or("");
+            if !self.federations.iter().any(|f| f.eq_ignore_ascii_case(fed)) {
+                return false;
+            }
+        }
+        self.labels.iter().all(|(k, v)| {
+            p.labels
+                .get(k)
+                .is_some_and(|x| x.trim().eq_ignore_ascii_case(v.trim()))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::BirthDate;
+
+    fn player(year: i32, month: Option<u32>) -> Player {
+        Player {
+            name: "x".into(),
+            birth: Some(BirthDate {
+                year,
+                month,
+                day: month.map(|_| 15),
+            }),
+            rating: Some(1500),
+            sex: Some(Sex::Female),
+            federation: Some("CAN".into()),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn age_windows_at_the_reference_date() {
+        let d = NaiveDate::from_ymd_opt(2023, 7, 1).unwrap();
+        let u13 = Category {
+            name: "U13".into(),
+            under: Some(13),
+            ..Default::default()
+        };
+        assert!(u13.contains(&player(2010, Some(1)), d));
+        assert!(u13.contains(&player(2010, None), d));
+        assert!(!u13.contains(&player(2009, Some(12)), d));
+        let s65 = Category {
+            name: "S65".into(),
+            at_least: Some(65),
+            ..Default::default()
+        };
+        assert!(s65.contains(&player(1958, Some(12)), d));
+        assert!(!s65.contains(&player(1959, None), d));
+        assert!(!s65.contains(&Player::default(), d));
+    }
+
+    #[test]
+    fn sex_rating_federation_and_labels() {
+        let d = NaiveDate::from_ymd_opt(2023, 7, 1).unwrap();
+        let mut p = player(2000, None);
+        p.labels.insert("Gr".into(), "B".into());
+        let c: Category = toml::from_str(
+            "name = \"U1600 women CAN\"\nsex = \"female\"\nrating_max = 1599\nfederations = [\"can\"]\nlabels = { Gr = \"B\" }",
+        )
+        .unwrap();
+        assert!(c.contains(&p, d));
+        p.rating = Some(1600);
+        assert!(!c.contains(&p, d));
+        p.rating = None;
+        assert!(
+            c.contains(&p, d),
+            "unrated belong to a band without minimum"
+        );
+        let c2 = Category {
+            rating_min: Some(1000),
+            ..c.clone()
+        };
+        assert!(!c2.contains(&p, d));
+        p.rating = Some(1500);
+        p.labels.insert("Gr".into(), "A".into());
+        assert!(!c.contains(&p, d));
+    }
+}

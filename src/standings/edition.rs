@@ -1,0 +1,107 @@
+//! Which C.07 text applies: pre-2023 (virtual opponent), 2023 (Sep 2023 / Apr 2024 /
+//! Aug 2024 texts, dummy opponent) or 2026 (capped dummy, STD/TPN/RTNG).
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A tie-break rules edition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Edition {
+    /// Rules before C.07-2023 (2009 Kallithea wording, C.02 art. 13): unplayed games of
+    /// opponents count as draws; own unplayed rounds use a virtual opponent.
+    #[serde(rename = "pre2023")]
+    Pre2023,
+    /// C.07 approved 01/08/2023, mandatory for all rated events from 1 April 2024, with
+    /// the editorial April 2024 and August 2024 revisions (GE renamed REP, SB-C1 tie
+    /// wording, 2.1 default): dummy opponent with the participant's own score (art. 16.4),
+    /// VUR cut first (art. 16.5).
+    #[serde(rename = "2023")]
+    C07_2023,
+    /// C.07 in force from 1 March 2026: the dummy opponent's score is capped
+    /// (art. 16.4.1 / 16.4.2); STD, TPN, RTNG; AOB/F.
+    #[serde(rename = "2026")]
+    C07_2026,
+}
+
+/// How the edition was chosen; always reported with the standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum EditionSource {
+    /// Given by the caller (`--edition`, profile).
+    Requested,
+    /// From the event's start (or end) date.
+    EventDate { date: NaiveDate },
+    /// No date in the file: the rules in force today are assumed.
+    NoDate,
+}
+
+/// C.07-2023 became mandatory for every FIDE-rated event on this day.
+pub const C07_2023_MANDATORY: (i32, u32, u32) = (2024, 4, 1);
+/// C.07-2026 is in force from this day.
+pub const C07_2026_IN_FORCE: (i32, u32, u32) = (2026, 3, 1);
+
+impl Edition {
+    /// The edition in force for an event starting on `date`.
+    pub fn for_date(date: NaiveDate) -> Edition {
+        let d = |(y, m, dd): (i32, u32, u32)| NaiveDate::from_ymd_opt(y, m, dd);
+        if d(C07_2023_MANDATORY).is_some_and(|x| date < x) {
+            Edition::Pre2023
+        } else if d(C07_2026_IN_FORCE).is_some_and(|x| date < x) {
+            Edition::C07_2023
+        } else {
+            Edition::C07_2026
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Edition::Pre2023 => "pre2023",
+            Edition::C07_2023 => "2023",
+            Edition::C07_2026 => "2026",
+        }
+    }
+
+    /// True for the dummy-opponent editions (C.07 art. 16).
+    pub fn dummy(self) -> bool {
+        self != Edition::Pre2023
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Edition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Edition, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "pre2023" | "pre-2023" | "2009" | "legacy" => Ok(Edition::Pre2023),
+            "2023" | "2024" | "2023-09" | "2024-04" | "2024-08" => Ok(Edition::C07_2023),
+            "2026" | "2026-03" => Ok(Edition::C07_2026),
+            other => Err(format!(
+                "expected an edition pre2023, 2023 or 2026, found \"{other}\""
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picks_edition_by_date() {
+        let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
+        assert_eq!(Edition::for_date(d(2023, 7, 1)), Edition::Pre2023);
+        assert_eq!(Edition::for_date(d(2024, 3, 31)), Edition::Pre2023);
+        assert_eq!(Edition::for_date(d(2024, 4, 1)), Edition::C07_2023);
+        assert_eq!(Edition::for_date(d(2026, 2, 28)), Edition::C07_2023);
+        assert_eq!(Edition::for_date(d(2026, 3, 1)), Edition::C07_2026);
+        assert_eq!("2024".parse::<Edition>(), Ok(Edition::C07_2023));
+        assert!("1999".parse::<Edition>().is_err());
+    }
+}

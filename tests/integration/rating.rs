@@ -1,0 +1,525 @@
+//! Rating changes, the rating-report checks and the FIDE submission model.
+
+use chess_arbiter::model::{
+    BirthDate, ByeKind, Color, Outcome, Player, PlayerId, Points, RoundEntry, Sex, Title,
+    Tournament, TournamentInfo,
+};
+use chess_arbiter::rating::report_check::{check_report, Lines, NoLines};
+use chess_arbiter::rating::submission::{prepare, Target};
+use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
+use chess_arbiter::render::rating as render;
+use chrono::NaiveDate;
+
+fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).unwrap()
+}
+
+fn played(opponent: u32, color: Color, outcome: Outcome) -> RoundEntry {
+    RoundEntry::Played {
+        opponent: PlayerId(opponent),
+        color,
+        outcome,
+        short: false,
+    }
+}
+
+/// A clean 4-player round robin with every field a rating officer wants.
+fn clean_event() -> Tournament {
+    use Color::*;
+    use Outcome::*;
+    let rows: [(&str, u16, &str, [RoundEntry; 3]); 4] = [
+        (
+            "Alpha, Anna",
+            2000,
+            "4600011",
+            [
+                played(4, White, Win),
+                played(3, Black, Draw),
+                played(2, White, Win),
+            ],
+        ),
+        (
+            "Bravo, Ben",
+            1900,
+            "4600022",
+            [
+                played(3, Black, Draw),
+                played(4, White, Win),
+                played(1, Black, Loss),
+            ],
+        ),
+        (
+            "Charlie, Chris",
+            1800,
+            "4600033",
+            [
+                played(2, White, Draw),
+                played(1, White, Draw),
+                played(4, Black, Win),
+            ],
+        ),
+        (
+            "Delta, Dora",
+            1700,
+            "4600044",
+            [
+                played(1, Black, Loss),
+                played(2, Black, Loss),
+                played(3, White, Loss),
+            ],
+        ),
+    ];
+    let ranks = [1, 3, 2, 4];
+    let players = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (name, rating, id, rounds))| {
+            let mut p = Player {
+                id: PlayerId(i as u32 + 1),
+                name: name.to_string(),
+                rating: Some(*rating),
+                fide_id: Some(id.to_string()),
+                federation: Some("GER".into()),
+                sex: Some(if i % 2 == 0 { Sex::Female } else { Sex::Male }),
+                birth: Some(BirthDate {
+                    year: 1990,
+                    month: Some(5),
+                    day: Some(1 + i as u32),
+                }),
+                rank: Some(ranks[i]),
+                rounds: rounds.to_vec(),
+                ..Default::default()
+            };
+            p.points = Some(
+                p.rounds
+                    .iter()
+                    .filter_map(|e| e.points(&Default::default()))
+                    .sum(),
+            );
+            p
+        })
+        .collect();
+    Tournament {
+        info: TournamentInfo {
+            name: "Test Open".into(),
+            city: "Berlin".into(),
+            federation: "GER".into(),
+            start_date: Some(date(2024, 6, 1)),
+            end_date: Some(date(2024, 6, 3)),
+            tournament_type: "Round robin".into(),
+            chief_arbiter: "IA Smith, John (12345678)".into(),
+            time_control: "90 min + 30 sec".into(),
+            encoded_time_control: "5400+30".into(),
+            round_dates: vec![
+                Some(date(2024, 6, 1)),
+                Some(date(2024, 6, 2)),
+                Some(date(2024, 6, 3)),
+            ],
+            ..Default::default()
+        },
+        total_rounds: Some(3),
+        players,
+        ..Default::default()
+    }
+}
+
+fn lines() -> Lines {
+    let mut l = Lines::default();
+    for (code, line) in [
+        ("012", 1),
+        ("022", 2),
+        ("032", 3),
+        ("042", 4),
+        ("052", 5),
+        ("092", 6),
+        ("102", 7),
+        ("112", 8),
+        ("122", 9),
+        ("222", 10),
+        ("132", 11),
+    ] {
+        l.headers.insert(code.to_string(), line);
+    }
+    for i in 1..=4 {
+        l.players.insert(PlayerId(i), 11 + i as usize);
+    }
+    l
+}
+
+fn problems(t: &Tournament) -> String {
+    check_report(t, &lines())
+        .into_iter()
+        .map(|p| format!("{} {}", p.check.code(), p.into_diagnostic()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn clean_event_has_no_problems() {
+    assert_eq!(problems(&clean_event()), "");
+}
+
+type Mutation = Box<dyn Fn(&mut Tournament)>;
+
+/// One fixture per problem: the clean event with one thing broken.
+#[test]
+fn every_check_has_a_fixture() {
+    let cases: Vec<(&str, Mutation)> = vec![
+        (
+            "header_missing",
+            Box::new(|t| {
+                t.info.city.clear();
+                t.info.tournament_type.clear();
+            }),
+        ),
+        (
+            "federation_code",
+            Box::new(|t| {
+                t.info.federation = "DEU".into();
+                t.players[1].federation = Some("ger".into());
+                t.players[2].federation = None;
+            }),
+        ),
+        (
+            "chief_arbiter_missing",
+            Box::new(|t| t.info.chief_arbiter.clear()),
+        ),
+        (
+            "arbiter_without_fide_id",
+            Box::new(|t| {
+                t.info.chief_arbiter = "IA Smith, John".into();
+                t.info.deputy_arbiters = vec!["Jones, Jo".into()];
+            }),
+        ),
+        (
+            "date_missing",
+            Box::new(|t| {
+                t.info.start_date = None;
+                t.info.end_date = None;
+            }),
+        ),
+        (
+            "dates_inconsistent",
+            Box::new(|t| {
+                t.info.end_date = Some(date(2024, 5, 30));
+                t.info.round_dates[2] = Some(date(2024, 5, 31));
+            }),
+        ),
+        (
+            "round_date_missing",
+            Box::new(|t| t.info.round_dates.truncate(1)),
+        ),
+        (
+            "rate_of_play",
+            Box::new(|t| {
+                t.info.encoded_time_control = "3600+0".into();
+            }),
+        ),
+        (
+            "rate_of_play_free_text",
+            Box::new(|t| {
+                t.info.encoded_time_control.clear();
+                t.info.time_control = "60 min + 30 sec".into();
+                t.players[0].rating = Some(2450);
+            }),
+        ),
+        (
+            "time_control_unknown",
+            Box::new(|t| {
+                t.info.encoded_time_control.clear();
+                t.info.time_control.clear();
+            }),
+        ),
+        (
+            "fide_id_missing",
+            Box::new(|t| {
+                t.players[0].fide_id = None;
+                t.players[1].fide_id = Some(String::new());
+                t.players[1].sex = None;
+            }),
+        ),
+        (
+            "fide_id_malformed",
+            Box::new(|t| t.players[2].fide_id = Some("46OOO33".into())),
+        ),
+        (
+            "fide_id_duplicate",
+            Box::new(|t| t.players[3].fide_id = Some("4600011".into())),
+        ),
+        (
+            "birth_date",
+            Box::new(|t| {
+                t.players[0].birth = None;
+                t.players[1].birth = Some(BirthDate {
+                    year: 2025,
+                    month: Some(1),
+                    day: Some(1),
+                });
+                t.players[2].fide_id = None;
+                t.players[2].birth = Some(BirthDate {
+                    year: 2010,
+                    month: None,
+                    day: None,
+                });
+            }),
+        ),
+        ("sex", Box::new(|t| t.players[3].sex = None)),
+        (
+            "title",
+            Box::new(|t| {
+                t.players[0].title = Some(Title::from_code("XM"));
+                t.players[1].title = Some(Title::GM);
+            }),
+        ),
+        (
+            "name",
+            Box::new(|t| {
+                t.players[0].name = "Müller, Jürgen".into();
+                t.players[1].name = "Иванов, Иван".into();
+                t.players[2].name = "Charlie Chris".into();
+            }),
+        ),
+        ("rank_missing", Box::new(|t| t.players[1].rank = None)),
+        (
+            "points_mismatch",
+            Box::new(|t| {
+                t.players[0].points = Some(Points(30));
+                t.players[1].points = None;
+            }),
+        ),
+        (
+            "full_bye_for_pairing_bye",
+            Box::new(|t| {
+                for p in &mut t.players {
+                    p.rounds.push(RoundEntry::NotPaired);
+                    p.points = None;
+                }
+                t.info.round_dates.push(Some(date(2024, 6, 3)));
+                t.players[0].rounds[3] = played(2, Color::White, Outcome::Win);
+                t.players[1].rounds[3] = played(1, Color::Black, Outcome::Loss);
+                t.players[2].rounds[3] = RoundEntry::Bye { bye: ByeKind::Full };
+                t.players[3].rounds[3] = RoundEntry::Bye { bye: ByeKind::Zero };
+                for p in &mut t.players {
+                    p.points = Some(
+                        p.rounds
+                            .iter()
+                            .filter_map(|e| e.points(&Default::default()))
+                            .sum(),
+                    );
+                }
+            }),
+        ),
+        (
+            "more_pairing_byes",
+            Box::new(|t| {
+                for p in &mut t.players {
+                    p.rounds.push(RoundEntry::Bye {
+                        bye: ByeKind::PairingAllocated,
+                    });
+                }
+                t.info.round_dates.push(Some(date(2024, 6, 3)));
+                for p in &mut t.players {
+                    p.points = Some(
+                        p.rounds
+                            .iter()
+                            .filter_map(|e| e.points(&Default::default()))
+                            .sum(),
+                    );
+                }
+            }),
+        ),
+        (
+            "game_asymmetric",
+            Box::new(|t| {
+                t.players[0].rounds[0] = played(4, Color::White, Outcome::Win);
+                t.players[3].rounds[0] = RoundEntry::Forfeit {
+                    opponent: PlayerId(1),
+                    color: Some(Color::Black),
+                    won: false,
+                };
+                t.players[1].rounds[1] = played(4, Color::Black, Outcome::Win);
+            }),
+        ),
+        (
+            "result_missing",
+            Box::new(|t| {
+                t.players[0].rounds[2] = RoundEntry::Unknown {
+                    opponent: PlayerId(2),
+                    color: Color::White,
+                };
+                t.players[1].rounds[2] = RoundEntry::Unknown {
+                    opponent: PlayerId(1),
+                    color: Color::Black,
+                };
+                for p in &mut t.players {
+                    p.points = Some(
+                        p.rounds
+                            .iter()
+                            .filter_map(|e| e.points(&Default::default()))
+                            .sum(),
+                    );
+                }
+            }),
+        ),
+        (
+            "round_without_rated_game",
+            Box::new(|t| {
+                for (i, p) in t.players.iter_mut().enumerate() {
+                    p.rounds[2] = RoundEntry::Forfeit {
+                        opponent: PlayerId([2, 1, 4, 3][i]),
+                        color: None,
+                        won: i % 2 == 0,
+                    };
+                    p.points = Some(
+                        p.rounds
+                            .iter()
+                            .filter_map(|e| e.points(&Default::default()))
+                            .sum(),
+                    );
+                }
+            }),
+        ),
+        (
+            "no_rated_game",
+            Box::new(|t| {
+                for p in &mut t.players {
+                    p.rounds.truncate(1);
+                }
+                t.players[0].rounds[0] = RoundEntry::Forfeit {
+                    opponent: PlayerId(4),
+                    color: Some(Color::White),
+                    won: true,
+                };
+                t.players[3].rounds[0] = RoundEntry::Forfeit {
+                    opponent: PlayerId(1),
+                    color: Some(Color::Black),
+                    won: false,
+                };
+                t.info.round_dates.truncate(1);
+                for p in &mut t.players {
+                    p.points = Some(
+                        p.rounds
+                            .iter()
+                            .filter_map(|e| e.points(&Default::default()))
+                            .sum(),
+                    );
+                }
+            }),
+        ),
+        (
+            "unrated_no_rating",
+            Box::new(|t| {
+                t.players[3].rating = None;
+                t.players[2].rating = None;
+            }),
+        ),
+    ];
+    for (name, mutate) in cases {
+        let mut t = clean_event();
+        mutate(&mut t);
+        let out = problems(&t);
+        assert!(!out.is_empty(), "{name}: no problem reported");
+        insta::assert_snapshot!(format!("check_{name}"), out);
+    }
+}
+
+#[test]
+fn problems_without_lines_still_name_the_field() {
+    let mut t = clean_event();
+    t.players[0].fide_id = Some("x".into());
+    let p = check_report(&t, &NoLines);
+    assert_eq!(p.len(), 1);
+    assert_eq!(
+        p[0].diagnostic.to_string(),
+        "error: cols 58-68 (player 1 fide id): expected a fide id of up to 10 digits, found \"x\""
+    );
+}
+
+/// A report with a rated player, a junior, an unrated player and unplayed rounds.
+fn report_event() -> Tournament {
+    let mut t = clean_event();
+    t.players[1].birth = Some(BirthDate {
+        year: 2008,
+        month: Some(3),
+        day: Some(3),
+    });
+    t.players[3].rating = None;
+    t.players[0]
+        .rounds
+        .push(RoundEntry::Bye { bye: ByeKind::Half });
+    t
+}
+
+#[test]
+fn rating_report_in_every_format() {
+    let r = compute(&report_event(), &RatingOptions::default());
+    assert_eq!(r.rules, Edition::B2024);
+    assert_eq!(r.kind, Kind::Standard);
+    insta::assert_snapshot!("report_text", render::text(&r));
+    insta::assert_snapshot!("report_csv", render::csv(&r));
+    insta::assert_snapshot!("report_json", render::json(&r));
+    insta::assert_snapshot!("report_html", render::html(&r));
+}
+
+#[test]
+fn json_has_the_documented_shape() {
+    let r = compute(
+        &clean_event(),
+        &RatingOptions {
+            rules: Some(Edition::B2022),
+            ..Default::default()
+        },
+    );
+    let v: serde_json::Value = serde_json::from_str(&render::json(&r)).unwrap();
+    assert_eq!(v["rules"], "2022");
+    let p = &v["players"][0];
+    for key in [
+        "start_rank",
+        "rating",
+        "k",
+        "games",
+        "score",
+        "expected",
+        "change",
+        "new_rating",
+        "games_detail",
+    ] {
+        assert!(!p[key].is_null(), "{key}");
+    }
+    assert_eq!(p["start_rank"], 1);
+    assert_eq!(p["rating"], 2000);
+    assert_eq!(p["games"], 3);
+    assert_eq!(p["score"], 2.5);
+}
+
+#[test]
+fn submission_fills_what_it_can_and_says_so() {
+    let mut t = clean_event();
+    for p in &mut t.players {
+        p.rank = None;
+        p.points = None;
+    }
+    t.info.end_date = None;
+    let s = prepare(&t, Target::Trf16);
+    assert!(!s.has_errors(), "{:?}", s.notes);
+    let ranks: Vec<_> = s.tournament.players.iter().map(|p| p.rank).collect();
+    assert_eq!(ranks, vec![Some(1), Some(3), Some(2), Some(4)]);
+    assert_eq!(s.tournament.info.end_date, Some(date(2024, 6, 3)));
+    assert_eq!(s.tournament.info.players_declared, "4");
+    assert_eq!(s.tournament.info.rated_players_declared, "4");
+    let notes: Vec<String> = s.notes.iter().map(|d| d.to_string()).collect();
+    insta::assert_snapshot!("submission_notes", notes.join("\n"));
+    assert!(check_report(&s.tournament, &NoLines).is_empty());
+}
+
+#[test]
+fn submission_reports_what_it_cannot_fill() {
+    let mut t = clean_event();
+    t.info.round_dates.clear();
+    t.info.chief_arbiter.clear();
+    t.players[0].points = Some(Points(5));
+    let s = prepare(&t, Target::Trf26);
+    assert!(s.has_errors());
+    let notes: Vec<String> = s.notes.iter().map(|d| d.to_string()).collect();
+    insta::assert_snapshot!("submission_errors", notes.join("\n"));
+}
