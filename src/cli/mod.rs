@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod prizes;
 mod standings;
 
 /// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
@@ -36,6 +37,8 @@ pub enum Command {
     Version,
     /// Standings with FIDE tie-breaks (C.07), categories and explanations.
     Standings(standings::Args),
+    /// Prize statement from final standings and a tournament profile.
+    Prizes(prizes::Args),
 }
 
 pub fn main() -> i32 {
@@ -57,5 +60,6 @@ pub fn main() -> i32 {
             exit::OK
         }
         Command::Standings(a) => standings::run(a),
+        Command::Prizes(a) => prizes::run(a),
     }
 }
