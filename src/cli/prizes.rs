@@ -1,13 +1,12 @@
 //! `arbiter prizes INPUT --profile FILE [--format text|csv|json|html] [--section KEY]`
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
-use chess_arbiter::model::Tournament;
 use chess_arbiter::render::prizes as render;
 use chess_arbiter::standings::prizes::{build, Profile};
 
-use super::exit;
+use super::{exit, input};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -20,7 +19,7 @@ pub enum Format {
 /// Turn final standings into a prize statement, as a tournament profile says.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Tournament file (the JSON model; TRF once the reader is merged); `-` for stdin.
+    /// Tournament file: TRF (any dialect) or the JSON model; `-` for stdin.
     pub input: PathBuf,
     /// Tournament profile (TOML): categories, tie-breaks, prize tables and rules.
     #[arg(long)]
@@ -70,29 +69,17 @@ pub fn run(args: Args) -> i32 {
         return exit::INVALID_INPUT;
     };
     let input_name = args.input.display().to_string();
-    let bytes = if input_name == "-" {
-        let mut b = Vec::new();
-        if let Err(e) = std::io::stdin().read_to_end(&mut b) {
-            eprintln!("error: stdin: {e}");
-            return exit::FILE_ACCESS;
-        }
-        b
-    } else {
-        match std::fs::read(&args.input) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("error: {input_name}: cannot read: {e}");
-                return exit::FILE_ACCESS;
-            }
+    let loaded = match input::read_input(&input_name, None, None) {
+        Ok(l) => l,
+        Err(e) => {
+            e.report();
+            return e.code;
         }
     };
-    let tournament = match load(&input_name, &bytes) {
-        Ok(t) => t,
-        Err(m) => {
-            eprintln!("{m}");
-            return exit::INVALID_INPUT;
-        }
-    };
+    for d in &loaded.diagnostics {
+        eprintln!("{d}");
+    }
+    let tournament = loaded.tournament;
     let statement = match build(&tournament, &profile.event_name, section) {
         Ok(s) => s,
         Err(e) => {
@@ -130,15 +117,4 @@ pub fn run(args: Args) -> i32 {
     } else {
         exit::FOUND
     }
-}
-
-/// The tournament from the JSON model.
-fn load(path: &str, bytes: &[u8]) -> Result<Tournament, String> {
-    let text = String::from_utf8_lossy(bytes);
-    if text.trim_start().starts_with('{') {
-        return serde_json::from_str(&text).map_err(|e| format!("error: {path}: {e}"));
-    }
-    Err(format!(
-        "error: {path}: expected the JSON tournament model, found another format (TRF reading arrives with the trf reader)"
-    ))
 }

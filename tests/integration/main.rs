@@ -1,2 +1,3 @@
 mod prizes;
 mod rating;
+mod trf;
