@@ -1,5 +1,6 @@
 //! One integration test binary (house style: low link time); one module per area.
 
+mod prizes;
 mod rating;
 mod sm;
 mod standings;
