@@ -474,9 +474,9 @@ impl<W: Weight> Matcher<W> {
         self.queue.clear();
     }
 
-    /// Empty matching, no blossoms, every vertex dual equal to the largest
-    /// edge weight (zero for isolated vertices, and never below zero unless
-    /// maximum cardinality is requested): the classic starting point.
+    /// No blossoms. With maximum cardinality: empty matching, every vertex
+    /// dual equal to the largest edge weight (zero for isolated vertices),
+    /// the classic starting point. Otherwise a greedy start (see below).
     fn cold_start(&mut self) {
         self.reset_structure();
         let mut maxw: Option<W> = None;
@@ -490,12 +490,50 @@ impl<W: Weight> Matcher<W> {
         if !self.max_cardinality && start < W::ZERO {
             start = W::ZERO;
         }
+        if self.max_cardinality {
+            for v in 0..self.n {
+                self.dual[v] = if self.adj[v].is_empty() {
+                    W::ZERO
+                } else {
+                    start
+                };
+            }
+            return;
+        }
+        // Plain maximum weight: a cheaper start that the generalised
+        // algorithm (roots with unequal duals) allows. Each vertex gets its
+        // heaviest incident weight as dual (feasible: u_i + u_j >= 2 w_ij),
+        // tight edges (mutually heaviest) are matched greedily, and exposed
+        // vertices round their dual up to even so that all roots share one
+        // parity.
         for v in 0..self.n {
-            self.dual[v] = if self.adj[v].is_empty() {
-                W::ZERO
-            } else {
-                start
-            };
+            let mut y = W::ZERO;
+            for &p in &self.adj[v] {
+                let w = self.weight[p >> 1];
+                if w > y {
+                    y = w;
+                }
+            }
+            self.dual[v] = y;
+        }
+        for v in 0..self.n {
+            if self.mate[v] != NONE || self.dual[v] == W::ZERO {
+                continue;
+            }
+            for i in 0..self.adj[v].len() {
+                let p = self.adj[v][i];
+                let u = self.vert(p);
+                if self.mate[u] == NONE && self.slack(p >> 1) == W::ZERO {
+                    self.mate[v] = p;
+                    self.mate[u] = p ^ 1;
+                    break;
+                }
+            }
+        }
+        for v in 0..self.n {
+            if self.mate[v] == NONE && self.dual[v].halve().double() != self.dual[v] {
+                self.dual[v] = self.dual[v] + W::ONE;
+            }
         }
     }
 
@@ -665,25 +703,42 @@ impl<W: Weight> Matcher<W> {
         }
         loop {
             self.scan_queue();
-            match self.next_delta() {
+            let Some(events) = self.next_delta() else {
                 // No tree left (or, with maximum cardinality, none can grow).
-                None => return,
-                Some(Event::VertexZero(v)) => {
-                    let t = self.tree[self.inblossom[v]];
-                    if self.mate[v] != NONE {
-                        self.augment_from(v, NONE);
+                return;
+            };
+            for ev in events {
+                match ev {
+                    Event::VertexZero(v) => {
+                        let b = self.inblossom[v];
+                        if self.label[b] != S || self.dual[v] != W::ZERO {
+                            continue;
+                        }
+                        let t = self.tree[b];
+                        if self.mate[v] != NONE {
+                            self.augment_from(v, NONE);
+                        }
+                        self.destroy(t, NONE);
                     }
-                    self.destroy(t, NONE);
-                }
-                Some(Event::Edge(e)) => {
-                    let (u, v) = (self.eu[e], self.ev[e]);
-                    if self.label[self.inblossom[u]] == S {
-                        self.consider(u, 2 * e + 1);
-                    } else {
-                        self.consider(v, 2 * e);
+                    Event::Edge(e) => {
+                        let (u, v) = (self.eu[e], self.ev[e]);
+                        if self.label[self.inblossom[u]] == S {
+                            self.consider(u, 2 * e + 1);
+                        } else if self.label[self.inblossom[v]] == S {
+                            self.consider(v, 2 * e);
+                        }
+                    }
+                    Event::Expand(b) => {
+                        if self.base[b] != NONE
+                            && self.parent[b] == NONE
+                            && self.label[b] == T
+                            && self.dual[b] == W::ZERO
+                        {
+                            self.expand(b, false);
+                        }
                     }
                 }
-                Some(Event::Expand(b)) => self.expand(b, false),
+                self.scan_queue();
             }
         }
     }
@@ -1141,15 +1196,17 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Computes the largest admissible dual change, applies it, and returns
-    /// the event that limits it (None: no tree can grow, only possible with
-    /// maximum cardinality).
-    fn next_delta(&mut self) -> Option<Event> {
+    /// every event that limits it (None: no tree can grow, only possible
+    /// with maximum cardinality, or no tree is left). Returning all tied
+    /// events saves a pass over the graph for each of them; each is
+    /// re-checked when handled.
+    fn next_delta(&mut self) -> Option<Vec<Event>> {
         let n = self.n;
-        let mut best: Option<(W, Event)> = None;
-        let take = |d: W, ev: Event, best: &mut Option<(W, Event)>| {
-            if best.as_ref().map_or(true, |(bd, _)| d < *bd) {
-                *best = Some((d, ev));
-            }
+        let mut best: Option<(W, Vec<Event>)> = None;
+        let take = |d: W, ev: Event, best: &mut Option<(W, Vec<Event>)>| match best {
+            Some((bd, evs)) if d == *bd => evs.push(ev),
+            Some((bd, _)) if d > *bd => {}
+            _ => *best = Some((d, vec![ev])),
         };
         if !self.max_cardinality {
             for v in 0..n {
