@@ -2,8 +2,11 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod convert;
+pub mod input;
 pub mod rating;
 pub mod standings;
+pub mod validate;
 
 /// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
 #[allow(dead_code)]
@@ -33,6 +36,10 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Convert between TRF dialects (TRF16, TRF-2026, TRF(x), TRF(bx)), JSON and Swiss-Manager formats.
+    Convert(convert::Args),
+    /// Check a tournament file and list every problem with its location.
+    Validate(validate::Args),
     /// Print version information.
     Version,
     /// FIDE rating changes of an event (B.02): K, W, We, change, new rating.
@@ -55,6 +62,8 @@ pub fn main() -> i32 {
         }
     };
     match cli.command {
+        Command::Convert(a) => convert::run(a),
+        Command::Validate(a) => validate::run(a),
         Command::Version => {
             println!("arbiter {}", env!("CARGO_PKG_VERSION"));
             exit::OK

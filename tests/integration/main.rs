@@ -2,3 +2,4 @@
 
 mod rating;
 mod sm;
+mod trf;
