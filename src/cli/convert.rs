@@ -38,7 +38,7 @@ impl From<EncodingArg> for trf::Encoding {
     }
 }
 
-/// Convert a tournament file between TRF dialects and JSON.
+/// Convert a tournament file between TRF dialects, JSON and Swiss-Manager formats.
 ///
 /// The input dialect is detected (TRF-2006, TRF16, TRF-2026, JaVaFo TRF(x),
 /// bbpPairings TRF(bx), Swiss-Manager, Vega and lichess habits). Without --to,
@@ -73,6 +73,9 @@ pub struct Args {
     /// Line end for TRF output.
     #[arg(long, value_enum, default_value = "crlf")]
     pub line_end: LineEndArg,
+    /// Round to write with --to sm-pairings (default: the last round with data).
+    #[arg(long)]
+    pub round: Option<u32>,
     /// Prepare the file for a purpose: `fide` writes the canonical rating
     /// report (with --to trf16 or trf26): ranks, points, header counts and
     /// dates filled, each fill reported; CRLF, UTF-8.
@@ -118,7 +121,7 @@ pub fn run(args: Args) -> i32 {
         }
         eprintln!("{d}");
     }
-    let (text, warnings) = input::render(&loaded.tournament, to, line_end);
+    let (text, warnings) = input::render(&loaded.tournament, to, line_end, args.round);
     for w in &warnings {
         eprintln!("{w}");
     }

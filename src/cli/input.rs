@@ -9,7 +9,7 @@
 use std::io::{Read, Write};
 
 use chess_arbiter::diag::{Diagnostic, Family, Location};
-use chess_arbiter::formats::{json, trf};
+use chess_arbiter::formats::{json, swiss_manager as sm, trf};
 use chess_arbiter::model::Tournament;
 use clap::ValueEnum;
 
@@ -30,12 +30,30 @@ pub enum Format {
     Trfbx,
     /// chess-arbiter JSON (the full model).
     Json,
+    /// Swiss-Manager binary tournament file .TUNX/.TURX (input only).
+    Tunx,
+    /// Swiss-Manager pairing file "Spielerauslosung" (output: one round, see --round).
+    SmPairings,
+    /// Swiss-Manager player file "Spielerdaten"; as input also `players.txt+pairings.txt`.
+    SmPlayers,
+    /// Swiss-Manager XML import file (`<Players><Player …/>`).
+    SmXml,
 }
 
 impl Format {
     /// Whether the format can be written (`trf` alone names no dialect).
     pub fn can_write(self) -> bool {
-        !matches!(self, Format::Trf)
+        !matches!(self, Format::Trf | Format::Tunx)
+    }
+
+    fn swiss_manager(self) -> Option<sm::SmFormat> {
+        Some(match self {
+            Format::Tunx => sm::SmFormat::Tunx,
+            Format::SmPairings => sm::SmFormat::Pairings,
+            Format::SmPlayers => sm::SmFormat::Players,
+            Format::SmXml => sm::SmFormat::Xml,
+            _ => return None,
+        })
     }
 
     fn is_trf(self) -> bool {
@@ -116,6 +134,13 @@ pub fn sniff(path: &str, bytes: &[u8]) -> Format {
     if lower.ends_with(".json") {
         return Format::Json;
     }
+    match sm::sniff(bytes) {
+        Some(sm::SmFormat::Tunx) => return Format::Tunx,
+        Some(sm::SmFormat::Pairings) => return Format::SmPairings,
+        Some(sm::SmFormat::Players) => return Format::SmPlayers,
+        Some(sm::SmFormat::Xml) => return Format::SmXml,
+        Some(sm::SmFormat::Combined) | None => {}
+    }
     let first = bytes
         .iter()
         .copied()
@@ -127,12 +152,20 @@ pub fn sniff(path: &str, bytes: &[u8]) -> Format {
     }
 }
 
-/// Read `path` (`-` = stdin) as `from` (detected when `None`).
+/// Read `path` (`-` = stdin) as `from` (detected when `None`). A path
+/// `players.txt+pairings.txt` that does not exist as such names a Swiss-Manager player
+/// file and pairing file read together.
 pub fn read_input(
     path: &str,
     from: Option<Format>,
     encoding: Option<trf::Encoding>,
 ) -> Result<Loaded, InputError> {
+    if let Some((a, b)) = path.split_once('+') {
+        if path != "-" && !std::path::Path::new(path).exists() {
+            let (x, y) = (read_path(a)?, read_path(b)?);
+            return sm_loaded(path, sm::read_combined(&x, &y));
+        }
+    }
     let bytes = read_path(path)?;
     read_bytes(path, &bytes, from, encoding)
 }
@@ -146,6 +179,9 @@ pub fn read_bytes(
 ) -> Result<Loaded, InputError> {
     let name = display_name(path);
     let format = from.unwrap_or_else(|| sniff(path, bytes));
+    if let Some(f) = format.swiss_manager() {
+        return sm_loaded(path, sm::read_as(f, bytes));
+    }
     if format.is_trf() {
         let opts = trf::ReadOptions {
             encoding,
@@ -213,10 +249,72 @@ pub fn read_bytes(
     }
 }
 
+fn sm_loaded(path: &str, r: Result<sm::SmLoaded, Vec<Diagnostic>>) -> Result<Loaded, InputError> {
+    let name = display_name(path);
+    let named = |mut d: Diagnostic| {
+        d.location.file.get_or_insert_with(|| name.clone());
+        d
+    };
+    match r {
+        Ok(l) => Ok(Loaded {
+            tournament: l.tournament,
+            diagnostics: l.diagnostics.into_iter().map(named).collect(),
+            dialect: None,
+            source: None,
+            format: match l.format {
+                sm::SmFormat::Tunx => Format::Tunx,
+                sm::SmFormat::Pairings => Format::SmPairings,
+                sm::SmFormat::Xml => Format::SmXml,
+                sm::SmFormat::Players | sm::SmFormat::Combined => Format::SmPlayers,
+            },
+            name: name.clone(),
+        }),
+        Err(d) => Err(InputError {
+            code: exit::INVALID_INPUT,
+            diagnostics: d.into_iter().map(named).collect(),
+        }),
+    }
+}
+
 /// Render `t` in an output format. Returns the text and conversion warnings.
-pub fn render(t: &Tournament, to: Format, line_end: trf::LineEnd) -> (String, Vec<Diagnostic>) {
+/// `round` chooses the round of a Swiss-Manager pairing file (default: the last round
+/// with data).
+pub fn render(
+    t: &Tournament,
+    to: Format,
+    line_end: trf::LineEnd,
+    round: Option<u32>,
+) -> (String, Vec<Diagnostic>) {
     let target = match to {
         Format::Json => return (json::write(t), Vec::new()),
+        Format::SmPairings => {
+            let r = round.unwrap_or(t.rounds_recorded() as u32);
+            if r == 0 {
+                let d = Diagnostic::error(
+                    Family::Engine,
+                    Location::default(),
+                    "expected a round to write, found a tournament without rounds",
+                );
+                return (String::new(), vec![d]);
+            }
+            let (f, mut d) = sm::pairings::from_tournament(t, r);
+            let (bytes, d2) = sm::pairings::write(&f);
+            d.extend(d2);
+            return (String::from_utf8_lossy(&bytes).into_owned(), d);
+        }
+        Format::SmPlayers => {
+            let (bytes, d) = sm::players::write(&sm::players::from_tournament(t));
+            return (String::from_utf8_lossy(&bytes).into_owned(), d);
+        }
+        Format::SmXml => return (sm::xml::write(&sm::xml::from_tournament(t)), Vec::new()),
+        Format::Tunx => {
+            let d = Diagnostic::error(
+                Family::Engine,
+                Location::default(),
+                "expected a writable format, found tunx (read only)",
+            );
+            return (String::new(), vec![d]);
+        }
         Format::Trf | Format::Trf16 => trf::Target::Trf16,
         Format::Trf26 => trf::Target::Trf26,
         Format::Trfx => trf::Target::TrfX,

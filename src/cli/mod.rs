@@ -37,7 +37,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Convert between TRF dialects (TRF16, TRF-2026, TRF(x), TRF(bx)) and JSON.
+    /// Convert between TRF dialects (TRF16, TRF-2026, TRF(x), TRF(bx)), JSON and Swiss-Manager formats.
     Convert(convert::Args),
     /// Check a tournament file and list every problem with its location.
     Validate(validate::Args),

@@ -471,3 +471,93 @@ fn sm_compare_flags_rank_differences_but_not_points() {
     assert_eq!((d.swiss_manager.as_str(), d.ours.as_str()), ("41", "7"));
     assert!(sm_compare::text(&t, &c).contains("13 difference(s) over 14 player(s)"));
 }
+
+#[test]
+fn sm_every_tunx_converts_to_a_valid_trf() {
+    use chess_arbiter::formats::trf;
+    for f in TUNX {
+        let r = tunx::read(&fixture(&format!("tunx/{f}"))).unwrap();
+        for target in [trf::Target::Trf16, trf::Target::Trf26] {
+            let w = trf::write(
+                &r.tournament,
+                &trf::WriteOptions {
+                    target,
+                    line_end: trf::LineEnd::CrLf,
+                },
+            );
+            // The reader runs the consistency checks of `validate` (arbiter validate).
+            let back = trf::read(w.text.as_bytes(), &Default::default())
+                .unwrap_or_else(|e| panic!("{f}: {:?}", e.diagnostics));
+            let errors: Vec<_> = back.diagnostics.iter().filter(|d| d.is_error()).collect();
+            assert!(errors.is_empty(), "{f} {target:?}: {errors:?}");
+            assert_eq!(
+                back.tournament.players.len(),
+                r.tournament.players.len(),
+                "{f}"
+            );
+            for (a, b) in r.tournament.players.iter().zip(&back.tournament.players) {
+                assert_eq!(a.rounds, b.rounds, "{f} player {}", a.id);
+                assert_eq!(
+                    r.tournament.score(a, None),
+                    back.tournament.score(b, None),
+                    "{f}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn sm_convert_cli_reads_and_writes_swiss_manager_formats() {
+    let exe = env!("CARGO_BIN_EXE_arbiter");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sm");
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(exe).args(args).output().unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let p = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    // players.txt+pairings.txt -> json
+    let combined = format!(
+        "{}+{}",
+        p("players_round1.txt"),
+        p("pairings_round1_played.txt")
+    );
+    let (code, out, err) = run(&["convert", &combined, "--to", "json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let t = chess_arbiter::formats::json::read(&out).unwrap();
+    assert_eq!(t.players.len(), 14);
+    // Pairing file back out of the combined input: the same bytes as Swiss-Manager's.
+    let (code, out, err) = run(&["convert", &combined, "--to", "sm-pairings", "--round", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out.as_bytes(),
+        fixture("pairings_round1_played.txt").as_slice()
+    );
+    // TUNX -> TRF-2026 and the XML import file.
+    let (code, out, _) = run(&["convert", &p("tunx/aut_1384031.TUNX"), "--to", "trf26"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("Leitgeb, Julian"));
+    let (code, out, _) = run(&["convert", &p("tunx/aut_1384031.TUNX"), "--to", "sm-xml"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains(r#"Lastname="Leitgeb" Firstname="Julian""#));
+    // TUNX cannot be written.
+    let (code, _, _) = run(&["convert", &p("players_round1.txt"), "--to", "tunx"]);
+    assert_ne!(code, Some(0));
+}
+
+#[test]
+fn sm_board_order_matches_swiss_manager_probe() {
+    // A TRF imported into Swiss-Manager and the pairing file it exported for round 3.
+    use chess_arbiter::formats::trf;
+    let r = trf::read(&fixture("tiebreak_probe_ours.trf"), &Default::default()).unwrap();
+    let (f, d) = pairings::from_tournament(&r.tournament, 3);
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(
+        String::from_utf8(pairings::write(&f).0).unwrap(),
+        String::from_utf8(fixture("tiebreak_probe_pairings_by_sm.txt")).unwrap()
+    );
+}

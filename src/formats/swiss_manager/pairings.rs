@@ -542,7 +542,9 @@ pub fn update_results(file: &mut PairingFile, t: &Tournament, round: u32) -> Vec
 
 /// Build a fresh pairing file for round `round` of `t`, boards in Swiss-Manager's order:
 /// higher score of the pair first, then higher sum of scores, then the start number of
-/// the player with the higher score; the bye last (docs/swiss-manager.md §2.1).
+/// the player with the higher score (the lower start number of the two when the scores
+/// are equal); the bye last (docs/swiss-manager.md §2.1; `pairings_round1_played.txt` and
+/// `pairings_round3_unplayed.txt` are reproduced byte for byte).
 pub fn from_tournament(t: &Tournament, round: u32) -> (PairingFile, Vec<Diagnostic>) {
     let r = round as usize;
     let mut diags = Vec::new();
@@ -591,7 +593,13 @@ pub fn from_tournament(t: &Tournament, round: u32) -> (PairingFile, Vec<Diagnost
                     continue;
                 }
                 let (sp, so) = (before(p), before(o));
-                let lead = if so > sp { o.id.0 } else { p.id.0 };
+                // The player holding the higher score; with equal scores the higher
+                // ranked (lower start number) of the two.
+                let lead = match so.cmp(&sp) {
+                    std::cmp::Ordering::Greater => o.id.0,
+                    std::cmp::Ordering::Less => p.id.0,
+                    std::cmp::Ordering::Equal => p.id.0.min(o.id.0),
+                };
                 boards.push(B {
                     white: p,
                     black: Some(o),
