@@ -1,0 +1,2 @@
+mod dutch;
+mod dutch_support;
