@@ -405,9 +405,20 @@ fn float_sd_reward(
     b: &PlayerState,
     rb: Role,
 ) -> i64 {
+    // A player left to float would receive a downfloat with the score
+    // difference to the artificial score one point below the bracket's
+    // lowest (2017 A.8); pairing them avoids that.
+    let mut refund = 0;
+    if is_down(c) {
+        for p in [a, b] {
+            if float_of(c, p) == Float::Down {
+                refund += i64::from(p.pscore.0 - (ctx.lowest.0 - ctx.one_point.0));
+            }
+        }
+    }
     let sd = i64::from((a.pscore.0 - b.pscore.0).abs());
     if sd == 0 {
-        return 0;
+        return refund;
     }
     let (hi, rhi, lo, rlo) = if a.pscore > b.pscore {
         (a, ra, b, rb)
@@ -421,10 +432,10 @@ fn float_sd_reward(
             Edition::Dutch2025 => rhi == Role::Mdp,
         };
         if counts && float_of(c, hi) == Float::Down {
-            return -sd;
+            return refund - sd;
         }
     } else if float_of(c, lo) == Float::Up {
         return -sd;
     }
-    0
+    refund
 }
