@@ -2,6 +2,11 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod convert;
+pub mod input;
+pub mod pair;
+pub mod validate;
+
 /// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
 #[allow(dead_code)]
 pub mod exit {
@@ -30,6 +35,12 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Convert between TRF dialects (TRF16, TRF-2026, TRF(x), TRF(bx)) and JSON.
+    Convert(convert::Args),
+    /// Check a tournament file and list every problem with its location.
+    Validate(validate::Args),
+    /// Pair the next round with the FIDE Dutch system (2017 or 2025 edition).
+    Pair(pair::Args),
     /// Print version information.
     Version,
 }
@@ -48,6 +59,9 @@ pub fn main() -> i32 {
         }
     };
     match cli.command {
+        Command::Convert(a) => convert::run(a),
+        Command::Validate(a) => validate::run(a),
+        Command::Pair(a) => pair::run(a),
         Command::Version => {
             println!("arbiter {}", env!("CARGO_PKG_VERSION"));
             exit::OK

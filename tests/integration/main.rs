@@ -1,2 +1,3 @@
 mod dutch;
 mod dutch_support;
+mod trf;
