@@ -17,7 +17,7 @@ pub struct Tally {
 
 pub fn replay(path: &Path, edition: Edition, tally: &mut Tally) {
     let text = match std::fs::read(path) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Ok(b) => b,
         Err(e) => {
             tally.failures.push(format!("{}: {e}", path.display()));
             return;
