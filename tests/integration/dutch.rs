@@ -309,3 +309,32 @@ fn fixtures_match_reference() {
         "listed as known differences but now agree: {fixed:?}"
     );
 }
+
+/// `arbiter pair` in every output format on bbpPairings' `dutch_2025_C5` case.
+#[test]
+fn cli_pair_snapshots() {
+    let input =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dutch/bbp-dutch_2025_C5.trf");
+    for (system, format) in [
+        ("dutch-2025", "bbp"),
+        ("dutch-2017", "bbp"),
+        ("dutch-2025", "text"),
+        ("dutch-2025", "json"),
+        ("dutch-2025", "trf"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .arg("pair")
+            .arg(&input)
+            .args(["--system", system, "--format", format])
+            .output()
+            .expect("run arbiter");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout).replace('\r', "\n");
+        insta::assert_snapshot!(format!("pair_{system}_{format}"), text);
+    }
+}
