@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 pub mod convert;
 pub mod input;
+pub mod pair;
 pub mod prizes;
 pub mod rating;
 pub mod standings;
@@ -41,6 +42,8 @@ pub enum Command {
     Convert(convert::Args),
     /// Check a tournament file and list every problem with its location.
     Validate(validate::Args),
+    /// Pair the next round with the FIDE Dutch system (2017 or 2025 edition).
+    Pair(pair::Args),
     /// Print version information.
     Version,
     /// FIDE rating changes of an event (B.02): K, W, We, change, new rating.
@@ -67,6 +70,7 @@ pub fn main() -> i32 {
     match cli.command {
         Command::Convert(a) => convert::run(a),
         Command::Validate(a) => validate::run(a),
+        Command::Pair(a) => pair::run(a),
         Command::Version => {
             println!("arbiter {}", env!("CARGO_PKG_VERSION"));
             exit::OK

@@ -1,0 +1,67 @@
+//! Test support for the Dutch engine: the round-by-round case builder
+//! described in /work/shared/corpus/README.md.
+
+use chess_arbiter::formats::trf;
+use chess_arbiter::model::{ByeKind, Color, RoundEntry, Tournament};
+
+/// Read a corpus TRF with the library's reader. Returns the tournament and
+/// the number of round columns (the file's round count).
+pub fn read_corpus(bytes: &[u8]) -> Result<(Tournament, usize), String> {
+    let r = trf::read(bytes, &trf::ReadOptions::default()).map_err(|e| e.to_string())?;
+    let n = r.tournament.rounds_recorded();
+    Ok((r.tournament, n))
+}
+
+/// The position before round `k`: rounds 1..k-1 kept, round k keeps only its
+/// pre-set half-point, zero-point and full-point byes.
+pub fn before_round(t: &Tournament, k: usize) -> Tournament {
+    let mut t = t.clone();
+    for p in &mut t.players {
+        let keep = p.rounds.get(k - 1).copied().filter(|e| {
+            matches!(
+                e,
+                RoundEntry::Bye {
+                    bye: ByeKind::Half | ByeKind::Zero | ByeKind::Full
+                }
+            )
+        });
+        p.rounds.truncate(k - 1);
+        if let Some(e) = keep {
+            while p.rounds.len() < k - 1 {
+                p.rounds.push(RoundEntry::NotPaired);
+            }
+            p.rounds.push(e);
+        }
+    }
+    t
+}
+
+/// Round `k` as recorded: (white, black) pairs sorted, and the PAB.
+pub fn recorded(t: &Tournament, k: usize) -> (Vec<(u32, u32)>, Option<u32>) {
+    let mut pairs = Vec::new();
+    let mut bye = None;
+    for p in &t.players {
+        match p.round(k) {
+            RoundEntry::Played {
+                opponent,
+                color: Color::White,
+                ..
+            }
+            | RoundEntry::Unknown {
+                opponent,
+                color: Color::White,
+            }
+            | RoundEntry::Forfeit {
+                opponent,
+                color: Some(Color::White),
+                ..
+            } => pairs.push((p.id.0, opponent.0)),
+            RoundEntry::Bye {
+                bye: ByeKind::PairingAllocated,
+            } => bye = Some(p.id.0),
+            _ => {}
+        }
+    }
+    pairs.sort();
+    (pairs, bye)
+}
