@@ -171,7 +171,7 @@ fn games(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagno
                 out.push(Diagnostic::error(
                     Family::Consistency,
                     at(lines, p.id, &field),
-                    format!("round {r}: opponent {o} of player {} does not exist", p.id),
+                    format!("opponent {o} of player {} does not exist", p.id),
                 ));
                 continue;
             };
@@ -187,7 +187,7 @@ fn games(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagno
                 Family::Consistency,
                 at(lines, p.id, &field),
                 format!(
-                    "round {r}: player {} has {}, but player {o} has {}",
+                    "player {} has {}, but player {o} has {}",
                     p.id,
                     describe(&e),
                     describe(&qe)
@@ -201,7 +201,7 @@ fn games(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagno
                     Family::Consistency,
                     at(lines, o, &format!("round {r}")),
                     format!(
-                        "round {r}: player {o} is paired twice (named by players {})",
+                        "player {o} is paired twice (named by players {})",
                         list.join(", ")
                     ),
                 ));
@@ -225,6 +225,8 @@ fn points(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagn
                 RoundEntry::Played { .. } | RoundEntry::Unknown { .. } | RoundEntry::Forfeit { .. }
             )
         });
+    // TRF-2026: in team events the individual points are informative only.
+    let team_event = t.teams.iter().any(|x| x.number.is_some());
     for p in &t.players {
         let Some(declared) = p.points else { continue };
         let all = t.score(p, None);
@@ -243,19 +245,25 @@ fn points(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagn
         if without_last == Some(declared) {
             continue;
         }
-        out.push(Diagnostic::error(
-            Family::Consistency,
-            Location {
-                line: lines.get(&p.id).copied(),
-                cols: Some((81, 84)),
-                field: Some("points".into()),
-                ..Location::default()
-            },
-            format!(
-                "player {} declares {declared} points, but the results add up to {all}",
-                p.id
-            ),
-        ));
+        let loc = Location {
+            line: lines.get(&p.id).copied(),
+            cols: Some((81, 84)),
+            field: Some("points".into()),
+            ..Location::default()
+        };
+        let msg = format!(
+            "player {} declares {declared} points, but the results add up to {all}",
+            p.id
+        );
+        out.push(if team_event {
+            Diagnostic::warning(
+                Family::Consistency,
+                loc,
+                msg + " (informative in team events)",
+            )
+        } else {
+            Diagnostic::error(Family::Consistency, loc, msg)
+        });
     }
 }
 
@@ -444,7 +452,7 @@ mod tests {
         );
         assert_eq!(
             msgs(&t),
-            vec!["round 1: player 1 has a win against 2 with white, but player 2 has a win against 1 with black"]
+            vec!["player 1 has a win against 2 with white, but player 2 has a win against 1 with black"]
         );
     }
 
@@ -456,7 +464,7 @@ mod tests {
         );
         t.players[1].points = Some(Points(10));
         let m = msgs(&t);
-        assert!(m.contains(&"round 1: opponent 3 of player 1 does not exist".to_string()));
+        assert!(m.contains(&"opponent 3 of player 1 does not exist".to_string()));
         assert!(
             m.contains(&"player 2 declares 1.0 points, but the results add up to 0.5".to_string())
         );
@@ -475,7 +483,7 @@ mod tests {
         });
         let m = msgs(&t);
         assert!(
-            m.contains(&"round 1: player 2 is paired twice (named by players 1, 3)".to_string()),
+            m.contains(&"player 2 is paired twice (named by players 1, 3)".to_string()),
             "{m:?}"
         );
     }

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 pub mod convert;
 pub mod input;
+pub mod prizes;
 pub mod rating;
 pub mod standings;
 pub mod validate;
@@ -46,6 +47,8 @@ pub enum Command {
     Rating(rating::Args),
     /// Standings with FIDE tie-breaks (C.07), categories and explanations.
     Standings(standings::Args),
+    /// Prize statement from final standings and a tournament profile.
+    Prizes(prizes::Args),
 }
 
 pub fn main() -> i32 {
@@ -70,5 +73,6 @@ pub fn main() -> i32 {
         }
         Command::Rating(args) => rating::run(args),
         Command::Standings(a) => standings::run(a),
+        Command::Prizes(a) => prizes::run(a),
     }
 }

@@ -58,6 +58,44 @@ pub struct Args {
     /// Separate players tied after every tie-break by lot with this seed.
     #[arg(long)]
     pub lot_seed: Option<u64>,
+    /// With a Swiss-Manager player file (`players.txt+pairings.txt`): show Swiss-Manager's
+    /// points, tie-break values (Wtg1..) and ranks next to ours and flag every difference
+    /// (exit code 1 when there is one).
+    #[arg(long)]
+    pub compare: bool,
+}
+
+/// Swiss-Manager input: `players.txt+pairings.txt`, or one sniffed Swiss-Manager file.
+fn load_swiss_manager(path: &str) -> Option<Result<Tournament, (i32, String)>> {
+    use chess_arbiter::formats::swiss_manager as sm;
+    let report = |d: Vec<chess_arbiter::diag::Diagnostic>| {
+        let lines: Vec<String> = d.iter().map(|d| format!("{path}: {d}")).collect();
+        (exit::INVALID_INPUT, lines.join("\n"))
+    };
+    let loaded = if !std::path::Path::new(path).exists() && path.contains('+') {
+        let (a, b) = path.split_once('+')?;
+        let a = match std::fs::read(a) {
+            Ok(x) => x,
+            Err(e) => return Some(Err((exit::FILE_ACCESS, format!("error: {a}: {e}")))),
+        };
+        let b = match std::fs::read(b) {
+            Ok(x) => x,
+            Err(e) => return Some(Err((exit::FILE_ACCESS, format!("error: {b}: {e}")))),
+        };
+        sm::read_combined(&a, &b)
+    } else {
+        let bytes = std::fs::read(path).ok()?;
+        sm::read_as(sm::sniff(&bytes)?, &bytes)
+    };
+    Some(match loaded {
+        Ok(l) => {
+            for d in &l.diagnostics {
+                eprintln!("{path}: {d}");
+            }
+            Ok(l.tournament)
+        }
+        Err(d) => Err(report(d)),
+    })
 }
 
 fn read_input(path: &str) -> Result<Vec<u8>, (i32, String)> {
@@ -111,10 +149,16 @@ fn parse_tiebreaks(
     Ok(out)
 }
 
-fn run_inner(args: &Args) -> Result<String, (i32, String)> {
+/// The output, and whether `--compare` found differences.
+fn run_inner(args: &Args) -> Result<(String, bool), (i32, String)> {
     let bad = |m: String| (exit::INVALID_INPUT, format!("error: {m}"));
-    let bytes = read_input(&args.input)?;
-    let t = load(&args.input, &bytes)?;
+    let t = match load_swiss_manager(&args.input) {
+        Some(r) => r?,
+        None => {
+            let bytes = read_input(&args.input)?;
+            load(&args.input, &bytes)?
+        }
+    };
     let mut opts = StandingsOptions {
         after_round: args.after_round,
         lot_seed: args.lot_seed,
@@ -180,6 +224,13 @@ fn run_inner(args: &Args) -> Result<String, (i32, String)> {
     for w in warnings {
         eprintln!("{w}");
     }
+    if args.compare {
+        let c = chess_arbiter::render::sm_compare::compare(&t, &s);
+        let mut out = chess_arbiter::render::sm_compare::text(&t, &c);
+        out.insert(0, '\n');
+        out.insert_str(0, &render::text(&t, &s));
+        return Ok((out, !c.differences.is_empty()));
+    }
     let mut out = match args.format {
         Format::Text => render::text(&t, &s),
         Format::Csv => render::csv(&t, &s, args.separator),
@@ -197,18 +248,22 @@ fn run_inner(args: &Args) -> Result<String, (i32, String)> {
             Format::Csv | Format::Html => eprint!("{}", render::explain(&t, &s)),
         }
     }
-    Ok(out)
+    Ok((out, false))
 }
 
 pub fn run(args: Args) -> i32 {
     match run_inner(&args) {
-        Ok(out) => {
+        Ok((out, differences)) => {
             use std::io::Write;
             let mut so = std::io::stdout().lock();
             // A broken pipe is not an error.
             let _ = so.write_all(out.as_bytes());
             let _ = so.flush();
-            exit::OK
+            if differences {
+                exit::FOUND
+            } else {
+                exit::OK
+            }
         }
         Err((code, msg)) => {
             eprintln!("{msg}");

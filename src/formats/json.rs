@@ -55,7 +55,7 @@ pub fn write(t: &Tournament) -> String {
     }
 }
 
-/// Read a document written by [`write`] (any version up to [`VERSION`]).
+/// Read a document written by [`write()`] (any version up to [`VERSION`]).
 pub fn read(text: &str) -> Result<Tournament, Diagnostic> {
     let doc: DocIn = serde_json::from_str(text).map_err(|e| {
         Diagnostic::error(

@@ -2,4 +2,5 @@
 
 pub mod prizes;
 pub mod rating;
+pub mod sm_compare;
 pub mod standings;

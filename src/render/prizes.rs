@@ -163,10 +163,14 @@ pub fn csv(s: &Statement, sep: char) -> String {
                     .find(|r| r.start_rank == p.start_rank)
                     .map(|r| r.points.to_string())
                     .unwrap_or_default();
-                let places: Vec<String> = l.places.iter().map(|x| x.to_string()).collect();
+                let places = match (l.places.first(), l.places.last()) {
+                    (Some(a), Some(b)) if a != b => format!("{a}-{b}"),
+                    (Some(a), _) => a.to_string(),
+                    _ => String::new(),
+                };
                 let fields = [
                     c.name.clone(),
-                    places.join("-"),
+                    places,
                     p.start_rank.0.to_string(),
                     p.name.clone(),
                     pts,

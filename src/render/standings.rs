@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 use serde_json::{json, Value as Json};
 
 use crate::model::{ByeKind, Outcome, Player, RoundEntry, Tournament};
-use crate::standings::{registry, Code, Row, Standings, TieBreakSpec, Value};
+use crate::standings::{Code, Row, Standings, TieBreakSpec, Value};
 
 fn decimals(spec: &TieBreakSpec) -> usize {
     match spec.code {
@@ -90,9 +90,7 @@ fn legend(s: &Standings) -> Vec<String> {
         .iter()
         .enumerate()
         .map(|(k, spec)| {
-            let name = registry::lookup(&spec.code)
-                .map(|i| format!("{} (C.07 art. {})", i.name, i.article))
-                .unwrap_or_else(|| "self-defined".into());
+            let name = s.tiebreak_names.get(k).cloned().unwrap_or_default();
             format!("TB{}: {spec} = {name}", k + 1)
         })
         .collect()

@@ -134,6 +134,9 @@ pub struct Standings {
     pub after_round: u32,
     pub round_robin: bool,
     pub tiebreaks: Vec<TieBreakSpec>,
+    /// What each tie-break is, for legends: `Buchholz (C.07 art. 8.1)` or the
+    /// description of a self-defined code.
+    pub tiebreak_names: Vec<String>,
     /// In rank order.
     pub rows: Vec<Row>,
     pub categories: Vec<CategoryStandings>,
@@ -572,12 +575,26 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
         }
     });
 
+    let tiebreak_names = specs
+        .iter()
+        .map(|s| match &s.code {
+            Code::Other(name) => custom
+                .iter()
+                .find(|c| c.code.eq_ignore_ascii_case(name))
+                .map(|c| format!("self-defined: {}", c.description))
+                .unwrap_or_default(),
+            c => registry::lookup(c)
+                .map(|i| format!("{} (C.07 art. {})", i.name, i.article))
+                .unwrap_or_default(),
+        })
+        .collect();
     Ok(Standings {
         edition,
         edition_source,
         after_round: rounds as u32,
         round_robin,
         tiebreaks: specs,
+        tiebreak_names,
         rows,
         categories,
         notes,

@@ -281,3 +281,324 @@ fn many_unplayed_rounds_match_tiebreakserver() {
         }
     }
 }
+
+fn tec() -> Tournament {
+    tournament_from_trf(TEC)
+}
+
+fn value(s: &Standings, id: u32, k: usize) -> Option<Value> {
+    s.row(PlayerId(id)).unwrap().tiebreaks[k]
+}
+
+fn v(x: f64) -> Option<Value> {
+    Some(Value::new((x * 100.0).round() as i64, 100))
+}
+
+#[test]
+fn std_counts_standard_points_under_three_one_zero() {
+    let mut t = tec();
+    t.scoring = crate::model::PointSystem::three_one_zero();
+    let s = run(&t, "STD", Edition::C07_2026);
+    // #1: W D D W D = 3.5 standard points; #6: L L PAB W W = 3; #12: L PAB F+ Z Z = 2.
+    assert_eq!(value(&s, 1, 0), v(3.5));
+    assert_eq!(value(&s, 6, 0), v(3.0));
+    assert_eq!(value(&s, 12, 0), v(2.0));
+    assert_eq!(
+        s.row(PlayerId(1)).unwrap().points,
+        Points(30 + 10 + 10 + 30 + 10)
+    );
+}
+
+#[test]
+fn tpn_ascending_and_rtng_with_unrated_policy() {
+    let mut t = tec();
+    let s = run(&t, "TPN", Edition::C07_2026);
+    let order: Vec<u32> = s.rows.iter().skip(1).take(4).map(|r| r.player.0).collect();
+    assert_eq!(order, vec![1, 3, 4, 16]);
+    assert_eq!(value(&s, 16, 0), v(16.0));
+    t.players[12].rating = None; // #13 Opal unrated
+    let s = run(&t, "RTNG,RTNG/U1000,ARO,ARO/U1000", Edition::C07_2026);
+    assert_eq!(value(&s, 1, 0), v(2200.0));
+    assert_eq!(value(&s, 13, 0), None);
+    assert_eq!(value(&s, 13, 1), v(1000.0));
+    // #1 met 9 (1800), 13 (unrated), 2 (2150), 15 (1500), 4 (2050).
+    assert_eq!(value(&s, 1, 2), v(1875.0));
+    assert_eq!(value(&s, 1, 3), v(1700.0));
+}
+
+#[test]
+fn appo_averages_the_opponents_ptp() {
+    let s = run(&tec(), "APPO,PTP", Edition::C07_2023);
+    // PTP of #9, #13, #2, #15, #4: 950, 1744, 2216, 1768, 2168 → 8846 / 5 = 1769.2.
+    for (id, p) in [
+        (9, 950.0),
+        (13, 1744.0),
+        (2, 2216.0),
+        (15, 1768.0),
+        (4, 2168.0),
+    ] {
+        assert_eq!(value(&s, id, 1), v(p));
+    }
+    assert_eq!(value(&s, 1, 0), v(1769.0));
+}
+
+#[test]
+fn forfeits_played_modifier() {
+    let s = run(&tec(), "BH,BH/P", Edition::C07_2023);
+    // #11's R4 forfeit win over #9: dummy 2.5 without /P, #9's score 1.5 with /P.
+    assert_eq!(value(&s, 11, 0), v(13.5));
+    assert_eq!(value(&s, 11, 1), v(12.5));
+    // DE/P: two players tied whose only game was a forfeit.
+    let mut t = Tournament::default();
+    let p = |id: u32, rounds: Vec<RoundEntry>| Player {
+        id: PlayerId(id),
+        name: format!("P{id}"),
+        rounds,
+        ..Default::default()
+    };
+    let fw = |o: u32, won: bool| RoundEntry::Forfeit {
+        opponent: PlayerId(o),
+        color: None,
+        won,
+    };
+    let g = |o: u32, c: Color, out: Outcome| RoundEntry::Played {
+        opponent: PlayerId(o),
+        color: c,
+        outcome: out,
+        short: false,
+    };
+    t.players = vec![
+        p(1, vec![fw(2, true), g(3, Color::White, Outcome::Loss)]),
+        p(2, vec![fw(1, false), g(4, Color::White, Outcome::Win)]),
+        p(
+            3,
+            // 3 and 4 drew: 1.5 and 0.5, so only 1 and 2 tie on 1 point.
+            vec![
+                g(4, Color::Black, Outcome::Draw),
+                g(1, Color::Black, Outcome::Win),
+            ],
+        ),
+        p(
+            4,
+            vec![
+                g(3, Color::White, Outcome::Draw),
+                g(2, Color::Black, Outcome::Loss),
+            ],
+        ),
+    ];
+    let o = |codes: &str| StandingsOptions {
+        tiebreaks: TieBreakSpec::parse_list(codes).unwrap(),
+        edition: Some(Edition::C07_2023),
+        round_robin: Some(false),
+        ..Default::default()
+    };
+    let s = compute(&t, &o("DE")).unwrap();
+    assert_eq!(value(&s, 1, 0), v(0.0));
+    assert_eq!(
+        s.row(PlayerId(1)).unwrap().rank,
+        s.row(PlayerId(2)).unwrap().rank
+    );
+    let s = compute(&t, &o("DE/P")).unwrap();
+    assert_eq!(value(&s, 1, 0), v(1.0));
+    assert_eq!(value(&s, 2, 0), v(2.0));
+    assert!(s.row(PlayerId(1)).unwrap().rank < s.row(PlayerId(2)).unwrap().rank);
+}
+
+#[test]
+fn aob_fore_and_koya_limits() {
+    let s = run(&tec(), "AOB/F,KS,KS/L+2,KS/L-2,KS/L+3", Edition::C07_2023);
+    // #1's opponents' FB: 9.5, 13.5, 13.5, 12.0, 15.5 → 64 / 5.
+    assert_eq!(value(&s, 1, 0), v(12.8));
+    // #1 against 9 (1.5), 13 (1.5), 2 (4.0), 15 (2.0), 4 (3.5): W D D W D.
+    assert_eq!(value(&s, 1, 1), v(1.0)); // limit 2.5: 2, 4
+    assert_eq!(value(&s, 1, 2), v(1.0)); // limit 3.5: 2, 4
+    assert_eq!(value(&s, 1, 3), v(3.5)); // limit 1.5: all
+    assert_eq!(value(&s, 1, 4), v(0.5)); // limit 4.0: 2
+}
+
+#[test]
+fn pre2023_sonneborn_berger_uses_the_virtual_opponent() {
+    let s = run(&tec(), "SB,BH/C1", Edition::Pre2023);
+    // #4: Nick 2 × 1 + virtual 3 × ½ + Opal 1.5 × 1 + Charline 3.5 × ½ + Alyx 3.5 × ½.
+    assert_eq!(value(&s, 4, 0), v(8.5));
+    // BH/C1 pre-2023: 2, 3, 1.5, 3.5, 3.5 minus the lowest 1.5 (no VUR priority).
+    assert_eq!(value(&s, 4, 1), v(12.0));
+}
+
+#[test]
+fn custom_counts_by_colour_and_unknown_custom_code() {
+    let t = tec();
+    let black_wins = CustomTieBreak {
+        code: "OTHER_BLACK_WINS".into(),
+        description: "wins with black, forfeits included".into(),
+        kinds: vec![RoundKind::Win, RoundKind::ForfeitWin],
+        sum_points: false,
+        color: Some(Color::Black),
+    };
+    let o = StandingsOptions {
+        tiebreaks: TieBreakSpec::parse_list("OTHER_BLACK_WINS").unwrap(),
+        custom: vec![black_wins],
+        edition: Some(Edition::C07_2023),
+        ..Default::default()
+    };
+    let s = compute(&t, &o).unwrap();
+    // #14: R2 b loss, R3 b forfeit loss, R5 b win.
+    assert_eq!(value(&s, 14, 0), v(1.0));
+    // #11: R4 forfeit win with White: not counted.
+    assert_eq!(value(&s, 11, 0), v(0.0));
+    let bad = StandingsOptions {
+        tiebreaks: TieBreakSpec::parse_list("OTHER_NOPE").unwrap(),
+        ..Default::default()
+    };
+    assert!(matches!(
+        compute(&t, &bad),
+        Err(StandingsError::TieBreak(_))
+    ));
+}
+
+#[test]
+fn after_round_three() {
+    let t = tec();
+    let o = StandingsOptions {
+        tiebreaks: TieBreakSpec::parse_list("BH").unwrap(),
+        edition: Some(Edition::C07_2023),
+        after_round: Some(3),
+        ..Default::default()
+    };
+    let s = compute(&t, &o).unwrap();
+    assert_eq!(s.after_round, 3);
+    assert_eq!(s.row(PlayerId(1)).unwrap().points, Points(20));
+    // #1 met 9 (0 + 0 + HPB in the last round counted as a draw = 0.5), 13 (1.5), 2 (2.5).
+    assert_eq!(value(&s, 1, 0), v(4.5));
+    let o = StandingsOptions {
+        after_round: Some(6),
+        ..o
+    };
+    assert_eq!(
+        compute(&t, &o),
+        Err(StandingsError::Round {
+            requested: 6,
+            available: 5
+        })
+    );
+}
+
+#[test]
+fn lots_and_pending_rounds() {
+    let t = tec();
+    let o = StandingsOptions {
+        tiebreaks: TieBreakSpec::parse_list("DE").unwrap(),
+        edition: Some(Edition::C07_2023),
+        lot_seed: Some(7),
+        ..Default::default()
+    };
+    let a = compute(&t, &o).unwrap();
+    let b = compute(&t, &o).unwrap();
+    assert_eq!(a.rows, b.rows, "same seed, same draw");
+    let ranks: Vec<u32> = a.rows.iter().map(|r| r.rank).collect();
+    assert_eq!(ranks, (1..=16).collect::<Vec<_>>());
+    assert!(a.rows.iter().skip(1).take(4).all(|r| r.by_lot));
+    assert!(!a.rows[0].by_lot);
+    // A pending game in the last round: standings after the previous round, with a note.
+    let mut t = tec();
+    t.players[0].rounds[4] = RoundEntry::Pending {
+        opponent: PlayerId(4),
+        color: Some(Color::White),
+    };
+    let s = compute(
+        &t,
+        &StandingsOptions {
+            edition: Some(Edition::C07_2023),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(s.after_round, 4);
+    assert_eq!(s.notes.len(), 1);
+}
+
+#[test]
+fn edition_from_dates_is_reported() {
+    let mut t = tec();
+    let s = compute(&t, &StandingsOptions::default()).unwrap();
+    assert_eq!(s.edition, Edition::C07_2026);
+    assert_eq!(s.edition_source, EditionSource::NoDate);
+    assert!(s.notes.iter().any(|n| n.message.contains("no event date")));
+    t.info.start_date = NaiveDate::from_ymd_opt(2023, 7, 1);
+    let s = compute(&t, &StandingsOptions::default()).unwrap();
+    assert_eq!(s.edition, Edition::Pre2023);
+    assert!(matches!(s.edition_source, EditionSource::EventDate { .. }));
+    // Codes newer than the edition are computed with a note.
+    let s = run(&t, "STD", Edition::C07_2023);
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n.message.contains("STD is defined from the 2026")));
+    // The file's own list (TRF 202/212) is used when none is given; GE reads as REP.
+    t.tiebreaks = vec!["GE".into(), "AROC".into()];
+    let s = compute(
+        &t,
+        &StandingsOptions {
+            edition: Some(Edition::C07_2023),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(s.tiebreaks[0].to_string(), "REP");
+    assert_eq!(value(&s, 9, 0), v(3.0));
+    assert_eq!(value(&s, 9, 1), v(2200.0));
+}
+
+#[test]
+fn de_averages_repeated_games_and_recurses() {
+    let g = |o: u32, c: Color, out: Outcome| RoundEntry::Played {
+        opponent: PlayerId(o),
+        color: c,
+        outcome: out,
+        short: false,
+    };
+    use Color::{Black as B, White as W};
+    use Outcome::{Draw as D, Loss as L, Win as X};
+    // 1, 2 and 3 tie on 2.5 and all met (6.2); 1 and 2 met twice (6.1.2 average).
+    let p = |id: u32, rounds: Vec<RoundEntry>| Player {
+        id: PlayerId(id),
+        name: format!("P{id}"),
+        rounds,
+        ..Default::default()
+    };
+    let t = Tournament {
+        players: vec![
+            // W D L W = 2.5; against {2, 3}: (1 + ½) / 2 + 0 = 0.75.
+            p(1, vec![g(2, W, X), g(2, B, D), g(3, W, L), g(4, W, X)]),
+            // L D W W = 2.5; against {1, 3}: (0 + ½) / 2 + 1 = 1.25.
+            p(2, vec![g(1, B, L), g(1, W, D), g(3, B, X), g(4, B, X)]),
+            // W D W L = 2.5; against {1, 2}: 1 + 0 = 1.
+            p(3, vec![g(4, W, X), g(4, B, D), g(1, B, X), g(2, W, L)]),
+            p(4, vec![g(3, B, L), g(3, W, D), g(2, W, L), g(1, B, L)]),
+        ],
+        ..Default::default()
+    };
+    let s = compute(
+        &t,
+        &StandingsOptions {
+            tiebreaks: TieBreakSpec::parse_list("DE").unwrap(),
+            edition: Some(Edition::C07_2023),
+            round_robin: Some(false),
+            explain: Some(PlayerId(1)),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    // DE among {1, 2, 3}: 1 → 0.75, 2 → 0.25 + 1 = 1.25, 3 → 1 + 0 = 1: order 2, 3, 1.
+    let order: Vec<u32> = s.rows.iter().map(|r| r.player.0).collect();
+    assert_eq!(order, vec![2, 3, 1, 4]);
+    assert_eq!(value(&s, 2, 0), v(1.0));
+    assert_eq!(value(&s, 3, 0), v(2.0));
+    assert_eq!(value(&s, 1, 0), v(3.0));
+    let e = s.explanation.unwrap();
+    assert!(
+        e.items[0].lines[0].contains("#1 P1 0.75"),
+        "{:?}",
+        e.items[0].lines
+    );
+}

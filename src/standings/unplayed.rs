@@ -37,6 +37,7 @@ pub(crate) struct Term {
     /// A voluntarily unplayed round (C.07 art. 16.1), cut first (16.5).
     pub vur: bool,
     pub source: Source,
+    pub basis: Basis,
 }
 
 /// The opponent score of player `o` as seen by others.
@@ -125,6 +126,7 @@ pub(crate) fn terms(
             value,
             vur,
             source,
+            basis,
         });
         before += pts;
     }
@@ -206,7 +208,25 @@ pub(crate) fn describe(ctx: &Ctx, i: usize, t: &Term, sb: bool) -> String {
         .map(|s| s.describe(ctx))
         .unwrap_or_default();
     let src = match t.source {
-        Source::Opponent(o) => format!("opponent {} counts {}", ctx.label(o), t.score),
+        Source::Opponent(o) => {
+            let actual = ctx.players.get(o).map(|p| p.score).unwrap_or_default();
+            if Value::tenths(i64::from(actual.0)) == t.score {
+                format!("opponent {} counts {}", ctx.label(o), t.score)
+            } else if ctx.edition.dummy() {
+                format!(
+                    "opponent {} counts {} (scored {actual}; byes after the last played round count as draws, C.07 art. 16.3{})",
+                    ctx.label(o),
+                    t.score,
+                    if t.basis == Basis::Fore { "; last round as a draw, art. 8.3" } else { "" }
+                )
+            } else {
+                format!(
+                    "opponent {} counts {} (scored {actual}; every unplayed round counts as a draw, pre-2023 rules)",
+                    ctx.label(o),
+                    t.score
+                )
+            }
+        }
         Source::Dummy { uncapped: None } => {
             format!("dummy opponent with own score {} (C.07 art. 16.4)", t.score)
         }

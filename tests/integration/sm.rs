@@ -444,3 +444,30 @@ fn sm_pairing_file_rejects_absurd_round_numbers() {
     assert!(r.boards.is_empty());
     assert_eq!(r.diagnostics[0].location.field.as_deref(), Some("Runde"));
 }
+
+#[test]
+fn sm_compare_flags_rank_differences_but_not_points() {
+    use chess_arbiter::render::sm_compare;
+    use chess_arbiter::standings::{compute, StandingsOptions};
+    let pl = players::read(&fixture("players_round1.txt")).unwrap();
+    let pa = pairings::read(&fixture("pairings_round1_played.txt")).unwrap();
+    let (t, _) = combine(&pl, &pa);
+    let s = compute(&t, &StandingsOptions::default()).unwrap();
+    let c = sm_compare::compare(&t, &s);
+    assert_eq!(c.players, 14);
+    // The file keeps 14 of 100 players, so Swiss-Manager's ranks are among 100 (player 1
+    // is first in both); its points agree with the results everywhere.
+    assert!(
+        c.differences.iter().all(|d| d.what == "rank"),
+        "{:?}",
+        c.differences
+    );
+    assert!(!c.differences.iter().any(|d| d.player == PlayerId(1)));
+    let d = c
+        .differences
+        .iter()
+        .find(|d| d.player == PlayerId(5))
+        .unwrap();
+    assert_eq!((d.swiss_manager.as_str(), d.ours.as_str()), ("41", "7"));
+    assert!(sm_compare::text(&t, &c).contains("13 difference(s) over 14 player(s)"));
+}

@@ -507,8 +507,13 @@ fn shared_samples_and_corpus() {
                 Err(e) => failures.push(format!("{}: unreadable: {e}", f.display())),
                 Ok(r) => {
                     let errs = errors(&r.diagnostics);
-                    // Known-bad sample: deliberately malformed lines.
-                    if !errs.is_empty() && !f.ends_with("trfx-malformed-sample.trf") {
+                    // Known-bad samples: deliberately malformed lines; a blank-result
+                    // bye counted as 0.5 (see committed_fixtures_read_as_expected).
+                    let known_bad = [
+                        "trfx-malformed-sample.trf",
+                        "icu-irish-intermediate-2011-latin1-crlf.tab",
+                    ];
+                    if !errs.is_empty() && !known_bad.iter().any(|k| f.ends_with(k)) {
                         failures.push(format!("{}: {errs:#?}", f.display()));
                     }
                     convert_round_trips(&r.tournament, &f.display().to_string());
@@ -636,8 +641,154 @@ mod props {
         })
     }
 
+    use chess_arbiter::model::{
+        Acceleration, BirthDate, ForbiddenPairs, PointSystem, Sex, Title, TournamentInfo,
+    };
+
+    type Details = (
+        Option<Sex>,
+        Option<Title>,
+        Option<String>,
+        Option<String>,
+        Option<BirthDate>,
+    );
+
+    fn details() -> impl Strategy<Value = Details> {
+        (
+            prop::option::of(prop_oneof![Just(Sex::Male), Just(Sex::Female)]),
+            prop::option::of(prop_oneof![
+                Just(Title::GM),
+                Just(Title::WIM),
+                Just(Title::CM),
+                Just(Title::Other("g".into()))
+            ]),
+            prop::option::of("[A-Z]{3}"),
+            prop::option::of("[1-9][0-9]{0,9}"),
+            prop::option::of(
+                (
+                    1900i32..2020,
+                    prop::option::of((1u32..=12, prop::option::of(1u32..=28))),
+                )
+                    .prop_map(|(year, md)| BirthDate {
+                        year,
+                        month: md.map(|x| x.0),
+                        day: md.and_then(|x| x.1),
+                    }),
+            ),
+        )
+    }
+
+    /// A tournament using what TRF-2026 can carry beyond TRF16.
+    fn tournament26() -> impl Strategy<Value = Tournament> {
+        (
+            tournament(),
+            prop::collection::vec(details(), 12),
+            (prop::option::of(1u32..30), prop::option::of(any::<bool>())),
+            (1i32..40, 0i32..20, 0i32..5, 0i32..5, 0i32..40, 0i32..20),
+            (
+                prop::collection::vec(prop::collection::vec(0i32..20, 0..6), 0..4),
+                prop::option::of((1u32..5, 5u32..9)),
+            ),
+            (2000i32..2060, 1u32..=12, 1u32..=28, 0i64..30),
+            ("[A-Z_]{0,12}", prop::collection::vec("[A-Z]{2,5}", 0..4)),
+        )
+            .prop_map(
+                |(
+                    mut t,
+                    det,
+                    (rounds, white),
+                    (w, d, l, a, p, x),
+                    (acc, forbid),
+                    (y, m, dd, len),
+                    (sys, tbs),
+                )| {
+                    for (pl, (sex, title, fed, fid, birth)) in t.players.iter_mut().zip(det) {
+                        pl.sex = sex;
+                        pl.title = title;
+                        pl.federation = fed;
+                        pl.fide_id = fid;
+                        pl.birth = birth;
+                    }
+                    t.total_rounds = rounds;
+                    t.initial_color = white.map(|w| if w { Color::White } else { Color::Black });
+                    let (w, d, l, a, p, x) = (
+                        Points(w),
+                        Points(d),
+                        Points(l),
+                        Points(a),
+                        Points(p),
+                        Points(x),
+                    );
+                    t.scoring = PointSystem {
+                        win: w,
+                        forfeit_win: w,
+                        full_bye: w,
+                        draw: d,
+                        half_bye: d,
+                        loss: l,
+                        zero_bye: a,
+                        forfeit_loss: a,
+                        pairing_bye: p,
+                        unknown: x,
+                    };
+                    let n = t.players.len() as u32;
+                    t.accelerations = acc
+                        .into_iter()
+                        .enumerate()
+                        .filter(|(i, _)| (*i as u32) < n)
+                        .map(|(i, mut pts)| {
+                            while pts.last() == Some(&0) {
+                                pts.pop();
+                            }
+                            Acceleration {
+                                player: PlayerId(i as u32 + 1),
+                                points: pts.into_iter().map(Points).collect(),
+                            }
+                        })
+                        .filter(|a| !a.points.is_empty())
+                        .collect();
+                    if let Some((f, l)) = forbid {
+                        if n >= 2 {
+                            t.forbidden_pairs = vec![ForbiddenPairs {
+                                first_round: Some(f),
+                                last_round: Some(l),
+                                players: vec![PlayerId(1), PlayerId(n)],
+                            }];
+                        }
+                    }
+                    let start = chrono::NaiveDate::from_ymd_opt(y, m, dd);
+                    t.info = TournamentInfo {
+                        name: t.info.name.clone(),
+                        city: "Somewhere".into(),
+                        start_date: start,
+                        end_date: start
+                            .and_then(|s| s.checked_add_signed(chrono::Duration::days(len))),
+                        deputy_arbiters: vec!["A, B".into(), "C, D".into()],
+                        round_dates: vec![start, None, start],
+                        system_code: sys,
+                        ..Default::default()
+                    };
+                    t.tiebreaks = tbs;
+                    t
+                },
+            )
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        #[test]
+        fn random_trf26_tournaments_round_trip(t in tournament26()) {
+            let w = trf::write(&t, &WriteOptions { target: Target::Trf26, ..Default::default() });
+            prop_assert!(w.warnings.is_empty(), "{:?}", w.warnings);
+            let back = trf::read(w.text.as_bytes(), &ReadOptions { skip_consistency: true, ..Default::default() }).unwrap();
+            prop_assert!(errors(&back.diagnostics).is_empty(), "{:?}", back.diagnostics);
+            prop_assert_eq!(&back.tournament, &t);
+            let again = trf::write(&back.tournament, &WriteOptions { target: Target::Trf26, ..Default::default() });
+            prop_assert_eq!(&again.text, &w.text);
+            let j = json::read(&json::write(&t)).unwrap();
+            prop_assert_eq!(&j, &t);
+        }
 
         #[test]
         fn random_tournaments_round_trip(t in tournament()) {

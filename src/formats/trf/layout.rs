@@ -90,6 +90,8 @@ pub mod player {
     pub const BIRTH: Field = Field::new("birth date", 70, 79, Kind::Date, Align::Left);
     pub const POINTS: Field = Field::new("points", 81, 84, Kind::Points, Align::Right);
     pub const RANK: Field = Field::new("rank", 86, 89, Kind::Number, Align::Right);
+    /// Blank columns between the static fields.
+    pub const SEPARATORS: [usize; 9] = [4, 9, 14, 48, 53, 57, 69, 80, 85];
     /// Last column of the static part; round blocks follow.
     pub const STATIC_LAST: usize = 89;
 }

@@ -740,6 +740,21 @@ impl<'o> Lowerer<'o> {
                 ),
             }
         }
+        for col in P::SEPARATORS {
+            let ch = c.char_at(col);
+            if ch != ' ' {
+                self.diag(
+                    Severity::Warning,
+                    Family::Syntax,
+                    Location::field(line, col, col, "separator"),
+                    format!(
+                        "expected a blank between fields, found {}; the fields around it may be misaligned",
+                        quote(&ch.to_string())
+                    ),
+                );
+                break;
+            }
+        }
         p.rounds = self.rounds(line, &c);
         self.source.player_lines.entry(id).or_insert(line);
         self.t.players.push(p);
@@ -1380,6 +1395,7 @@ impl<'o> Lowerer<'o> {
             self.apply_xxs(*line, data, &mut ps);
         }
         self.t.scoring = ps;
+        self.t.accelerations.sort_by_key(|a| a.player);
 
         if let Some(line) = self.sex_f_line {
             self.diag(

@@ -172,6 +172,8 @@ pub struct Matcher<W: Weight> {
     queue: Vec<usize>,
     mark: Vec<bool>,
     best_to: Vec<usize>,
+    /// For an outermost labelled node, the root vertex of its tree.
+    tree: Vec<usize>,
     // ---- warm-start bookkeeping ----
     dirty: Vec<bool>,
     dirty_list: Vec<usize>,
@@ -211,6 +213,7 @@ impl<W: Weight> Matcher<W> {
             queue: Vec::new(),
             mark: Vec::new(),
             best_to: Vec::new(),
+            tree: Vec::new(),
             dirty: vec![false; n],
             dirty_list: Vec::new(),
             fresh: true,
@@ -467,6 +470,7 @@ impl<W: Weight> Matcher<W> {
         self.unused_blossoms = (n..2 * n).rev().collect();
         self.mark = vec![false; 2 * n];
         self.best_to = vec![NONE; 2 * n];
+        self.tree = vec![NONE; 2 * n];
         self.queue.clear();
     }
 
@@ -638,82 +642,132 @@ impl<W: Weight> Matcher<W> {
         for x in self.best_list.iter_mut() {
             *x = None;
         }
+        for x in self.tree.iter_mut() {
+            *x = NONE;
+        }
         self.queue.clear();
     }
 
+    /// The primal-dual loop. Trees grow from every root at once; an
+    /// augmentation (or a root whose dual reaches zero) dissolves only the
+    /// trees involved, and the others keep growing, so the labels are not
+    /// rebuilt from scratch after each augmentation.
     fn run(&mut self) {
         let n = self.n;
+        self.reset_labels();
+        for v in 0..n {
+            if self.mate[v] == NONE
+                && self.label[self.inblossom[v]] == FREE
+                && (self.max_cardinality || self.dual[v] > W::ZERO)
+            {
+                self.assign_label(v, S, NONE);
+            }
+        }
         loop {
-            self.reset_labels();
-            let mut any_root = false;
-            for v in 0..n {
-                if self.mate[v] == NONE
-                    && self.label[self.inblossom[v]] == FREE
-                    && (self.max_cardinality || self.dual[v] > W::ZERO)
-                {
-                    self.assign_label(v, S, NONE);
-                    any_root = true;
-                }
-            }
-            if !any_root {
-                return;
-            }
-            loop {
-                if self.scan_queue() {
-                    break;
-                }
-                match self.next_delta() {
-                    None => return, // maximum cardinality: nothing can grow
-                    Some(Event::VertexZero(v)) => {
-                        if self.mate[v] != NONE {
-                            self.augment_from(v, NONE);
-                        }
-                        break;
+            self.scan_queue();
+            match self.next_delta() {
+                // No tree left (or, with maximum cardinality, none can grow).
+                None => return,
+                Some(Event::VertexZero(v)) => {
+                    let t = self.tree[self.inblossom[v]];
+                    if self.mate[v] != NONE {
+                        self.augment_from(v, NONE);
                     }
-                    Some(Event::Edge(e)) => {
-                        let (u, v) = (self.eu[e], self.ev[e]);
-                        let done = if self.label[self.inblossom[u]] == S {
-                            self.consider(u, 2 * e + 1)
-                        } else {
-                            self.consider(v, 2 * e)
-                        };
-                        if done {
-                            break;
-                        }
+                    self.destroy(t, NONE);
+                }
+                Some(Event::Edge(e)) => {
+                    let (u, v) = (self.eu[e], self.ev[e]);
+                    if self.label[self.inblossom[u]] == S {
+                        self.consider(u, 2 * e + 1);
+                    } else {
+                        self.consider(v, 2 * e);
                     }
-                    Some(Event::Expand(b)) => self.expand(b, false),
                 }
-            }
-            // End of stage: expand S-blossoms whose dual is zero.
-            for b in n..2 * n {
-                if self.base[b] != NONE
-                    && self.parent[b] == NONE
-                    && self.label[b] == S
-                    && self.dual[b] == W::ZERO
-                {
-                    self.expand(b, true);
-                }
+                Some(Event::Expand(b)) => self.expand(b, false),
             }
         }
     }
 
-    /// Scans S-vertices from the queue; true once an augmentation ended the
-    /// stage.
-    fn scan_queue(&mut self) -> bool {
+    /// Scans the S-vertices waiting in the queue.
+    fn scan_queue(&mut self) {
         while let Some(v) = self.queue.pop() {
             let mut i = 0;
-            while i < self.adj[v].len() {
+            while i < self.adj[v].len() && self.label[self.inblossom[v]] == S {
                 let p = self.adj[v][i];
                 i += 1;
-                if self.consider(v, p) {
-                    return true;
-                }
-                if self.label[self.inblossom[v]] != S {
-                    break;
+                self.consider(v, p);
+            }
+        }
+    }
+
+    /// Unlabels every node of the trees rooted at `t1` and `t2` (after an
+    /// augmentation through them), expands their blossoms of zero dual, and
+    /// recomputes the least-slack edges of their vertices.
+    fn destroy(&mut self, t1: usize, t2: usize) {
+        let n = self.n;
+        let mut nodes = Vec::new();
+        for b in 0..2 * n {
+            let top = if b < n {
+                self.inblossom[b] == b
+            } else {
+                self.base[b] != NONE && self.parent[b] == NONE
+            };
+            if top && self.label[b] != FREE && (self.tree[b] == t1 || self.tree[b] == t2) {
+                nodes.push(b);
+            }
+        }
+        let mut verts = Vec::new();
+        for b in nodes {
+            self.label[b] = FREE;
+            self.labelend[b] = NONE;
+            self.tree[b] = NONE;
+            self.best_s[b] = NONE;
+            self.best_list[b] = None;
+            self.leaves_into(b, &mut verts);
+            if b >= n && self.dual[b] == W::ZERO {
+                self.expand(b, true);
+            }
+        }
+        for w in verts {
+            self.rescan_free(w);
+        }
+    }
+
+    /// Recomputes the least-slack edge from vertex `w` to an S-vertex.
+    fn rescan_free(&mut self, w: usize) {
+        let bw = self.inblossom[w];
+        let mut best = NONE;
+        let mut best_slack = W::ZERO;
+        for &p in &self.adj[w] {
+            let bx = self.inblossom[self.vert(p)];
+            if bx != bw && self.label[bx] == S {
+                let s = self.slack(p >> 1);
+                if best == NONE || s < best_slack {
+                    best = p >> 1;
+                    best_slack = s;
                 }
             }
         }
-        false
+        self.best_free[w] = best;
+    }
+
+    /// Recomputes the least-slack edge from S-node `b` to another S-node.
+    fn rescan_s(&mut self, b: usize) {
+        let mut best = NONE;
+        let mut best_slack = W::ZERO;
+        for v in self.leaves(b) {
+            for &p in &self.adj[v] {
+                let bx = self.inblossom[self.vert(p)];
+                if bx != b && self.label[bx] == S {
+                    let s = self.slack(p >> 1);
+                    if best == NONE || s < best_slack {
+                        best = p >> 1;
+                        best_slack = s;
+                    }
+                }
+            }
+        }
+        self.best_s[b] = best;
     }
 
     /// Examines the edge from S-vertex `v` to vertex `vert(p)`. Returns true
@@ -736,8 +790,10 @@ impl<W: Weight> Matcher<W> {
                         false
                     } else {
                         let (a, b) = (self.eu[e], self.ev[e]);
+                        let (ta, tb) = (self.tree[bv], self.tree[bw]);
                         self.augment_from(a, 2 * e + 1);
                         self.augment_from(b, 2 * e);
+                        self.destroy(ta, tb);
                         true
                     }
                 } else {
@@ -753,11 +809,13 @@ impl<W: Weight> Matcher<W> {
                 if s == W::ZERO {
                     if self.mate[self.base[bw]] == NONE {
                         // A sink: exposed with zero dual.
+                        let tv = self.tree[bv];
                         self.augment_from(v, p);
                         if bw >= self.n {
                             self.augment_blossom(bw, w);
                         }
                         self.mate[w] = p ^ 1;
+                        self.destroy(tv, NONE);
                         true
                     } else {
                         self.assign_label(w, T, p ^ 1);
@@ -789,6 +847,12 @@ impl<W: Weight> Matcher<W> {
         self.label[b] = t;
         self.labelend[b] = p;
         self.best_s[b] = NONE;
+        self.best_list[b] = None;
+        self.tree[b] = if p == NONE {
+            w
+        } else {
+            self.tree[self.inblossom[self.vert(p)]]
+        };
         if t == S {
             let mut q = std::mem::take(&mut self.queue);
             self.leaves_into(b, &mut q);
@@ -894,6 +958,7 @@ impl<W: Weight> Matcher<W> {
         }
         self.label[b] = S;
         self.labelend[b] = self.labelend[bb];
+        self.tree[b] = self.tree[bb];
         self.dual[b] = W::ZERO;
         // Vertices: new outermost blossom; former T-vertices become S.
         let mut q = std::mem::take(&mut self.queue);
@@ -955,6 +1020,7 @@ impl<W: Weight> Matcher<W> {
             self.parent[c] = NONE;
             self.label[c] = FREE;
             self.labelend[c] = NONE;
+            self.tree[c] = NONE;
             if c < self.n {
                 self.inblossom[c] = c;
             } else if endstage && self.dual[c] == W::ZERO {
@@ -987,9 +1053,11 @@ impl<W: Weight> Matcher<W> {
             self.label[c0] = T;
             self.labelend[c0] = p;
             self.best_s[c0] = NONE;
+            self.tree[c0] = self.tree[b];
         }
         self.label[b] = FREE;
         self.labelend[b] = NONE;
+        self.tree[b] = NONE;
         self.best_list[b] = None;
         self.best_s[b] = NONE;
         self.dual[b] = W::ZERO;
@@ -1091,17 +1159,39 @@ impl<W: Weight> Matcher<W> {
             }
         }
         for v in 0..n {
-            let e = self.best_free[v];
-            if e != NONE && self.label[self.inblossom[v]] == FREE {
-                take(self.slack(e), Event::Edge(e), &mut best);
+            let mut e = self.best_free[v];
+            if e == NONE || self.label[self.inblossom[v]] != FREE {
+                continue;
             }
+            // The S-end may have left the forest when its tree dissolved.
+            let other = if self.eu[e] == v {
+                self.ev[e]
+            } else {
+                self.eu[e]
+            };
+            if self.label[self.inblossom[other]] != S {
+                self.rescan_free(v);
+                e = self.best_free[v];
+                if e == NONE {
+                    continue;
+                }
+            }
+            take(self.slack(e), Event::Edge(e), &mut best);
         }
         for b in 0..2 * n {
             if self.parent[b] == NONE && self.label[b] == S && self.best_s[b] != NONE {
                 if b >= n && self.base[b] == NONE {
                     continue;
                 }
-                let e = self.best_s[b];
+                let mut e = self.best_s[b];
+                let (ti, tj) = (self.inblossom[self.eu[e]], self.inblossom[self.ev[e]]);
+                if ti == tj || self.label[ti] != S || self.label[tj] != S || (ti != b && tj != b) {
+                    self.rescan_s(b);
+                    e = self.best_s[b];
+                    if e == NONE {
+                        continue;
+                    }
+                }
                 take(self.slack(e).halve(), Event::Edge(e), &mut best);
             }
         }

@@ -43,6 +43,7 @@ pub type Money = i64;
 pub struct Entrant {
     pub start_rank: PlayerId,
     pub name: String,
+    #[serde(serialize_with = "points_as_number")]
     pub points: Points,
 }
 
@@ -274,6 +275,8 @@ pub struct RankingRow {
     pub rank: u32,
     pub start_rank: PlayerId,
     pub name: String,
+    /// In JSON a number of points (`6.5`).
+    #[serde(serialize_with = "points_as_number")]
     pub points: Points,
     /// What separated this player's group from the next; `None` inside a tie or at the end.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -661,7 +664,7 @@ fn allocate_category(
                     .checked_sub(1)
                     .and_then(|i| groups.get(i))
                     .and_then(|g| g.1.clone());
-                let context = boundary_text(prev_sep.as_ref(), sep.as_ref(), &groups, gi);
+                let context = boundary_text(prev_sep.as_ref(), sep.as_ref(), &groups, gi, k == 1);
                 if k == 1 || rules.sharing == Sharing::None {
                     if k > 1 {
                         alloc.warnings.push(format!(
@@ -720,11 +723,15 @@ fn allocate_category(
                     }
                     let paid: Money = pays.iter().map(|p| p.gross).sum();
                     let mut reason = format!(
-                        "{}: {} players tied on {} after all tie-breaks ({}); ",
+                        "{}: {} players tied on {} points after all tie-breaks{}; ",
                         places_text(&places),
                         k,
                         players[0].points,
-                        context
+                        if context.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({context})")
+                        }
                     );
                     if pool > 0 {
                         reason.push_str(&format!(
@@ -817,6 +824,7 @@ fn allocate_category(
                             groups[block[0]].1.as_ref(),
                             &groups,
                             block[0],
+                            true,
                         );
                         let pay = payment(e, pz.cash, pz.awards.clone(), rules);
                         alloc
@@ -961,13 +969,17 @@ fn boundary_text(
     below: Option<&Separator>,
     groups: &[(Vec<&Entrant>, Option<Separator>)],
     gi: usize,
+    with_points: bool,
 ) -> String {
     let pts = groups
         .get(gi)
         .and_then(|g| g.0.first())
         .map(|e| e.points.to_string())
         .unwrap_or_default();
-    let mut parts = vec![format!("{pts} points")];
+    let mut parts = Vec::new();
+    if with_points {
+        parts.push(format!("{pts} points"));
+    }
     if let (Some(s), Some(prev)) = (above, gi.checked_sub(1).and_then(|i| groups.get(i))) {
         let who = prev
             .0
@@ -1056,6 +1068,11 @@ fn check_one_prize(cats: &[CategoryStatement], one: &OnePrize) -> OnePrizeCheck 
         ok: !required || several.is_empty(),
         players_with_several: several,
     }
+}
+
+/// Points as a JSON number of points (`6.5`), not tenths.
+fn points_as_number<S: serde::Serializer>(p: &Points, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(p.as_f64())
 }
 
 // ---------------------------------------------------------------- text helpers

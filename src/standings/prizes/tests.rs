@@ -107,7 +107,7 @@ fn three_way_tie_shares_first_to_third() {
     );
     assert!(
         l.reason
-            .contains("3 players tied on 7.5 after all tie-breaks"),
+            .contains("3 players tied on 7.5 points after all tie-breaks (ahead of #2 on points)"),
         "{}",
         l.reason
     );

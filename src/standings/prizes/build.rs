@@ -1,0 +1,297 @@
+//! Profile + tournament → standings → prize statement.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::diag::Diagnostic;
+use crate::model::{PlayerId, Tournament};
+use crate::standings::{compute, CategoryStandings, Standings, StandingsError, StandingsOptions};
+
+use super::engine::{allocate, CategoryInput, Entrant, OnePrize, RankGroup, Separator};
+use super::profile::Section;
+use super::statement::Statement;
+
+/// Why no statement could be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PrizesError {
+    Standings(StandingsError),
+    /// A prize table names a category the standings did not rank.
+    MissingCategory(String),
+}
+
+impl fmt::Display for PrizesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PrizesError::Standings(e) => write!(f, "standings: {e}"),
+            PrizesError::MissingCategory(c) => {
+                write!(f, "expected a ranking for category \"{c}\", found none")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PrizesError {}
+
+/// Rank `t` as the section's `[standings]` says, then allocate its prizes.
+///
+/// Each category's ranking is the overall order filtered by category (or with
+/// DE re-applied inside it, if the profile asks); players sharing a category
+/// rank are the groups still tied after all tie-breaks.
+pub fn build(t: &Tournament, event: &str, section: &Section) -> Result<Statement, PrizesError> {
+    let mut opts = StandingsOptions::default();
+    section.standings.apply(&mut opts);
+    let st = compute(t, &opts).map_err(PrizesError::Standings)?;
+    let mut inputs = Vec::new();
+    for table in &section.tables {
+        let cs = st
+            .categories
+            .iter()
+            .find(|c| c.name == table.category)
+            .ok_or_else(|| PrizesError::MissingCategory(table.category.clone()))?;
+        inputs.push(CategoryInput {
+            name: table.category.clone(),
+            groups: groups(t, &st, cs),
+            prizes: table.places.clone(),
+        });
+    }
+    let alloc = allocate(&inputs, &section.rules);
+    let priority_names: Vec<String> = match &section.rules.one_prize {
+        OnePrize::PerPlayer { priority, .. } => priority
+            .iter()
+            .filter_map(|&i| section.tables.get(i).map(|t| t.category.clone()))
+            .collect(),
+        OnePrize::Cumulative => Vec::new(),
+    };
+    let mut notes: Vec<Diagnostic> = st.notes.clone();
+    notes.extend(alloc.diagnostics.iter().cloned());
+    Ok(Statement {
+        event: event.to_string(),
+        section: section.name.clone(),
+        currency: section.rules.currency.clone(),
+        edition: st.edition.to_string(),
+        tiebreaks: st.tiebreaks.iter().map(|s| s.to_string()).collect(),
+        rules: super::statement::describe_rules(&section.rules, &priority_names),
+        categories: alloc.categories,
+        totals: alloc.totals,
+        one_prize_check: alloc.one_prize_check,
+        notes,
+    })
+}
+
+/// A category's ranking as groups tied after all tie-breaks, each with what
+/// separated it from the next (the first of points, TB1, TB2 ... that differs).
+fn groups(t: &Tournament, st: &Standings, cs: &CategoryStandings) -> Vec<RankGroup> {
+    let overall: BTreeMap<PlayerId, &crate::standings::Row> =
+        st.rows.iter().map(|r| (r.player, r)).collect();
+    let entrant = |id: PlayerId| Entrant {
+        start_rank: id,
+        name: t.player(id).map(|p| p.name.clone()).unwrap_or_default(),
+        points: overall.get(&id).map(|r| r.points).unwrap_or_default(),
+    };
+    let mut out: Vec<RankGroup> = Vec::new();
+    let mut last: Option<(u32, PlayerId)> = None;
+    for row in &cs.rows {
+        match (last, out.last_mut()) {
+            (Some((rank, _)), Some(g)) if rank == row.rank => g.players.push(entrant(row.player)),
+            (prev, g) => {
+                if let (Some((_, prev_id)), Some(g)) = (prev, g) {
+                    g.separated_from_next = Some(separator(st, &overall, prev_id, row.player));
+                }
+                out.push(RankGroup {
+                    players: vec![entrant(row.player)],
+                    separated_from_next: None,
+                });
+            }
+        }
+        last = Some((row.rank, row.player));
+    }
+    out
+}
+
+fn separator(
+    st: &Standings,
+    overall: &BTreeMap<PlayerId, &crate::standings::Row>,
+    a: PlayerId,
+    b: PlayerId,
+) -> Separator {
+    let (Some(ra), Some(rb)) = (overall.get(&a), overall.get(&b)) else {
+        return Separator::tiebreak(st.tiebreaks.len() + 1, "category order");
+    };
+    if ra.points != rb.points {
+        return Separator::points();
+    }
+    for (k, (va, vb)) in ra.tiebreaks.iter().zip(&rb.tiebreaks).enumerate() {
+        if va != vb {
+            let code = st
+                .tiebreaks
+                .get(k)
+                .map(|s| s.to_string())
+                .unwrap_or_default();
+            return Separator::tiebreak(k + 1, &code);
+        }
+    }
+    if rb.by_lot || ra.by_lot {
+        return Separator::tiebreak(st.tiebreaks.len() + 1, "lot");
+    }
+    // Equal overall values: separated by DE re-applied inside the category.
+    Separator::tiebreak(st.tiebreaks.len() + 1, "DE within the category")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{BirthDate, Color, Outcome, Player, RoundEntry, Sex, TournamentInfo};
+    use crate::standings::prizes::engine::Money;
+    use crate::standings::prizes::Profile;
+
+    /// A 6-player round robin: #1 beats #2, #2 beats #3, #3 beats #1; each of
+    /// them beats #4, #5, #6; #4 beats #5 and #6; #5 beats #6.
+    /// Scores 4, 4, 4, 2, 1, 0; #1-#3 stay tied after DE (1 point each in their
+    /// mini-league), BH/M1 and BH (same opponents) and wins (4 each).
+    fn round_robin() -> Tournament {
+        let beats = |a: usize, b: usize| -> bool {
+            match (a, b) {
+                (1, 2) | (2, 3) | (3, 1) => true,
+                (2, 1) | (3, 2) | (1, 3) => false,
+                _ => a < b,
+            }
+        };
+        let people: [(&str, Option<Sex>, i32, u32); 6] = [
+            ("A", Some(Sex::Male), 1990, 1),
+            ("B", Some(Sex::Female), 2011, 5),
+            ("C", Some(Sex::Male), 1985, 1),
+            ("D", Some(Sex::Male), 2009, 3),
+            ("E", Some(Sex::Female), 2012, 2),
+            ("F", Some(Sex::Male), 1960, 7),
+        ];
+        let mut players: Vec<Player> = people
+            .iter()
+            .enumerate()
+            .map(|(i, &(name, sex, year, month))| Player {
+                id: PlayerId(i as u32 + 1),
+                name: name.to_string(),
+                sex,
+                birth: Some(BirthDate {
+                    year,
+                    month: Some(month),
+                    day: Some(1),
+                }),
+                ..Default::default()
+            })
+            .collect();
+        // Circle method: 5 rounds.
+        let n = 6usize;
+        let mut arr: Vec<usize> = (1..=n).collect();
+        for r in 0..n - 1 {
+            for k in 0..n / 2 {
+                let (a, b) = (arr[k], arr[n - 1 - k]);
+                let (wa, wb) = if beats(a, b) {
+                    (Outcome::Win, Outcome::Loss)
+                } else {
+                    (Outcome::Loss, Outcome::Win)
+                };
+                let (ca, cb) = if (r + k) % 2 == 0 {
+                    (Color::White, Color::Black)
+                } else {
+                    (Color::Black, Color::White)
+                };
+                players[a - 1].rounds.push(RoundEntry::Played {
+                    opponent: PlayerId(b as u32),
+                    color: ca,
+                    outcome: wa,
+                    short: false,
+                });
+                players[b - 1].rounds.push(RoundEntry::Played {
+                    opponent: PlayerId(a as u32),
+                    color: cb,
+                    outcome: wb,
+                    short: false,
+                });
+            }
+            let last = arr.remove(n - 1);
+            arr.insert(1, last);
+        }
+        Tournament {
+            info: TournamentInfo {
+                name: "RR".into(),
+                start_date: chrono::NaiveDate::from_ymd_opt(2023, 8, 1),
+                tournament_type: "Round robin".into(),
+                ..Default::default()
+            },
+            total_rounds: Some(5),
+            players,
+            ..Default::default()
+        }
+    }
+
+    const PROFILE: &str = r#"
+[standings]
+tiebreaks = ["DE", "BH/M1", "BH", "OTHER_WINS_FORFEITS_NO_BYES"]
+edition = "pre2023"
+[[standings.categories]]
+name = "Open"
+[[standings.categories]]
+name = "Senior"
+born_until = "1973-12-31"
+[[standings.categories]]
+name = "U13 Girls"
+born_from = "2010-01-01"
+sex = "female"
+
+[prizes]
+pro_rata = { min_players = 5 }
+tax = { rate_percent = 10, min_gross = 200 }
+[[prizes.tables]]
+category = "Open"
+cash = [600, 300, 150, 60]
+awards = [ { places = "1-3", items = ["trophy"] } ]
+[[prizes.tables]]
+category = "Senior"
+cash = [100]
+[[prizes.tables]]
+category = "U13 Girls"
+cash = [120, 60]
+"#;
+
+    #[test]
+    fn profile_to_statement_on_a_round_robin() {
+        let profile = match Profile::from_toml(PROFILE, "p.toml") {
+            Ok(p) => p,
+            Err(e) => panic!("{e:?}"),
+        };
+        let s = match build(&round_robin(), "RR", &profile.main) {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
+        let pays = |ci: usize| -> Vec<(u32, Money, Money)> {
+            s.categories[ci]
+                .prizes
+                .iter()
+                .flat_map(|l| &l.players)
+                .map(|p| (p.start_rank.0, p.gross, p.tax))
+                .collect()
+        };
+        // Open (6 players, not reduced): #1-#3 tied after all tie-breaks share
+        // 600 + 300 + 150 = 1,050: 350 each, 10% tax (350 >= 200) = 35. #4 4th: 60.
+        assert_eq!(s.categories[0].players, 6);
+        assert_eq!(
+            pays(0),
+            [(1, 350, 35), (2, 350, 35), (3, 350, 35), (4, 60, 0)]
+        );
+        assert_eq!(
+            s.categories[0].prizes[1].reason,
+            "4th: 2.0 points, behind #1 on points, ahead of #5 on points; no tax: 60 is below 200"
+        );
+        // Senior: #6 alone, 100 × 1/5 = 20.
+        assert_eq!(pays(1), [(6, 20, 0)]);
+        // U13 Girls: #2 and #5, reduced 2/5: 48 / 24. #2 keeps the Open share
+        // (350 > 48), so #5 moves up to 1st: 48.
+        assert_eq!(pays(2), [(5, 48, 0)]);
+        assert_eq!(s.categories[2].skipped[0].start_rank, PlayerId(2));
+        assert_eq!(s.totals.gross, 1_050 + 60 + 20 + 48);
+        assert_eq!(s.totals.tax, 105);
+        assert_eq!(s.edition, "pre2023");
+        assert_eq!(s.tiebreaks[1], "BH/M1");
+        assert!(s.one_prize_check.ok);
+    }
+}

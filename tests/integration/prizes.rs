@@ -1,0 +1,219 @@
+//! Prize statements: renderer snapshots over a hand-built ranking (the
+//! engine's input), so every format is checked without a tournament file.
+
+use chess_arbiter::model::{PlayerId, Points};
+use chess_arbiter::render::prizes as render;
+use chess_arbiter::standings::prizes::statement::describe_rules;
+use chess_arbiter::standings::prizes::{
+    allocate, CategoryInput, Entrant, OnePrize, PlacePrize, PrizeRules, ProRata, RankGroup,
+    Separator, Statement, Tax, ValueBasis,
+};
+
+fn group(points: i32, ids: &[(u32, &str)], sep: Option<Separator>) -> RankGroup {
+    RankGroup {
+        players: ids
+            .iter()
+            .map(|&(id, name)| Entrant {
+                start_rank: PlayerId(id),
+                name: name.to_string(),
+                points: Points(points),
+            })
+            .collect(),
+        separated_from_next: sep,
+    }
+}
+
+fn table(cash: &[i64], n: usize) -> Vec<PlacePrize> {
+    (0..n)
+        .map(|i| PlacePrize {
+            cash: cash.get(i).copied().unwrap_or(0),
+            awards: vec![if i < 3 { "trophy" } else { "medal" }.to_string()],
+        })
+        .collect()
+}
+
+/// An Open of 12 with a three-way tie for 1st-3rd and a senior who keeps the
+/// Open prize over a reduced Senior one; a 7-player U13 Girls reduced pro rata, with a tie across 3rd/4th.
+fn statement() -> Statement {
+    let pts = Separator::points;
+    let open = CategoryInput {
+        name: "Open".into(),
+        groups: vec![
+            group(
+                75,
+                &[(3, "Chen, Wei"), (1, "Lin, Mei"), (7, "Wang, Hao")],
+                Some(pts()),
+            ),
+            group(
+                70,
+                &[(2, "Huang, Li")],
+                Some(Separator::tiebreak(2, "BH/M1")),
+            ),
+            group(70, &[(30, "Old, Timer")], Some(pts())),
+            group(65, &[(5, "Tsai, Ying")], Some(Separator::tiebreak(1, "DE"))),
+            group(65, &[(41, "Young, Girl")], Some(pts())),
+            group(60, &[(4, "Kuo, Jun"), (6, "Lee, <Amp&>")], Some(pts())),
+            group(50, &[(8, "Wu, Bo"), (9, "Hsu, An"), (10, "Yeh, Ti")], None),
+        ],
+        prizes: table(&[45_000, 30_000, 15_000, 7_500, 4_500, 3_000], 6),
+    };
+    let senior = CategoryInput {
+        name: "Senior".into(),
+        groups: vec![
+            group(70, &[(30, "Old, Timer")], Some(pts())),
+            group(50, &[(10, "Yeh, Ti")], None),
+        ],
+        prizes: table(&[15_000, 9_000, 6_000], 6),
+    };
+    let girls = CategoryInput {
+        name: "U13 Girls".into(),
+        groups: vec![
+            group(65, &[(41, "Young, Girl")], Some(pts())),
+            group(
+                45,
+                &[(42, "Small, Star")],
+                Some(Separator::tiebreak(3, "BH")),
+            ),
+            group(
+                45,
+                &[(43, "Tiny, Queen"), (44, "Little, Rook")],
+                Some(pts()),
+            ),
+            group(
+                30,
+                &[(45, "Pawn, A"), (46, "Pawn, B"), (47, "Pawn, C")],
+                None,
+            ),
+        ],
+        prizes: table(&[15_000, 9_000, 6_000], 6),
+    };
+    let rules = PrizeRules {
+        tax: Some(Tax {
+            rate_bp: 1000,
+            min_gross: 20_000,
+        }),
+        pro_rata: Some(ProRata { min_players: 10 }),
+        currency: "NT$".into(),
+        one_prize: OnePrize::PerPlayer {
+            value: ValueBasis::Gross,
+            priority: vec![0, 1, 2],
+        },
+        ..PrizeRules::default()
+    };
+    let alloc = allocate(&[open, senior, girls], &rules);
+    let names: Vec<String> = ["Open", "Senior", "U13 Girls"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    Statement {
+        event: "Hand-worked Open".into(),
+        section: "Standard".into(),
+        currency: rules.currency.clone(),
+        edition: "pre2023".into(),
+        tiebreaks: vec![
+            "DE".into(),
+            "BH/M1".into(),
+            "BH".into(),
+            "OTHER_WINS_FORFEITS_NO_BYES".into(),
+        ],
+        rules: describe_rules(&rules, &names),
+        categories: alloc.categories,
+        totals: alloc.totals,
+        one_prize_check: alloc.one_prize_check,
+        notes: alloc.diagnostics,
+    }
+}
+
+#[test]
+fn hand_worked_statement_values() {
+    let s = statement();
+    let open = &s.categories[0];
+    // 1st-3rd: (45,000 + 30,000 + 15,000) / 3 = 30,000 each, 3,000 tax each.
+    assert_eq!(
+        open.prizes[0]
+            .players
+            .iter()
+            .map(|p| (p.gross, p.tax))
+            .collect::<Vec<_>>(),
+        [(30_000, 3_000); 3]
+    );
+    // Senior has 2 players: prizes cut to 2/10 = 3,000 / 1,800 / 1,200. #30 keeps
+    // Open 5th (4,500 > 3,000); the Senior 1st goes to #10.
+    let senior = &s.categories[1];
+    assert_eq!(senior.prizes[0].players[0].start_rank, PlayerId(10));
+    assert_eq!(senior.prizes[0].players[0].gross, 3_000);
+    assert_eq!(senior.skipped[0].start_rank, PlayerId(30));
+    // U13 Girls has 7 players: 10,500 / 6,300 / 4,200.
+    let girls = &s.categories[2];
+    assert_eq!(girls.players, 7);
+    let got: Vec<(u32, i64)> = open
+        .prizes
+        .iter()
+        .flat_map(|l| &l.players)
+        .map(|p| (p.start_rank.0, p.gross))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (3, 30_000),
+            (1, 30_000),
+            (7, 30_000),
+            (2, 7_500),
+            (30, 4_500),
+            (5, 3_000)
+        ]
+    );
+    // U13 Girls: 2nd #42 6,300; #43 and #44 tied for 3rd-4th pool 4,200: 2,100 each.
+    let got: Vec<(u32, i64)> = girls
+        .prizes
+        .iter()
+        .flat_map(|l| &l.players)
+        .map(|p| (p.start_rank.0, p.gross))
+        .collect();
+    assert_eq!(
+        got[..4],
+        [(41, 10_500), (42, 6_300), (43, 2_100), (44, 2_100)]
+    );
+    assert!(s.one_prize_check.ok);
+    assert_eq!(s.totals.tax, 9_000);
+}
+
+#[test]
+fn renders_text() {
+    insta::assert_snapshot!("prizes_text", render::text(&statement()));
+}
+
+#[test]
+fn renders_csv() {
+    insta::assert_snapshot!("prizes_csv", render::csv(&statement(), ','));
+}
+
+#[test]
+fn renders_json() {
+    let s = statement();
+    let json = render::json(&s);
+    // The documented minimum shape.
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+    assert_eq!(v["categories"][2]["name"], "U13 Girls");
+    assert_eq!(v["categories"][2]["players"], 7);
+    assert_eq!(v["categories"][2]["prizes"][0]["places"][0], 1);
+    assert_eq!(
+        v["categories"][2]["prizes"][0]["players"][0]["start_rank"],
+        41
+    );
+    assert_eq!(v["categories"][2]["prizes"][0]["players"][0]["net"], 10_500);
+    assert_eq!(
+        v["categories"][2]["prizes"][0]["players"][0]["awards"][0],
+        "trophy"
+    );
+    assert!(v["categories"][2]["prizes"][0]["reason"].is_string());
+    assert_eq!(v["totals"]["tax"], 9_000);
+    insta::assert_snapshot!("prizes_json", json);
+}
+
+#[test]
+fn renders_html() {
+    let h = render::html(&statement());
+    assert!(h.contains("Lee, &lt;Amp&amp;&gt;"));
+    insta::assert_snapshot!("prizes_html", h);
+}

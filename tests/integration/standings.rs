@@ -1,0 +1,323 @@
+//! Standings: renderings of a sample open with categories (snapshots), the CLI, and
+//! properties of the ranking on generated tournaments.
+
+use std::process::Command;
+
+use chess_arbiter::model::{ByeKind, Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
+use chess_arbiter::render::standings as render;
+use chess_arbiter::standings::{
+    compute, Edition, StandingsOptions, StandingsProfile, TieBreakSpec, Value,
+};
+use proptest::prelude::*;
+
+const FIX: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/standings/");
+
+fn sample() -> Tournament {
+    let text = std::fs::read_to_string(format!("{FIX}sample-open.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+fn sample_options() -> StandingsOptions {
+    let text = std::fs::read_to_string(format!("{FIX}sample-profile.toml")).unwrap();
+    let mut o = StandingsOptions::default();
+    StandingsProfile::from_toml(&text).unwrap().apply(&mut o);
+    o
+}
+
+#[test]
+fn sample_open_renders() {
+    let t = sample();
+    let s = compute(&t, &sample_options()).unwrap();
+    // Dated July 2023: the pre-2023 rules, chosen by date.
+    assert_eq!(s.edition, Edition::Pre2023);
+    assert_eq!(s.categories.len(), 5);
+    insta::assert_snapshot!("sample_text", render::text(&t, &s));
+    insta::assert_snapshot!("sample_csv_comma", render::csv(&t, &s, ','));
+    insta::assert_snapshot!("sample_csv_semicolon", render::csv(&t, &s, ';'));
+    insta::assert_snapshot!("sample_json", render::json(&t, &s));
+    insta::assert_snapshot!("sample_html", render::html(&t, &s));
+    insta::assert_snapshot!("sample_crosstable", render::crosstable(&t, &s));
+}
+
+#[test]
+fn sample_open_explains_a_player_with_a_bye() {
+    let t = sample();
+    let mut o = sample_options();
+    o.edition = Some(Edition::C07_2023);
+    o.tiebreaks = TieBreakSpec::parse_list("DE,BH/M1,BH,SB/C1,AOB,ARO/C1,TPR,PS/C1").unwrap();
+    o.explain = Some(PlayerId(4));
+    let s = compute(&t, &o).unwrap();
+    insta::assert_snapshot!("explain_david_2023", render::explain(&t, &s));
+    o.edition = Some(Edition::Pre2023);
+    o.tiebreaks = TieBreakSpec::parse_list("BH/M1,SB").unwrap();
+    let s = compute(&t, &o).unwrap();
+    insta::assert_snapshot!("explain_david_pre2023", render::explain(&t, &s));
+}
+
+#[test]
+fn categories_filter_or_reapply_de() {
+    let t = sample();
+    let o = sample_options();
+    let s = compute(&t, &o).unwrap();
+    let u13 = s.categories.iter().find(|c| c.name == "U13").unwrap();
+    // Born on or after 1 Jan 2010 (2023 − 13): #3, #5, #8, #10, #12, #14, #16.
+    let mut ids: Vec<u32> = u13.rows.iter().map(|r| r.player.0).collect();
+    ids.sort();
+    assert_eq!(ids, vec![3, 5, 8, 10, 12, 14, 16]);
+    // Ranks follow the overall order.
+    let overall: Vec<u32> = u13.rows.iter().map(|r| r.overall_rank).collect();
+    let mut sorted = overall.clone();
+    sorted.sort();
+    assert_eq!(overall, sorted);
+    assert_eq!(u13.rows[0].rank, 1);
+}
+
+fn arbiter(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .unwrap();
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn cli_standings() {
+    let input = format!("{FIX}sample-open.json");
+    let profile = format!("{FIX}sample-profile.toml");
+    insta::assert_snapshot!(
+        "cli_text_u13",
+        arbiter(&[
+            "standings",
+            &input,
+            "--profile",
+            &profile,
+            "--category",
+            "U13"
+        ])
+    );
+    insta::assert_snapshot!(
+        "cli_json_after_round_3",
+        arbiter(&[
+            "standings",
+            &input,
+            "--tiebreaks",
+            "DE,BH-M1,BH,WIN",
+            "--edition",
+            "2026",
+            "--after-round",
+            "3",
+            "--format",
+            "json"
+        ])
+    );
+    insta::assert_snapshot!(
+        "cli_swiss_manager_ids",
+        arbiter(&[
+            "standings",
+            &input,
+            "--tiebreaks",
+            "SM81,SM37/M1,SM37",
+            "--format",
+            "csv",
+            "--separator",
+            ";"
+        ])
+    );
+    insta::assert_snapshot!(
+        "cli_explain_by_name",
+        arbiter(&[
+            "standings",
+            &input,
+            "--tiebreaks",
+            "BH/C1,WIN",
+            "--edition",
+            "2023",
+            "--explain",
+            "nick"
+        ])
+    );
+}
+
+#[test]
+fn cli_failures() {
+    let input = format!("{FIX}sample-open.json");
+    insta::assert_snapshot!(
+        "cli_bad_code",
+        arbiter(&["standings", &input, "--tiebreaks", "DE,BHX"])
+    );
+    insta::assert_snapshot!(
+        "cli_unknown_sm_id",
+        arbiter(&["standings", &input, "--tiebreaks", "SM68"])
+    );
+    insta::assert_snapshot!(
+        "cli_unknown_category",
+        arbiter(&["standings", &input, "--category", "U8"])
+    );
+    insta::assert_snapshot!(
+        "cli_round_out_of_range",
+        arbiter(&["standings", &input, "--after-round", "9"])
+    );
+    insta::assert_snapshot!(
+        "cli_missing_file",
+        arbiter(&["standings", "/nonexistent/x.trf"])
+    );
+}
+
+// ---------------------------------------------------------------- properties
+
+/// A random but consistent Swiss-like tournament from a seed.
+fn generate(n: usize, rounds: usize, seed: u64) -> Tournament {
+    let mut s = seed | 1;
+    let mut rnd = move |m: u64| {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s % m.max(1)
+    };
+    let mut players: Vec<Player> = (1..=n as u32)
+        .map(|i| Player {
+            id: PlayerId(i),
+            name: format!("P{i}"),
+            rating: if rnd(6) == 0 {
+                None
+            } else {
+                Some(1400 + rnd(1000) as u16)
+            },
+            ..Default::default()
+        })
+        .collect();
+    for _ in 0..rounds {
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            let j = rnd(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        let mut k = 0;
+        while k < order.len() {
+            let a = order[k];
+            if k + 1 == order.len() || rnd(8) == 0 {
+                let bye = match rnd(4) {
+                    0 => ByeKind::PairingAllocated,
+                    1 => ByeKind::Half,
+                    2 => ByeKind::Zero,
+                    _ => ByeKind::Full,
+                };
+                players[a].rounds.push(RoundEntry::Bye { bye });
+                k += 1;
+                continue;
+            }
+            let b = order[k + 1];
+            let (ia, ib) = (PlayerId(a as u32 + 1), PlayerId(b as u32 + 1));
+            match rnd(10) {
+                0 => {
+                    let won = rnd(2) == 0;
+                    players[a].rounds.push(RoundEntry::Forfeit {
+                        opponent: ib,
+                        color: Some(Color::White),
+                        won,
+                    });
+                    players[b].rounds.push(RoundEntry::Forfeit {
+                        opponent: ia,
+                        color: Some(Color::Black),
+                        won: !won,
+                    });
+                }
+                r => {
+                    let o = [Outcome::Win, Outcome::Draw, Outcome::Loss][(r % 3) as usize];
+                    players[a].rounds.push(RoundEntry::Played {
+                        opponent: ib,
+                        color: Color::White,
+                        outcome: o,
+                        short: false,
+                    });
+                    players[b].rounds.push(RoundEntry::Played {
+                        opponent: ia,
+                        color: Color::Black,
+                        outcome: o.opposite(),
+                        short: false,
+                    });
+                }
+            }
+            k += 2;
+        }
+    }
+    Tournament {
+        players,
+        ..Default::default()
+    }
+}
+
+const PROP_CODES: &str = "BH,BH/C1,BH/M1,SB,FB,AOB,ARO,TPR,PTP,APRO,WIN,WON,PS,KS,DE,REP,STD,BPG";
+
+fn opts(edition: Edition) -> StandingsOptions {
+    StandingsOptions {
+        tiebreaks: TieBreakSpec::parse_list(PROP_CODES).unwrap(),
+        edition: Some(edition),
+        round_robin: Some(false),
+        ..Default::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn ranking_properties(n in 2usize..14, rounds in 1usize..7, seed in any::<u64>(), e in 0usize..3) {
+        let edition = [Edition::Pre2023, Edition::C07_2023, Edition::C07_2026][e];
+        let t = generate(n, rounds, seed);
+        let s = compute(&t, &opts(edition)).unwrap();
+        // Points conserved: every row has the player's score, and the total is the sum.
+        let total: i32 = s.rows.iter().map(|r| r.points.0).sum();
+        let expect: i32 = t.players.iter().map(|p| t.score(p, None).0).sum();
+        prop_assert_eq!(total, expect);
+        for r in &s.rows {
+            prop_assert_eq!(r.points, t.score(t.player(r.player).unwrap(), None));
+        }
+        // Rank order is a permutation with non-decreasing, consistent ranks.
+        let mut ids: Vec<u32> = s.rows.iter().map(|r| r.player.0).collect();
+        ids.sort();
+        prop_assert_eq!(ids, (1..=n as u32).collect::<Vec<_>>());
+        for (k, w) in s.rows.windows(2).enumerate() {
+            prop_assert!(w[0].rank <= w[1].rank);
+            prop_assert!(w[0].points >= w[1].points);
+            if w[0].rank != w[1].rank { prop_assert_eq!(w[1].rank as usize, k + 2); }
+        }
+        // BH ≥ BH/C1 ≥ BH/M1.
+        for r in &s.rows {
+            let v: Vec<Value> = r.tiebreaks[..3].iter().map(|x| x.unwrap()).collect();
+            prop_assert!(v[0] >= v[1] && v[1] >= v[2], "{:?}", v);
+        }
+    }
+
+    #[test]
+    fn invariant_under_renumbering(n in 2usize..12, rounds in 1usize..6, seed in any::<u64>(), shift in 1u32..11) {
+        let t = generate(n, rounds, seed);
+        // Rotate the numbering: old id i becomes ((i - 1 + shift) mod n) + 1.
+        let map = |id: PlayerId| PlayerId((id.0 - 1 + shift) % n as u32 + 1);
+        let mut u = t.clone();
+        for p in &mut u.players {
+            p.id = map(p.id);
+            for e in &mut p.rounds {
+                match e {
+                    RoundEntry::Played { opponent, .. } | RoundEntry::Forfeit { opponent, .. } => *opponent = map(*opponent),
+                    _ => {}
+                }
+            }
+        }
+        u.players.sort_by_key(|p| p.id);
+        for edition in [Edition::Pre2023, Edition::C07_2023, Edition::C07_2026] {
+            let a = compute(&t, &opts(edition)).unwrap();
+            let b = compute(&u, &opts(edition)).unwrap();
+            for r in &a.rows {
+                let q = b.row(map(r.player)).unwrap();
+                prop_assert_eq!(&r.tiebreaks, &q.tiebreaks);
+                prop_assert_eq!(r.rank, q.rank);
+            }
+        }
+    }
+}
