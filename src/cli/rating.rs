@@ -79,11 +79,14 @@ impl LineLookup for SourceLines<'_> {
 }
 
 /// Checks the reader's consistency pass already makes (points against
-/// results, both sides of each game, duplicate FIDE ids); `validate --fide`
-/// leaves them out so that no problem is listed twice.
+/// results, both sides of each game, duplicate FIDE ids, event and round
+/// dates out of order, birth after the start); `validate --fide` leaves them
+/// out so that no problem is listed twice.
 fn covered_by_reader(p: &Problem) -> bool {
-    matches!(p.check, Check::GameAsymmetric | Check::FideIdDuplicate)
-        || (p.check == Check::PointsMismatch && p.diagnostic.is_error())
+    matches!(
+        p.check,
+        Check::GameAsymmetric | Check::FideIdDuplicate | Check::DatesInconsistent
+    ) || (matches!(p.check, Check::PointsMismatch | Check::BirthDate) && p.diagnostic.is_error())
 }
 
 /// The rating-officer problems of a loaded file, located and with their

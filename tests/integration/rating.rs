@@ -161,10 +161,9 @@ fn clean_event_has_no_problems() {
 
 type Mutation = Box<dyn Fn(&mut Tournament)>;
 
-/// One fixture per problem: the clean event with one thing broken.
-#[test]
-fn every_check_has_a_fixture() {
-    let cases: Vec<(&str, Mutation)> = vec![
+/// One case per problem: the clean event with one thing broken.
+fn cases() -> Vec<(&'static str, Mutation)> {
+    vec![
         (
             "header_missing",
             Box::new(|t| {
@@ -413,13 +412,97 @@ fn every_check_has_a_fixture() {
                 t.players[2].rating = None;
             }),
         ),
-    ];
-    for (name, mutate) in cases {
+    ]
+}
+
+/// The check a case is named after (`rate_of_play_free_text` -> `rate-of-play`).
+fn reports_its_check(name: &str, problems: &[chess_arbiter::rating::Problem]) -> bool {
+    let dashed = name.replace('_', "-");
+    problems.iter().any(|p| dashed.starts_with(p.check.code()))
+}
+
+#[test]
+fn every_check_has_a_fixture() {
+    for (name, mutate) in cases() {
         let mut t = clean_event();
         mutate(&mut t);
-        let out = problems(&t);
-        assert!(!out.is_empty(), "{name}: no problem reported");
-        insta::assert_snapshot!(format!("check_{name}"), out);
+        assert!(
+            reports_its_check(name, &check_report(&t, &NoLines)),
+            "{name}"
+        );
+        insta::assert_snapshot!(format!("check_{name}"), problems(&t));
+    }
+}
+
+fn fixture_path(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/rating")
+        .join(format!("{name}.trf"))
+}
+
+/// Writes `tests/fixtures/rating/<case>.trf` from the cases above
+/// (TRF-2026, which carries the encoded time control `222`; CRLF). Run with `cargo test --test integration regenerate -- --ignored`.
+#[test]
+#[ignore]
+fn regenerate_check_fixtures() {
+    use chess_arbiter::formats::trf;
+    for (name, mutate) in
+        std::iter::once(("clean", Box::new(|_: &mut Tournament| {}) as Mutation)).chain(cases())
+    {
+        let mut t = clean_event();
+        mutate(&mut t);
+        let w = trf::write(
+            &t,
+            &trf::WriteOptions {
+                target: trf::Target::Trf26,
+                ..Default::default()
+            },
+        );
+        std::fs::write(fixture_path(name), w.text).unwrap();
+    }
+}
+
+/// Every problem read back from its TRF fixture, located by the source map.
+#[test]
+fn every_check_fixture_file_reads_and_reports() {
+    use chess_arbiter::formats::trf;
+    for (name, _) in
+        std::iter::once(("clean", Box::new(|_: &mut Tournament| {}) as Mutation)).chain(cases())
+    {
+        let bytes = std::fs::read(fixture_path(name)).unwrap();
+        let read = trf::read(
+            &bytes,
+            &trf::ReadOptions {
+                file_name: Some(format!("{name}.trf")),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let lines = Lines {
+            players: read.source.player_lines.clone(),
+            headers: read.source.header_lines.clone(),
+        };
+        let found = check_report(&read.tournament, &lines);
+        let mut out: Vec<String> = read
+            .diagnostics
+            .iter()
+            .map(|d| format!("read {d}"))
+            .collect();
+        out.extend(
+            found
+                .iter()
+                .cloned()
+                .map(|p| format!("{} {}", p.check.code(), p.into_diagnostic())),
+        );
+        if name == "clean" {
+            assert_eq!(out, Vec::<String>::new());
+            continue;
+        }
+        assert!(
+            reports_its_check(name, &found) || !read.diagnostics.is_empty(),
+            "{name}"
+        );
+        insta::assert_snapshot!(format!("fixture_{name}"), out.join("\n"));
     }
 }
 
