@@ -543,7 +543,8 @@ fn reduce(c: &CategoryInput, rules: &PrizeRules) -> (Vec<PlacePrize>, Option<Red
         .map(|p| money(p.cash))
         .collect();
     let reason = format!(
-        "{n} players, fewer than {min}: cash prizes reduced to {n}/{min} and rounded down to {}: {}",
+        "{n} player{}, fewer than {min}: cash prizes reduced to {n}/{min} and rounded down to {}: {}",
+        if n == 1 { "" } else { "s" },
         unit_text(unit, &rules.currency),
         list.join(" / ")
     );
