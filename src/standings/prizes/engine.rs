@@ -630,6 +630,36 @@ fn allocate_category(
     rules: &PrizeRules,
 ) -> CategoryAlloc {
     let groups = effective_groups(c, removed);
+    // Rank in the full category ranking, to explain promotions.
+    let mut full_rank: BTreeMap<PlayerId, u32> = BTreeMap::new();
+    let mut r = 1u32;
+    for g in &c.groups {
+        for e in &g.players {
+            full_rank.insert(e.start_rank, r);
+        }
+        r += g.players.len() as u32;
+    }
+    let moved_up = |e: &Entrant, place: u32| -> String {
+        let Some(&own) = full_rank.get(&e.start_rank) else {
+            return String::new();
+        };
+        if own <= place {
+            return String::new();
+        }
+        let above: Vec<String> = c
+            .groups
+            .iter()
+            .flat_map(|g| &g.players)
+            .filter(|x| removed.contains(&x.start_rank))
+            .filter(|x| full_rank.get(&x.start_rank).is_some_and(|&rk| rk < own))
+            .map(|x| format!("#{}", x.start_rank))
+            .collect();
+        format!(
+            "; ranked {} in the category, moves up because {} took a prize elsewhere",
+            ordinal(own),
+            above.join(", ")
+        )
+    };
     let prize_at = |place: u32| -> PlacePrize {
         place
             .checked_sub(1)
@@ -681,7 +711,7 @@ fn allocate_category(
                         if !pz.is_prize() {
                             continue;
                         }
-                        let mut reason = format!("{}: {}", ordinal(pl), context);
+                        let mut reason = format!("{}: {}{}", ordinal(pl), context, moved_up(e, pl));
                         if k > 1 {
                             reason.push_str(
                                 "; tied after all tie-breaks, no sharing: place by listed order",
@@ -770,6 +800,7 @@ fn allocate_category(
                             }
                         });
                     }
+                    reason.push_str(&moved_up(players[0], place));
                     reason.push_str(&tax_text(share, rules));
                     alloc.lines.push(PrizeLine {
                         places,
