@@ -1,6 +1,6 @@
 //! The prize engine over an abstract input: per category, the ranking as
 //! ordered groups of players still tied after all tie-breaks, and the prize
-//! table place by place. No tournament, no file: [`super::statement`] builds
+//! table place by place. No tournament, no file: [`build()`](super::build()) builds
 //! this input from a tournament and a profile.
 //!
 //! FIDE regulations do not govern prizes: C.07 (Tie-Break Regulations) art. 2
