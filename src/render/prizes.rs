@@ -70,12 +70,20 @@ pub fn text(s: &Statement) -> String {
     o
 }
 
+fn players_text(n: usize) -> String {
+    if n == 1 {
+        "1 player".to_string()
+    } else {
+        format!("{n} players")
+    }
+}
+
 fn awards_text(p: &Payment) -> String {
     p.awards.join(", ")
 }
 
 fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
-    let _ = writeln!(o, "\n== {} ({} players) ==", c.name, c.players);
+    let _ = writeln!(o, "\n== {} ({}) ==", c.name, players_text(c.players));
     if let Some(r) = &c.reduction {
         let _ = writeln!(o, "Reduced: {}", r.reason);
     }
@@ -241,7 +249,7 @@ pub fn html(s: &Statement) -> String {
     let _ = writeln!(o, "</ul>");
     let cur = esc(&s.currency);
     for c in &s.categories {
-        let _ = writeln!(o, "<h2>{} ({} players)</h2>", esc(&c.name), c.players);
+        let _ = writeln!(o, "<h2>{} ({})</h2>", esc(&c.name), players_text(c.players));
         if let Some(r) = &c.reduction {
             let _ = writeln!(o, "<p>Reduced: {}</p>", esc(&r.reason));
         }

@@ -217,3 +217,139 @@ fn renders_html() {
     assert!(h.contains("Lee, &lt;Amp&amp;&gt;"));
     insta::assert_snapshot!("prizes_html", h);
 }
+
+// ---------------------------------------------------------------- end to end
+
+use std::process::Command;
+
+fn root(rel: &str) -> String {
+    format!("{}/{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `arbiter prizes` on the sample open with the CTCA profile: (stdout, stderr, exit code).
+fn arbiter(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output();
+    match out {
+        Ok(o) => (
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+            o.status.code().unwrap_or(-1),
+        ),
+        Err(e) => (String::new(), e.to_string(), -1),
+    }
+}
+
+fn ctca(format: &str) -> String {
+    let (out, err, code) = arbiter(&[
+        "prizes",
+        "samples/open-2023.trf",
+        "--profile",
+        "samples/ctca-2023.toml",
+        "--format",
+        format,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+#[test]
+fn ctca_sample_text() {
+    let out = ctca("text");
+    // Hand-checked against the standings: #1 alone on 7.5 wins 45,000, 10% tax.
+    assert!(
+        out.contains("  1st          1  Becker, Sean       NT$45,000    4,500     40,500  trophy"),
+        "{out}"
+    );
+    assert!(out.contains("One prize per player: ok"));
+    insta::assert_snapshot!("ctca_text", out);
+}
+
+#[test]
+fn ctca_sample_csv() {
+    insta::assert_snapshot!("ctca_csv", ctca("csv"));
+}
+
+#[test]
+fn ctca_sample_json() {
+    let out = ctca("json");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
+    assert_eq!(v["categories"].as_array().map(Vec::len), Some(16));
+    assert_eq!(v["categories"][0]["name"], "Open");
+    assert_eq!(v["categories"][0]["players"], 121);
+    assert_eq!(v["one_prize_check"]["ok"], true);
+    // Totals add up.
+    let gross = v["totals"]["gross"].as_i64().unwrap_or(-1);
+    let tax = v["totals"]["tax"].as_i64().unwrap_or(-1);
+    assert_eq!(v["totals"]["net"].as_i64(), Some(gross - tax));
+    insta::assert_snapshot!("ctca_json", out);
+}
+
+#[test]
+fn ctca_sample_html() {
+    insta::assert_snapshot!("ctca_html", ctca("html"));
+}
+
+#[test]
+fn ctca_blitz_section_has_no_money() {
+    // The sample is a standard-play file; the blitz section is run on it only to
+    // check that the section's rules apply (awards, no cash).
+    let (out, err, code) = arbiter(&[
+        "prizes",
+        "samples/open-2023.trf",
+        "--profile",
+        "samples/ctca-2023.toml",
+        "--section",
+        "blitz",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
+    assert_eq!(v["section"], "Blitz");
+    assert_eq!(v["totals"]["gross"], 0);
+    assert_eq!(
+        v["totals"]["awards"]["trophy"].as_i64().map(|n| n > 0),
+        Some(true)
+    );
+}
+
+#[test]
+fn bad_profile_gives_located_errors() {
+    let dir = std::env::temp_dir().join(format!("arbiter-prizes-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("bad.toml");
+    let text = std::fs::read_to_string(root("samples/ctca-2023.toml"))
+        .unwrap_or_default()
+        .replace(
+            "category = \"U13 Girls\"\ncash",
+            "category = \"U13 Grils\"\ncash",
+        );
+    let _ = std::fs::write(&path, text);
+    let p = path.display().to_string();
+    let (out, err, code) = arbiter(&["prizes", "samples/open-2023.trf", "--profile", &p]);
+    assert_eq!(code, 3);
+    assert!(out.is_empty());
+    let err = err.replace(&p, "bad.toml");
+    insta::assert_snapshot!("bad_profile_stderr", err);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unknown_section_is_an_input_error() {
+    let (_, err, code) = arbiter(&[
+        "prizes",
+        "samples/open-2023.trf",
+        "--profile",
+        "samples/ctca-2023.toml",
+        "--section",
+        "rapid",
+    ]);
+    assert_eq!(code, 3);
+    assert!(
+        err.contains("expected a section of the profile (blitz), found \"rapid\""),
+        "{err}"
+    );
+}

@@ -1,6 +1,6 @@
 //! The prize engine over an abstract input: per category, the ranking as
 //! ordered groups of players still tied after all tie-breaks, and the prize
-//! table place by place. No tournament, no file: [`super::statement`] builds
+//! table place by place. No tournament, no file: [`build()`](super::build()) builds
 //! this input from a tournament and a profile.
 //!
 //! FIDE regulations do not govern prizes: C.07 (Tie-Break Regulations) art. 2
@@ -543,7 +543,8 @@ fn reduce(c: &CategoryInput, rules: &PrizeRules) -> (Vec<PlacePrize>, Option<Red
         .map(|p| money(p.cash))
         .collect();
     let reason = format!(
-        "{n} players, fewer than {min}: cash prizes reduced to {n}/{min} and rounded down to {}: {}",
+        "{n} player{}, fewer than {min}: cash prizes reduced to {n}/{min} and rounded down to {}: {}",
+        if n == 1 { "" } else { "s" },
         unit_text(unit, &rules.currency),
         list.join(" / ")
     );
@@ -629,6 +630,36 @@ fn allocate_category(
     rules: &PrizeRules,
 ) -> CategoryAlloc {
     let groups = effective_groups(c, removed);
+    // Rank in the full category ranking, to explain promotions.
+    let mut full_rank: BTreeMap<PlayerId, u32> = BTreeMap::new();
+    let mut r = 1u32;
+    for g in &c.groups {
+        for e in &g.players {
+            full_rank.insert(e.start_rank, r);
+        }
+        r += g.players.len() as u32;
+    }
+    let moved_up = |e: &Entrant, place: u32| -> String {
+        let Some(&own) = full_rank.get(&e.start_rank) else {
+            return String::new();
+        };
+        if own <= place {
+            return String::new();
+        }
+        let above: Vec<String> = c
+            .groups
+            .iter()
+            .flat_map(|g| &g.players)
+            .filter(|x| removed.contains(&x.start_rank))
+            .filter(|x| full_rank.get(&x.start_rank).is_some_and(|&rk| rk < own))
+            .map(|x| format!("#{}", x.start_rank))
+            .collect();
+        format!(
+            "; ranked {} in the category, moves up because {} took a prize elsewhere",
+            ordinal(own),
+            above.join(", ")
+        )
+    };
     let prize_at = |place: u32| -> PlacePrize {
         place
             .checked_sub(1)
@@ -680,7 +711,7 @@ fn allocate_category(
                         if !pz.is_prize() {
                             continue;
                         }
-                        let mut reason = format!("{}: {}", ordinal(pl), context);
+                        let mut reason = format!("{}: {}{}", ordinal(pl), context, moved_up(e, pl));
                         if k > 1 {
                             reason.push_str(
                                 "; tied after all tie-breaks, no sharing: place by listed order",
@@ -769,6 +800,7 @@ fn allocate_category(
                             }
                         });
                     }
+                    reason.push_str(&moved_up(players[0], place));
                     reason.push_str(&tax_text(share, rules));
                     alloc.lines.push(PrizeLine {
                         places,

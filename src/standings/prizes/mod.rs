@@ -5,7 +5,7 @@
 //!   sharing (pooled, Hort, none), rounding, one prize per player, pro-rata
 //!   reduction of small categories, tax withholding, with a reason for every decision;
 //! - [`profile`]: the tournament profile (TOML) with located errors;
-//! - [`build`]: profile + tournament → standings → [`Statement`].
+//! - [`mod@build`]: profile + tournament → standings → [`Statement`].
 //!
 //! Prizes are not governed by FIDE: C.07 art. 2 leaves the sharing of tied
 //! places to the event regulations, which the profile states as data.

@@ -276,6 +276,14 @@ fn player_eligible_in_two_categories_takes_the_bigger_prize() {
         "{}",
         open.prizes[3].reason
     );
+    // #13 was 5th; #30 left the Open.
+    assert!(
+        open.prizes[3]
+            .reason
+            .contains("; ranked 5th in the category, moves up because #30 took a prize elsewhere"),
+        "{}",
+        open.prizes[3].reason
+    );
     // The ranking keeps everyone and notes who was removed.
     let row = open.ranking.iter().find(|r| r.start_rank == PlayerId(30));
     assert_eq!(row.map(|r| r.rank), Some(4));
