@@ -104,7 +104,11 @@ pub(super) fn read(bytes: &[u8], opts: &ReadOptions) -> Result<TrfRead, ReadErro
     let any_record = raws.iter().any(|r| {
         !matches!(
             r.kind,
-            LineKind::Blank | LineKind::Comment | LineKind::Ruler | LineKind::Unknown
+            LineKind::Blank
+                | LineKind::Comment
+                | LineKind::Ruler
+                | LineKind::Unknown
+                | LineKind::Foreign
         )
     });
     let mut file_diags = Vec::new();
@@ -246,6 +250,7 @@ impl<'o> Lowerer<'o> {
     fn run(&mut self, raws: &'o [RawLine<'o>]) {
         for r in raws {
             match r.kind {
+                LineKind::Foreign => self.keep(r),
                 LineKind::Blank | LineKind::Comment => {
                     if r.code == "###" {
                         self.trf26 = true;
@@ -1403,7 +1408,7 @@ impl<'o> Lowerer<'o> {
                 Family::Syntax,
                 Location::field(line, 10, 10, "sex"),
                 format!(
-                    "expected m or w, found f on {} player line(s) (Swiss-Manager style); read as w",
+                    "expected m or w, found f on {} player line(s); read as w",
                     self.sex_f
                 ),
             );
