@@ -262,15 +262,27 @@ impl<'o> Lowerer<'o> {
                     self.keep(r);
                 }
                 LineKind::Unknown => {
-                    self.diag(
-                        Severity::Warning,
-                        Family::Syntax,
-                        Location::field(r.number, 1, 3, "record code"),
-                        format!(
-                            "expected a known record code, found {}; line kept as is",
-                            quote(r.code)
-                        ),
-                    );
+                    let col4 = r.text.chars().nth(3).unwrap_or(' ');
+                    let known = r.code == "001" || raw::HEADER_CODES.contains(&r.code);
+                    let (loc, msg) = if known && col4 != ' ' {
+                        (
+                            Location::field(r.number, 4, 4, "record code"),
+                            format!(
+                                "expected a blank after record code {}, found {}; line kept as is",
+                                quote(r.code),
+                                quote(&col4.to_string())
+                            ),
+                        )
+                    } else {
+                        (
+                            Location::field(r.number, 1, 3, "record code"),
+                            format!(
+                                "expected a known record code, found {}; line kept as is",
+                                quote(r.code)
+                            ),
+                        )
+                    };
+                    self.diag(Severity::Warning, Family::Syntax, loc, msg);
                     self.keep(r);
                 }
                 LineKind::Header => self.header(r),
