@@ -149,43 +149,51 @@ fn mirrors(a: &RoundEntry, b: &RoundEntry) -> bool {
 }
 
 fn games(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagnostic>) {
-    let by_id: HashMap<PlayerId, &Player> = t.players.iter().map(|p| (p.id, p)).collect();
+    // Index players by starting rank (first record wins for duplicates).
+    let max_id = t.players.iter().map(|p| p.id.0 as usize).max().unwrap_or(0);
+    let mut by_id: Vec<Option<&Player>> = vec![None; max_id + 1];
+    for p in &t.players {
+        if let Some(slot) = by_id.get_mut(p.id.0 as usize) {
+            slot.get_or_insert(p);
+        }
+    }
+    let lookup = |id: PlayerId| by_id.get(id.0 as usize).copied().flatten();
+    let mut named: Vec<u32> = vec![0; max_id + 1];
     let rounds = t.rounds_recorded();
     for r in 1..=rounds {
-        // Who names whom in this round.
-        let mut named_by: BTreeMap<PlayerId, Vec<PlayerId>> = BTreeMap::new();
+        named.iter_mut().for_each(|n| *n = 0);
+        let mut twice = false;
         for p in &t.players {
             let e = p.round(r);
             let Some(o) = e.opponent() else { continue };
-            named_by.entry(o).or_default().push(p.id);
-            let field = format!("round {r}");
+            if let Some(n) = named.get_mut(o.0 as usize) {
+                *n += 1;
+                twice |= *n > 1;
+            }
             if o == p.id {
                 out.push(Diagnostic::error(
                     Family::Consistency,
-                    at(lines, p.id, &field),
-                    format!("player {} is paired against themself in round {r}", p.id),
+                    at(lines, p.id, &format!("round {r}")),
+                    format!("player {} is paired against themself", p.id),
                 ));
                 continue;
             }
-            let Some(q) = by_id.get(&o) else {
+            let Some(q) = lookup(o) else {
                 out.push(Diagnostic::error(
                     Family::Consistency,
-                    at(lines, p.id, &field),
+                    at(lines, p.id, &format!("round {r}")),
                     format!("opponent {o} of player {} does not exist", p.id),
                 ));
                 continue;
             };
             // Report each asymmetric pair once, from the lower starting rank.
             let qe = q.round(r);
-            if qe.opponent() == Some(p.id) && mirrors(&e, &qe) {
-                continue;
-            }
-            if qe.opponent() == Some(p.id) && p.id > o {
+            if qe.opponent() == Some(p.id) && (mirrors(&e, &qe) || p.id > o) {
                 continue;
             }
             out.push(Diagnostic::error(
                 Family::Consistency,
-                at(lines, p.id, &field),
+                at(lines, p.id, &format!("round {r}")),
                 format!(
                     "player {} has {}, but player {o} has {}",
                     p.id,
@@ -193,6 +201,15 @@ fn games(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagno
                     describe(&qe)
                 ),
             ));
+        }
+        if !twice {
+            continue;
+        }
+        let mut named_by: BTreeMap<PlayerId, Vec<PlayerId>> = BTreeMap::new();
+        for p in &t.players {
+            if let Some(o) = p.round(r).opponent() {
+                named_by.entry(o).or_default().push(p.id);
+            }
         }
         for (o, by) in named_by {
             if by.len() > 1 {

@@ -104,7 +104,11 @@ pub(super) fn read(bytes: &[u8], opts: &ReadOptions) -> Result<TrfRead, ReadErro
     let any_record = raws.iter().any(|r| {
         !matches!(
             r.kind,
-            LineKind::Blank | LineKind::Comment | LineKind::Ruler | LineKind::Unknown
+            LineKind::Blank
+                | LineKind::Comment
+                | LineKind::Ruler
+                | LineKind::Unknown
+                | LineKind::Foreign
         )
     });
     let mut file_diags = Vec::new();
@@ -246,6 +250,7 @@ impl<'o> Lowerer<'o> {
     fn run(&mut self, raws: &'o [RawLine<'o>]) {
         for r in raws {
             match r.kind {
+                LineKind::Foreign => self.keep(r),
                 LineKind::Blank | LineKind::Comment => {
                     if r.code == "###" {
                         self.trf26 = true;
@@ -257,15 +262,27 @@ impl<'o> Lowerer<'o> {
                     self.keep(r);
                 }
                 LineKind::Unknown => {
-                    self.diag(
-                        Severity::Warning,
-                        Family::Syntax,
-                        Location::field(r.number, 1, 3, "record code"),
-                        format!(
-                            "expected a known record code, found {}; line kept as is",
-                            quote(r.code)
-                        ),
-                    );
+                    let col4 = r.text.chars().nth(3).unwrap_or(' ');
+                    let known = r.code == "001" || raw::HEADER_CODES.contains(&r.code);
+                    let (loc, msg) = if known && col4 != ' ' {
+                        (
+                            Location::field(r.number, 4, 4, "record code"),
+                            format!(
+                                "expected a blank after record code {}, found {}; line kept as is",
+                                quote(r.code),
+                                quote(&col4.to_string())
+                            ),
+                        )
+                    } else {
+                        (
+                            Location::field(r.number, 1, 3, "record code"),
+                            format!(
+                                "expected a known record code, found {}; line kept as is",
+                                quote(r.code)
+                            ),
+                        )
+                    };
+                    self.diag(Severity::Warning, Family::Syntax, loc, msg);
                     self.keep(r);
                 }
                 LineKind::Header => self.header(r),
@@ -1403,7 +1420,7 @@ impl<'o> Lowerer<'o> {
                 Family::Syntax,
                 Location::field(line, 10, 10, "sex"),
                 format!(
-                    "expected m or w, found f on {} player line(s) (Swiss-Manager style); read as w",
+                    "expected m or w, found f on {} player line(s); read as w",
                     self.sex_f
                 ),
             );

@@ -23,6 +23,8 @@ pub enum LineKind {
     Extension,
     /// TRF-2026 records with their own layout (`240 250 260 299 300 320 330 801 802`).
     Record26,
+    /// Records of other programs' dialects kept verbatim (Tornelo `DAT`, `XRS`).
+    Foreign,
     /// Anything else.
     Unknown,
 }
@@ -110,7 +112,12 @@ fn kind_of(text: &str, code: &str) -> LineKind {
             return LineKind::Extension;
         }
     }
-    if text.starts_with("DDD SSSS") || text.chars().all(|c| c.is_ascii_digit() || c == ' ') {
+    if code.len() == 3 && col4_blank && NOT_FEDERATIONS.contains(&code) {
+        return LineKind::Foreign;
+    }
+    if text.starts_with("DDD SSSS")
+        || (text.len() >= 10 && text.chars().all(|c| c.is_ascii_digit() || c == ' '))
+    {
         return LineKind::Ruler;
     }
     if code.len() == 3
@@ -147,11 +154,11 @@ mod tests {
         assert_eq!(k("         1         2"), LineKind::Ruler);
         assert_eq!(k("DDD SSSS sTTT NNNN"), LineKind::Ruler);
         assert_eq!(k("IND    1   GM Player"), LineKind::National);
-        assert_eq!(k("DAT    1 EMAIL      x"), LineKind::Unknown);
+        assert_eq!(k("DAT    1 EMAIL      x"), LineKind::Foreign);
+        assert_eq!(k("01"), LineKind::Unknown);
         assert_eq!(k("AAA SSSS"), LineKind::Unknown);
         assert_eq!(k("   "), LineKind::Blank);
         assert_eq!(k("240 H 003  026"), LineKind::Record26);
-        assert_eq!(k("0011"), LineKind::Ruler);
         assert_eq!(k("001-"), LineKind::Unknown);
         assert_eq!(classify(3, "###x").code, "###");
     }

@@ -655,14 +655,15 @@ impl Writer<'_> {
             Some(Color::Black) => "b",
             None => "-",
         };
-        let (opp, c, res): (String, &str, &str) = match *e {
+        let mut digits = [0u8; 10];
+        let (opp, c, res): (u32, &str, &str) = match *e {
             RoundEntry::Played {
                 opponent,
                 color,
                 outcome,
                 short,
             } => (
-                opponent.0.to_string(),
+                opponent.0,
                 col(Some(color)),
                 match (outcome, short) {
                     (Outcome::Win, false) => "1",
@@ -679,20 +680,16 @@ impl Writer<'_> {
                     "result",
                     "unknown results are written ? (recommended, but not defined by TRF16 or TRF-2026)".into(),
                 );
-                (opponent.0.to_string(), col(Some(color)), "?")
+                (opponent.0, col(Some(color)), "?")
             }
-            RoundEntry::Pending { opponent, color } => (opponent.0.to_string(), col(color), " "),
+            RoundEntry::Pending { opponent, color } => (opponent.0, col(color), " "),
             RoundEntry::Forfeit {
                 opponent,
                 color,
                 won,
-            } => (
-                opponent.0.to_string(),
-                col(color),
-                if won { "+" } else { "-" },
-            ),
+            } => (opponent.0, col(color), if won { "+" } else { "-" }),
             RoundEntry::Bye { bye } => (
-                "0000".into(),
+                0,
                 "-",
                 match bye {
                     ByeKind::PairingAllocated => "U",
@@ -706,10 +703,10 @@ impl Writer<'_> {
                     return;
                 }
                 // The last entry needs a mark so that the round count survives.
-                ("0000".into(), "-", " ")
+                (0, "-", " ")
             }
         };
-        if opp.len() > 4 {
+        if opp > 9999 {
             self.warn(
                 "opponent",
                 format!(
@@ -718,7 +715,12 @@ impl Writer<'_> {
             );
             return;
         }
-        b.put(&of, &opp);
+        let opp_text = if opp == 0 {
+            "0000"
+        } else {
+            small_number(opp, &mut digits)
+        };
+        b.put(&of, opp_text);
         b.put(&cf, c);
         b.put(&rf, res);
     }
@@ -783,6 +785,20 @@ impl Writer<'_> {
             }
         }
     }
+}
+
+/// `n` in decimal without allocating.
+fn small_number(mut n: u32, buf: &mut [u8; 10]) -> &str {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[i..]).unwrap_or("")
 }
 
 #[cfg(test)]
