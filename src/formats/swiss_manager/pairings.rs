@@ -13,7 +13,7 @@
 //! - half-point byes and absences never appear (docs/swiss-manager.md §2.2), so a round
 //!   read from this file alone has no entry for such players.
 //!
-//! Columns are found by header name. Every row keeps its raw fields, so [`write`]
+//! Columns are found by header name. Every row keeps its raw fields, so [`write()`]
 //! reproduces a file byte for byte; [`update_results`] changes only the result
 //! columns of one round, which is what Swiss-Manager needs to import results back.
 

@@ -70,7 +70,7 @@ pub fn color_of(a: &PlayerState, b: &PlayerState, initial: Color) -> Color {
 /// Violations of the colour quality criteria if `a` and `b` meet:
 /// (topscorer CD beyond ±2, topscorer three in a row, preference not granted,
 /// strong preference not granted) = 2017 (C.8, C.9, C.10, C.11) / 2025
-/// ([C10], [C11], [C12], [C13]).
+/// (\[C10\], \[C11\], \[C12\], \[C13\]).
 pub fn violations(a: &PlayerState, b: &PlayerState, initial: Color) -> [i64; 4] {
     let ca = color_of(a, b, initial);
     let mut v = [0i64; 4];
@@ -96,7 +96,7 @@ pub fn violations(a: &PlayerState, b: &PlayerState, initial: Color) -> [i64; 4] 
     v
 }
 
-/// C.04.3 C.3 / [C3]: two non-topscorers with the same absolute colour
+/// C.04.3 C.3 / \[C3\]: two non-topscorers with the same absolute colour
 /// preference must not meet.
 pub fn absolute_conflict(a: &PlayerState, b: &PlayerState) -> bool {
     match (a.preference, b.preference) {

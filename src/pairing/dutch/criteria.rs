@@ -15,46 +15,46 @@ use crate::model::{Color, Points};
 /// One rung of the ladder (absolute criteria C1-C3 are edges that do not exist).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Criterion {
-    /// 2017 C.4 (PPB/CLB only) / 2025 [C4]: the round can be completed.
+    /// 2017 C.4 (PPB/CLB only) / 2025 \[C4\]: the round can be completed.
     Completion,
-    /// 2017 C.2 / 2025 [C2]: the player left over may receive the PAB.
+    /// 2017 C.2 / 2025 \[C2\]: the player left over may receive the PAB.
     ByeEligible,
-    /// 2025 [C5]: the PAB goes to the lowest possible score.
+    /// 2025 \[C5\]: the PAB goes to the lowest possible score.
     ByeScore,
-    /// 2017 C.5 / 2025 [C6]: maximise the pairs in the bracket.
+    /// 2017 C.5 / 2025 \[C6\]: maximise the pairs in the bracket.
     Pairs,
-    /// 2017 C.6 (minimise the PSD) / 2025 [C7] (minimise the downfloaters'
+    /// 2017 C.6 (minimise the PSD) / 2025 \[C7\] (minimise the downfloaters'
     /// scores in descending order). Several fields, one per score level.
     Scores,
-    /// 2017 C.7 / 2025 [C8]: pairs in the next bracket.
+    /// 2017 C.7 / 2025 \[C8\]: pairs in the next bracket.
     NextPairs,
-    /// 2017 C.7 / 2025 [C8]: PSD / downfloater scores in the next bracket.
+    /// 2017 C.7 / 2025 \[C8\]: PSD / downfloater scores in the next bracket.
     NextScores,
-    /// 2025 [C9]: minimise the unplayed games of the PAB assignee.
+    /// 2025 \[C9\]: minimise the unplayed games of the PAB assignee.
     ByeUnplayed,
-    /// 2017 C.8 / 2025 [C10]: topscorers or opponents with CD beyond ±2.
+    /// 2017 C.8 / 2025 \[C10\]: topscorers or opponents with CD beyond ±2.
     TopscorerCd,
-    /// 2017 C.9 / 2025 [C11]: topscorers or opponents with a colour three times in a row.
+    /// 2017 C.9 / 2025 \[C11\]: topscorers or opponents with a colour three times in a row.
     TopscorerRepeat,
-    /// 2017 C.10 / 2025 [C12]: players not getting their colour preference.
+    /// 2017 C.10 / 2025 \[C12\]: players not getting their colour preference.
     Preference,
-    /// 2017 C.11 / 2025 [C13]: players not getting their strong preference.
+    /// 2017 C.11 / 2025 \[C13\]: players not getting their strong preference.
     StrongPreference,
-    /// 2017 C.12 / 2025 [C14]: repeated downfloat from the previous round.
+    /// 2017 C.12 / 2025 \[C14\]: repeated downfloat from the previous round.
     Down1,
-    /// 2017 C.13 / 2025 [C15]: repeated upfloat from the previous round.
+    /// 2017 C.13 / 2025 \[C15\]: repeated upfloat from the previous round.
     Up1,
-    /// 2017 C.14 / 2025 [C16]: downfloat two rounds before.
+    /// 2017 C.14 / 2025 \[C16\]: downfloat two rounds before.
     Down2,
-    /// 2017 C.15 / 2025 [C17]: upfloat two rounds before.
+    /// 2017 C.15 / 2025 \[C17\]: upfloat two rounds before.
     Up2,
-    /// 2017 C.16 / 2025 [C18]: score differences of repeated downfloats.
+    /// 2017 C.16 / 2025 \[C18\]: score differences of repeated downfloats.
     Down1Sd,
-    /// 2017 C.17 / 2025 [C19]: score differences of repeated upfloats.
+    /// 2017 C.17 / 2025 \[C19\]: score differences of repeated upfloats.
     Up1Sd,
-    /// 2017 C.18 / 2025 [C20]: as C.16/[C18], two rounds before.
+    /// 2017 C.18 / 2025 \[C20\]: as C.16/\[C18\], two rounds before.
     Down2Sd,
-    /// 2017 C.19 / 2025 [C21]: as C.17/[C19], two rounds before.
+    /// 2017 C.19 / 2025 \[C21\]: as C.17/\[C19\], two rounds before.
     Up2Sd,
 }
 
@@ -149,7 +149,7 @@ pub enum Role {
     Resident,
     /// A moved-down player of the bracket.
     Mdp,
-    /// A resident of the next scoregroup (look-ahead, C.7 / [C8]).
+    /// A resident of the next scoregroup (look-ahead, C.7 / \[C8\]).
     Next,
 }
 
@@ -165,11 +165,11 @@ pub struct BracketCtx {
     pub edition: Edition,
     /// Role of each player (indexed like the player states).
     pub role: Vec<Role>,
-    /// Completion, eligibility (and [C5]) over all remaining players.
+    /// Completion, eligibility (and \[C5\]) over all remaining players.
     pub completion: bool,
-    /// The look-ahead into the next bracket (C.7 / [C8]).
+    /// The look-ahead into the next bracket (C.7 / \[C8\]).
     pub lookahead: bool,
-    /// [C9] active: rank the bye candidates by unplayed games.
+    /// \[C9\] active: rank the bye candidates by unplayed games.
     pub bye_unplayed: bool,
     pub initial: Color,
     /// Score levels of [`Criterion::Scores`] (values, descending).
@@ -210,7 +210,7 @@ fn level(levels: &[i32], v: i32) -> Option<usize> {
     levels.iter().position(|x| *x == v)
 }
 
-/// Score levels for 2017's PSD (all possible SDs, descending) or 2025's [C7]
+/// Score levels for 2017's PSD (all possible SDs, descending) or 2025's \[C7\]
 /// (the scores present, descending).
 pub fn score_levels(edition: Edition, scores: &[Points], lowest: Points, one: Points) -> Vec<i32> {
     let mut v: Vec<i32> = match edition {
@@ -232,7 +232,7 @@ pub fn score_levels(edition: Edition, scores: &[Points], lowest: Points, one: Po
 }
 
 /// Score-level reward for pairing `a` with `b` inside a bracket, compared
-/// with both floating: 2017 C.6 PSD / 2025 [C7].
+/// with both floating: 2017 C.6 PSD / 2025 \[C7\].
 fn score_reward(
     edition: Edition,
     levels: &[i32],
@@ -356,7 +356,7 @@ fn is_down(c: Criterion) -> bool {
 }
 
 /// Repeated floats: 2017 C.12-C.15 (any player receiving the same float) /
-/// 2025 [C14]-[C17] (resident downfloaters; MDP opponents).
+/// 2025 \[C14\]-\[C17\] (resident downfloaters; MDP opponents).
 fn float_reward(
     ctx: &BracketCtx,
     c: Criterion,
@@ -396,7 +396,7 @@ fn float_reward(
     r
 }
 
-/// Score differences of repeated floats: 2017 C.16-C.19 / 2025 [C18]-[C21].
+/// Score differences of repeated floats: 2017 C.16-C.19 / 2025 \[C18\]-\[C21\].
 fn float_sd_reward(
     ctx: &BracketCtx,
     c: Criterion,

@@ -3,7 +3,7 @@
 //! - `dutch-2017`: handbook.fide.com/chapter/C0403Till2025, in force from
 //!   1 July 2017 to 31 January 2026 (criteria C.1-C.19).
 //! - `dutch-2025`: handbook.fide.com/chapter/C0403202507 / C0403202602,
-//!   applied from 1 February 2026 (criteria [C1]-[C21]).
+//!   applied from 1 February 2026 (criteria \[C1\]-\[C21\]).
 //!
 //! [`pair_round`] pairs one round of a [`Tournament`]; the criteria ladder
 //! lives in [`criteria`], colour allocation in [`colour`].

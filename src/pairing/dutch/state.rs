@@ -55,7 +55,7 @@ pub struct PlayerState {
     pub bye_eligible: bool,
     /// Played-game opponents (C.04.3 C1: forfeits do not count).
     pub opponents: HashSet<PlayerId>,
-    /// Rounds before this one not played over the board ([C9] 2025).
+    /// Rounds before this one not played over the board (\[C9\] 2025).
     pub unplayed: u32,
     /// C.04.3 A.7 / 1.7: topscorer (only when the final round is paired).
     pub topscorer: bool,
