@@ -2,7 +2,10 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod convert;
+pub mod input;
 mod standings;
+pub mod validate;
 
 /// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
 #[allow(dead_code)]
@@ -32,6 +35,10 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Convert between TRF dialects (TRF16, TRF-2026, TRF(x), TRF(bx)) and JSON.
+    Convert(convert::Args),
+    /// Check a tournament file and list every problem with its location.
+    Validate(validate::Args),
     /// Print version information.
     Version,
     /// Standings with FIDE tie-breaks (C.07), categories and explanations.
@@ -52,6 +59,8 @@ pub fn main() -> i32 {
         }
     };
     match cli.command {
+        Command::Convert(a) => convert::run(a),
+        Command::Validate(a) => validate::run(a),
         Command::Version => {
             println!("arbiter {}", env!("CARGO_PKG_VERSION"));
             exit::OK

@@ -1,2 +1,3 @@
 mod rating;
 mod standings;
+mod trf;
