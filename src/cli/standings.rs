@@ -1,15 +1,13 @@
 //! `arbiter standings INPUT`: ranking with FIDE tie-breaks, categories, explanations.
 
-use std::io::Read;
 use std::path::PathBuf;
 
-use chess_arbiter::model::Tournament;
 use chess_arbiter::render::standings as render;
 use chess_arbiter::standings::{
     self, swiss_manager, CategoryMode, Edition, StandingsOptions, StandingsProfile, TieBreakSpec,
 };
 
-use super::exit;
+use super::{exit, input};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -24,7 +22,7 @@ pub enum Format {
 /// Standings with FIDE C.07 tie-breaks after any round, per category.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Tournament file (the JSON model; TRF once the reader is merged); `-` for stdin.
+    /// Tournament file: TRF (any dialect) or chess-arbiter JSON; `-` for stdin.
     pub input: String,
     /// Tie-break list, e.g. "DE,BH/M1,BH,WIN" (C.07 codes with /Cn /Mn /P /F /L±n
     /// /Unnnn, hyphen forms, OTHER_… codes, Swiss-Manager ids as SM37/M1). Default:
@@ -65,63 +63,6 @@ pub struct Args {
     pub compare: bool,
 }
 
-/// Swiss-Manager input: `players.txt+pairings.txt`, or one sniffed Swiss-Manager file.
-fn load_swiss_manager(path: &str) -> Option<Result<Tournament, (i32, String)>> {
-    use chess_arbiter::formats::swiss_manager as sm;
-    let report = |d: Vec<chess_arbiter::diag::Diagnostic>| {
-        let lines: Vec<String> = d.iter().map(|d| format!("{path}: {d}")).collect();
-        (exit::INVALID_INPUT, lines.join("\n"))
-    };
-    let loaded = if !std::path::Path::new(path).exists() && path.contains('+') {
-        let (a, b) = path.split_once('+')?;
-        let a = match std::fs::read(a) {
-            Ok(x) => x,
-            Err(e) => return Some(Err((exit::FILE_ACCESS, format!("error: {a}: {e}")))),
-        };
-        let b = match std::fs::read(b) {
-            Ok(x) => x,
-            Err(e) => return Some(Err((exit::FILE_ACCESS, format!("error: {b}: {e}")))),
-        };
-        sm::read_combined(&a, &b)
-    } else {
-        let bytes = std::fs::read(path).ok()?;
-        sm::read_as(sm::sniff(&bytes)?, &bytes)
-    };
-    Some(match loaded {
-        Ok(l) => {
-            for d in &l.diagnostics {
-                eprintln!("{path}: {d}");
-            }
-            Ok(l.tournament)
-        }
-        Err(d) => Err(report(d)),
-    })
-}
-
-fn read_input(path: &str) -> Result<Vec<u8>, (i32, String)> {
-    if path == "-" {
-        let mut v = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut v)
-            .map_err(|e| (exit::FILE_ACCESS, format!("error: stdin: {e}")))?;
-        return Ok(v);
-    }
-    std::fs::read(path).map_err(|e| (exit::FILE_ACCESS, format!("error: {path}: {e}")))
-}
-
-/// The tournament from the JSON model.
-fn load(path: &str, bytes: &[u8]) -> Result<Tournament, (i32, String)> {
-    let text = String::from_utf8_lossy(bytes);
-    if text.trim_start().starts_with('{') {
-        return serde_json::from_str(&text)
-            .map_err(|e| (exit::INVALID_INPUT, format!("error: {path}: {e}")));
-    }
-    Err((
-        exit::INVALID_INPUT,
-        format!("error: {path}: expected the JSON tournament model, found another format (TRF reading arrives with the trf reader)"),
-    ))
-}
-
 fn parse_tiebreaks(
     list: &str,
     edition_hint: &mut Option<Edition>,
@@ -152,13 +93,14 @@ fn parse_tiebreaks(
 /// The output, and whether `--compare` found differences.
 fn run_inner(args: &Args) -> Result<(String, bool), (i32, String)> {
     let bad = |m: String| (exit::INVALID_INPUT, format!("error: {m}"));
-    let t = match load_swiss_manager(&args.input) {
-        Some(r) => r?,
-        None => {
-            let bytes = read_input(&args.input)?;
-            load(&args.input, &bytes)?
-        }
-    };
+    let loaded = input::read_input(&args.input, None, None).map_err(|e| {
+        e.report();
+        (e.code, String::new())
+    })?;
+    for d in &loaded.diagnostics {
+        eprintln!("{d}");
+    }
+    let t = loaded.tournament;
     let mut opts = StandingsOptions {
         after_round: args.after_round,
         lot_seed: args.lot_seed,
@@ -266,7 +208,9 @@ pub fn run(args: Args) -> i32 {
             }
         }
         Err((code, msg)) => {
-            eprintln!("{msg}");
+            if !msg.is_empty() {
+                eprintln!("{msg}");
+            }
             code
         }
     }

@@ -393,10 +393,10 @@ pub fn html(t: &Tournament, s: &Standings) -> String {
 }
 
 /// Crosstable: per player in rank order, one chess-results cell per round
-/// (`12w1` = opponent's rank, colour, result; `5w+`/`7b-` forfeits; `-1` PAB/FPB,
+/// (`12w1` = opponent's starting number (shared ranks would be ambiguous), colour, result; `5w+`/`7b-` forfeits; `-1` PAB/FPB,
 /// `-½` HPB, `-0` ZPB or not paired), then points and tie-breaks.
 pub fn crosstable(t: &Tournament, s: &Standings) -> String {
-    let rank_of = |id| s.row(id).map(|r| r.rank.to_string()).unwrap_or("?".into());
+    let rank_of = |id: crate::model::PlayerId| id.to_string();
     let rounds = s.after_round as usize;
     let mut head: Vec<String> = ["Rk", "SNo", "Name", "Rtg"]
         .iter()

@@ -426,6 +426,25 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
             }
         }
     }
+    if edition == Edition::C07_2023 {
+        let differs: Vec<String> = specs
+            .iter()
+            .filter(|s| {
+                s.code == Code::Rep
+                    || (matches!(s.code, Code::Bh | Code::Fb | Code::Sb) && s.cut_low > 0)
+            })
+            .map(|s| s.to_string())
+            .collect();
+        if !differs.is_empty() {
+            note(
+                &mut notes,
+                format!(
+                    "edition 2023 covers the Sep 2023, Apr 2024 and Aug 2024 texts; {} follow the Aug 2024 wording (VUR definition, SB cut by smallest product among equal opponent scores, GE named REP)",
+                    differs.join(", ")
+                ),
+            );
+        }
+    }
     let round_robin = opts
         .round_robin
         .unwrap_or_else(|| detect_round_robin(t, rounds));

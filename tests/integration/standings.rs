@@ -14,7 +14,7 @@ const FIX: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/standings
 
 fn sample() -> Tournament {
     let text = std::fs::read_to_string(format!("{FIX}sample-open.json")).unwrap();
-    serde_json::from_str(&text).unwrap()
+    chess_arbiter::formats::json::read(&text).unwrap()
 }
 
 fn sample_options() -> StandingsOptions {
@@ -320,4 +320,115 @@ proptest! {
             }
         }
     }
+}
+
+// ------------------------------------------------------- through the TRF reader
+
+fn read_trf(name: &str) -> Tournament {
+    let bytes = std::fs::read(format!("{FIX}{name}")).unwrap();
+    let r = chess_arbiter::formats::trf::read(
+        &bytes,
+        &chess_arbiter::formats::trf::ReadOptions::default(),
+    )
+    .unwrap();
+    r.tournament
+}
+
+fn two_decimals(v: Option<Value>) -> String {
+    v.map(|v| format!("{:.2}", (v.to_f64() * 100.0).round() / 100.0))
+        .unwrap_or_default()
+}
+
+/// The TEC exercise read by `formats::trf::read`: every expected value for every code
+/// and edition (tests/fixtures/standings/tec-exercise-expected.csv).
+#[test]
+fn tec_exercise_from_trf_every_code_and_edition() {
+    let t = read_trf("tec-exercise-swiss.trf");
+    assert_eq!(t.players.len(), 16);
+    let csv = std::fs::read_to_string(format!("{FIX}tec-exercise-expected.csv")).unwrap();
+    let mut lines = csv.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let mut checked = 0;
+    for (c, col) in head.iter().enumerate() {
+        if ["player", "name", "rating", "points", "note"].contains(col) {
+            continue;
+        }
+        let (code, edition) = match col.split_once('_') {
+            Some((code, "2026")) => (code, Edition::C07_2026),
+            Some((code, "pre2023")) => (code, Edition::Pre2023),
+            _ => (*col, Edition::C07_2023),
+        };
+        let s = compute(
+            &t,
+            &StandingsOptions {
+                tiebreaks: TieBreakSpec::parse_list(code).unwrap(),
+                edition: Some(edition),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        for row in &rows {
+            let id: u32 = row[0].parse().unwrap();
+            let r = s.row(PlayerId(id)).unwrap();
+            assert_eq!(r.points.as_f64(), row[3].parse::<f64>().unwrap());
+            let want = if row[c].is_empty() {
+                String::new()
+            } else {
+                format!("{:.2}", row[c].parse::<f64>().unwrap())
+            };
+            assert_eq!(two_decimals(r.tiebreaks[0]), want, "{col} player {id}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 16 * 30);
+}
+
+/// TieBreakServer's transcription (rank order, `0 - H` byes, dated) gives the same values
+/// and, by its 2024-08-01 date, the 2023 edition.
+#[test]
+fn held_swiss_5_matches_the_tec_file() {
+    let a = read_trf("tec-exercise-swiss.trf");
+    let b = read_trf("held_swiss_5.trf");
+    let codes = "BH,BH/C1,BH/M1,SB,SB/C1,FB,AOB,ARO,TPR,PTP,APRO,WIN,WON,BPG,BWG,REP,PS";
+    let o = StandingsOptions {
+        tiebreaks: TieBreakSpec::parse_list(codes).unwrap(),
+        ..Default::default()
+    };
+    let sb = compute(&b, &o).unwrap();
+    assert_eq!(sb.edition, Edition::C07_2023);
+    let sa = compute(
+        &a,
+        &StandingsOptions {
+            edition: Some(Edition::C07_2023),
+            ..o
+        },
+    )
+    .unwrap();
+    for r in &sa.rows {
+        assert_eq!(
+            &r.tiebreaks,
+            &sb.row(r.player).unwrap().tiebreaks,
+            "player {}",
+            r.player
+        );
+    }
+}
+
+#[test]
+fn cli_reads_trf() {
+    let input = format!("{FIX}tec-exercise-swiss.trf");
+    insta::assert_snapshot!(
+        "cli_trf_crosstable",
+        arbiter(&[
+            "standings",
+            &input,
+            "--tiebreaks",
+            "DE,BH/M1,BH,WIN",
+            "--edition",
+            "2023",
+            "--format",
+            "crosstable"
+        ])
+    );
 }
