@@ -15,8 +15,10 @@
 //!   the rules select.
 
 pub mod colour;
+pub mod explain;
 pub mod legality;
 pub mod position;
+pub mod report;
 
 pub use legality::Violation;
 pub use position::{
@@ -94,6 +96,35 @@ pub struct PairDifference {
     pub selected_only: Vec<Pair>,
     pub recorded_bye: Option<PlayerId>,
     pub selected_bye: Option<PlayerId>,
+    /// The highest score group with a player paired differently.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_difference: Option<FirstDifference>,
+    /// The first criterion on which the recorded pairing is worse, where it can
+    /// be decided on the whole round without the bracket-by-bracket ladder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub criterion: Option<CriterionFinding>,
+}
+
+/// The first player (highest pairing score, then pairing number) whose
+/// opponent differs between the recorded and the selected pairing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct FirstDifference {
+    /// The pairing score of the score group (tenths of a point).
+    pub score_group: crate::model::Points,
+    pub player: PlayerId,
+    /// `None`: the bye.
+    pub recorded_opponent: Option<PlayerId>,
+    pub selected_opponent: Option<PlayerId>,
+}
+
+/// A criterion on which the recorded pairing is worse, with both values.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct CriterionFinding {
+    /// Edition-specific number, e.g. `[C5]` or `C.6`.
+    pub criterion: &'static str,
+    pub recorded: String,
+    pub rules: String,
+    pub explanation: String,
 }
 
 /// The verdict for one round.
@@ -289,6 +320,8 @@ pub fn compare(
                 selected_only,
                 recorded_bye: rec_bye,
                 selected_bye: selected.bye,
+                first_difference: first_difference(pos, rec, selected),
+                criterion: pab_criterion(pos, rec_bye, selected.bye, edition),
             },
         };
     }
@@ -333,23 +366,85 @@ pub fn compare(
     }
 }
 
+fn opponent_in(
+    boards: impl Iterator<Item = (PlayerId, PlayerId)>,
+    bye: Option<PlayerId>,
+    p: PlayerId,
+) -> Option<Option<PlayerId>> {
+    if bye == Some(p) {
+        return Some(None);
+    }
+    for (a, b) in boards {
+        if a == p {
+            return Some(Some(b));
+        }
+        if b == p {
+            return Some(Some(a));
+        }
+    }
+    None
+}
+
+/// The highest-ranked player (pairing score, then pairing number) whose
+/// opponent or bye differs.
+fn first_difference(
+    pos: &Position,
+    rec: &RecordedRound,
+    sel: &Selected,
+) -> Option<FirstDifference> {
+    let ex = explain::explain(pos, Edition::Dutch2025);
+    for s in &ex.players {
+        let r = opponent_in(
+            rec.boards.iter().map(|b| (b.white, b.black)),
+            rec.pab.first().copied(),
+            s.id,
+        );
+        let q = opponent_in(sel.boards.iter().map(|b| (b.white, b.black)), sel.bye, s.id);
+        if r != q {
+            return Some(FirstDifference {
+                score_group: s.pairing_score,
+                player: s.id,
+                recorded_opponent: r.flatten(),
+                selected_opponent: q.flatten(),
+            });
+        }
+    }
+    None
+}
+
+/// C.04.3 (2025) [C5]: the PAB goes to the lowest possible score. It ranks
+/// above every quality criterion, so a recorded PAB with a higher score than
+/// the rules' choice is worse on [C5] whatever the brackets.
+fn pab_criterion(
+    pos: &Position,
+    rec_bye: Option<PlayerId>,
+    sel_bye: Option<PlayerId>,
+    edition: Edition,
+) -> Option<CriterionFinding> {
+    if edition != Edition::Dutch2025 {
+        return None;
+    }
+    let t = &pos.tournament;
+    let k = usize::try_from(pos.round.saturating_sub(1)).ok()?;
+    let score = |id: PlayerId| t.player(id).map(|p| t.score(p, Some(k)));
+    let (r, s) = (score(rec_bye?)?, score(sel_bye?)?);
+    (r > s).then(|| CriterionFinding {
+        criterion: "[C5]",
+        recorded: format!("PAB to player {} with {r}", rec_bye.map(|p| p.0).unwrap_or(0)),
+        rules: format!("PAB to player {} with {s}", sel_bye.map(|p| p.0).unwrap_or(0)),
+        explanation: format!(
+            "[C5] (2025, art. 2.3.1): the recorded pairing gives the pairing-allocated bye to a player with {r}, the rules allow {s}"
+        ),
+    })
+}
+
 /// Data problems that change or may change the answer for a round.
-pub fn warnings(t: &Tournament, pos: &Position, rec: &RecordedRound) -> Vec<Diagnostic> {
+pub fn warnings(t: &Tournament, rec: &RecordedRound) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let loc = || Location {
         field: Some(format!("round {}", rec.round)),
         ..Location::default()
     };
-    if pos.total_rounds_source == TotalRoundsSource::RoundsRecorded && rec.round == 1 {
-        out.push(Diagnostic::warning(
-            Family::Consistency,
-            Location::default(),
-            format!(
-                "the file does not give the number of rounds (XXR / 142): assumed {}, the number of rounds recorded; the last-round topscorer rules depend on it",
-                pos.total_rounds
-            ),
-        ));
-    }
     let round_idx = usize::try_from(rec.round).unwrap_or(usize::MAX);
     if rec.pab.is_empty() {
         for p in &t.players {
@@ -554,9 +649,8 @@ mod tests {
         ]);
         t.players[2].rounds[1] = RoundEntry::Bye { bye: ByeKind::Half };
         t.players[0].points = Some(crate::model::Points(20));
-        let pos = position_before(&t, 2).unwrap();
         let rec = recorded_round(&t, 2);
-        let w = warnings(&t, &pos, &rec);
+        let w = warnings(&t, &rec);
         assert_eq!(w.len(), 1);
         assert!(w[0]
             .message
