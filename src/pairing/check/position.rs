@@ -48,7 +48,9 @@ pub fn is_preset(entry: &RoundEntry) -> bool {
 /// Every player keeps rounds `1..round-1` (shorter histories are padded with
 /// `NotPaired`, which is what a missing entry means) and gets an entry for
 /// `round` only if it was pre-set: `H`, `F`, `Z` or not paired (including a
-/// player with no data at all for that round, e.g. after withdrawing). Players
+/// player with no data for that round while others have, e.g. after
+/// withdrawing). For the round after the last recorded one, players without
+/// an entry are to be paired. Players
 /// who were paired in `round` (game, forfeit, pending game, PAB) have no entry
 /// for it, so the engine pairs them. Declared points are recomputed from the
 /// kept entries.
@@ -63,13 +65,19 @@ pub fn position_before(t: &Tournament, round: u32) -> Option<Position> {
             TotalRoundsSource::RoundsRecorded,
         ),
     };
+    // A round beyond the recorded ones is the next round to pair: a player
+    // without an entry for it is present. Within the recorded rounds, a player
+    // without an entry was not paired.
+    let recorded = k < t.rounds_recorded();
     let mut pos = t.clone();
     for p in &mut pos.players {
-        let this = p.round(k + 1);
+        let this = p.rounds.get(k).copied();
         let mut rounds: Vec<RoundEntry> = p.rounds.iter().take(k).copied().collect();
         rounds.resize(k, RoundEntry::NotPaired);
-        if is_preset(&this) {
-            rounds.push(this);
+        match this {
+            Some(e) if is_preset(&e) => rounds.push(e),
+            None if recorded => rounds.push(RoundEntry::NotPaired),
+            _ => {}
         }
         p.rounds = rounds;
     }
