@@ -1,1 +1,3 @@
 mod check;
+mod dutch;
+mod dutch_support;

@@ -1,1 +1,443 @@
 //! The FIDE Dutch system (C.04.3), editions 2017 and 2025.
+//!
+//! - `dutch-2017`: handbook.fide.com/chapter/C0403Till2025, in force from
+//!   1 July 2017 to 31 January 2026 (criteria C.1-C.19).
+//! - `dutch-2025`: handbook.fide.com/chapter/C0403202507 / C0403202602,
+//!   applied from 1 February 2026 (criteria [C1]-[C21]).
+//!
+//! [`pair_round`] pairs one round of a [`Tournament`]; the criteria ladder
+//! lives in [`criteria`], colour allocation in [`colour`].
+
+pub mod colour;
+pub mod criteria;
+mod engine;
+pub mod solve;
+pub mod state;
+
+use std::collections::HashSet;
+use std::fmt;
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use crate::model::{
+    Acceleration, ByeKind, Color, Player, PlayerId, Points, RoundEntry, Tournament,
+};
+use state::PlayerState;
+
+/// Which text of C.04.3 to apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Edition {
+    /// In force 1 July 2017 - 31 January 2026 (bbpPairings v5.0.1).
+    #[serde(rename = "dutch-2017")]
+    Dutch2017,
+    /// In force from 1 February 2026 (bbpPairings v6.0.0).
+    #[serde(rename = "dutch-2025")]
+    Dutch2025,
+}
+
+impl Edition {
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Dutch2017 => "dutch-2017",
+            Edition::Dutch2025 => "dutch-2025",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Edition> {
+        match s {
+            "dutch-2017" => Some(Edition::Dutch2017),
+            "dutch-2025" | "dutch-2026" => Some(Edition::Dutch2025),
+            _ => None,
+        }
+    }
+
+    /// The handbook page of the edition.
+    pub fn source(self) -> &'static str {
+        match self {
+            Edition::Dutch2017 => "handbook.fide.com/chapter/C0403Till2025",
+            Edition::Dutch2025 => "handbook.fide.com/chapter/C0403202602",
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Options of [`pair_round`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PairOptions {
+    /// The edition; chosen by [`select_edition`] when `None`.
+    pub edition: Option<Edition>,
+    /// The round to pair (1-based); the next round when `None`.
+    pub round: Option<u32>,
+    /// Total rounds (overrides `XXR`/`142`); needed for topscorers.
+    pub total_rounds: Option<u32>,
+}
+
+/// One board: white and black.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    pub white: PlayerId,
+    pub black: PlayerId,
+}
+
+/// A paired round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    pub edition: Edition,
+    /// Why this edition was used.
+    pub edition_reason: String,
+    pub round: u32,
+    /// Boards in FIDE board order (C.04.2 (2026) art. 3.6).
+    pub boards: Vec<Board>,
+    /// The pairing-allocated bye.
+    pub bye: Option<PlayerId>,
+    /// Players not paired this round (pre-set byes, absences, withdrawals).
+    pub not_paired: Vec<PlayerId>,
+}
+
+/// Why a round could not be paired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PairError {
+    /// No pairing satisfies the absolute criteria.
+    NoLegalPairing { obstacle: String },
+    /// The request does not fit the tournament (round out of range ...).
+    InvalidRequest(String),
+    /// The engine cannot handle this input yet.
+    Unsupported(String),
+}
+
+impl fmt::Display for PairError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PairError::NoLegalPairing { obstacle } => write!(f, "no legal pairing: {obstacle}"),
+            PairError::InvalidRequest(s) => write!(f, "invalid request: {s}"),
+            PairError::Unsupported(s) => write!(f, "unsupported: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for PairError {}
+
+/// The date from which the 2025 edition applies.
+fn cutover() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 2, 1).unwrap_or_default()
+}
+
+/// Choose the edition: the option, else the file's system code (TRF-2026
+/// `192`, bbpPairings' `092`), else the start date (`042`, else the first
+/// round date) against 1 February 2026, else the 2025 edition.
+pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (Edition, String) {
+    if let Some(e) = opts.edition {
+        return (e, format!("{} requested", e.name()));
+    }
+    for (code, rec) in [
+        (&t.info.system_code, "192"),
+        (&t.info.tournament_type, "092"),
+    ] {
+        let up = code.to_ascii_uppercase();
+        if up.contains("DUTCH") {
+            if up.contains("2025") || up.contains("2026") {
+                return (
+                    Edition::Dutch2025,
+                    format!("system code {:?} in record {rec}", code.trim()),
+                );
+            }
+            if up.contains("2017") {
+                return (
+                    Edition::Dutch2017,
+                    format!("system code {:?} in record {rec}", code.trim()),
+                );
+            }
+        }
+    }
+    let date = t
+        .info
+        .start_date
+        .map(|d| (d, "start date (042)"))
+        .or_else(|| {
+            t.info
+                .round_dates
+                .iter()
+                .flatten()
+                .next()
+                .map(|d| (*d, "first round date (132)"))
+        });
+    if let Some((d, what)) = date {
+        return if d < cutover() {
+            (
+                Edition::Dutch2017,
+                format!("{what} {d} is before 2026-02-01"),
+            )
+        } else {
+            (
+                Edition::Dutch2025,
+                format!("{what} {d} is on or after 2026-02-01"),
+            )
+        };
+    }
+    (
+        Edition::Dutch2025,
+        "no system code or date in the file: the edition in force now".to_string(),
+    )
+}
+
+/// True when the entry records a pairing made for that round (a game,
+/// forfeit or PAB), as opposed to a pre-set bye or absence.
+fn is_pairing_entry(e: &RoundEntry) -> bool {
+    matches!(
+        e,
+        RoundEntry::Played { .. }
+            | RoundEntry::Unknown { .. }
+            | RoundEntry::Pending { .. }
+            | RoundEntry::Forfeit { .. }
+            | RoundEntry::Bye {
+                bye: ByeKind::PairingAllocated
+            }
+    )
+}
+
+/// The first round without any pairing recorded.
+pub fn next_round(t: &Tournament) -> u32 {
+    t.players
+        .iter()
+        .filter_map(|p| p.rounds.iter().rposition(is_pairing_entry))
+        .max()
+        .map_or(1, |i| i as u32 + 2)
+}
+
+/// The colour of the first-ranked player in round 1: `XXC`/`152`, else
+/// inferred from round 1 as played, else White.
+pub fn initial_color(t: &Tournament) -> Color {
+    if let Some(c) = t.initial_color {
+        return c;
+    }
+    let mut ids: Vec<&Player> = t.players.iter().collect();
+    ids.sort_by_key(|p| p.id);
+    for (k, p) in ids.iter().enumerate() {
+        let c = match p.round(1) {
+            RoundEntry::Played { color, .. } | RoundEntry::Unknown { color, .. } => Some(color),
+            // A forfeited game was still paired with colours.
+            RoundEntry::Forfeit { color, .. } => color,
+            _ => None,
+        };
+        if let Some(c) = c {
+            // E.5: odd pairing numbers receive the initial colour.
+            let _ = k;
+            return c;
+        }
+    }
+    Color::White
+}
+
+/// Baku acceleration (C.04.5.1, 2016 text / C.04.7 (2026)): the first
+/// 2*ceil(N/4) players (group A) get 1 virtual point in the first half of the
+/// accelerated rounds and 1/2 in the rest; accelerated rounds = ceil(R/2).
+fn baku(t: &Tournament, total: u32) -> Vec<Acceleration> {
+    let n = t.players.len() as u32;
+    let ga = 2 * n.div_ceil(4);
+    let acc = total.div_ceil(2);
+    let full = acc.div_ceil(2);
+    let mut ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
+    ids.sort();
+    ids.iter()
+        .take(ga as usize)
+        .map(|&id| Acceleration {
+            player: id,
+            points: (1..=acc)
+                .map(|r| {
+                    if r <= full {
+                        t.scoring.win
+                    } else {
+                        t.scoring.draw
+                    }
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// Pair round `opts.round` (default: the next round) of `t`.
+pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairError> {
+    let (edition, edition_reason) = select_edition(t, opts);
+    let round = opts.round.unwrap_or_else(|| next_round(t));
+    if round == 0 {
+        return Err(PairError::InvalidRequest("round 0 does not exist".into()));
+    }
+    let total_rounds = opts.total_rounds.or(t.total_rounds);
+    if let Some(tr) = total_rounds {
+        if round > tr {
+            return Err(PairError::InvalidRequest(format!(
+                "round {round} is beyond the {tr} rounds of the tournament"
+            )));
+        }
+    }
+    let mut owned;
+    let mut t = t;
+    let code = format!("{} {}", t.info.system_code, t.info.tournament_type).to_ascii_uppercase();
+    if code.contains("BAKU") && t.accelerations.is_empty() {
+        if let Some(tr) = total_rounds {
+            owned = t.clone();
+            owned.accelerations = baku(t, tr);
+            t = &owned;
+        }
+    }
+    let r = round as usize;
+    let mut players: Vec<&Player> = t.players.iter().collect();
+    players.sort_by_key(|p| p.id);
+    let mut not_paired = Vec::new();
+    let mut participants = Vec::new();
+    for p in players {
+        match p.rounds.get(r - 1) {
+            Some(RoundEntry::Bye { bye }) if *bye != ByeKind::PairingAllocated => {
+                not_paired.push(p.id)
+            }
+            Some(RoundEntry::NotPaired) => not_paired.push(p.id),
+            _ => participants.push(p),
+        }
+    }
+    let states = state::build(t, &participants, r, total_rounds, edition);
+    let mut forbidden = HashSet::new();
+    for fp in &t.forbidden_pairs {
+        let active = fp.first_round.map_or(true, |f| round >= f)
+            && fp.last_round.map_or(true, |l| round <= l);
+        if active {
+            for a in &fp.players {
+                for b in &fp.players {
+                    if a != b {
+                        forbidden.insert((*a, *b));
+                    }
+                }
+            }
+        }
+    }
+    let initial = initial_color(t);
+    let inp = engine::Input {
+        players: &states,
+        edition,
+        initial,
+        forbidden: &forbidden,
+        one_point: Points::ONE,
+    };
+    let raw = engine::pair(&inp).map_err(|e| match e {
+        engine::EngineError::NoLegalPairing(obstacle) => PairError::NoLegalPairing { obstacle },
+        engine::EngineError::TooLarge(n) => PairError::Unsupported(format!(
+            "a graph of {n} players needs the general matching solver, not yet available"
+        )),
+    })?;
+    let mut pairs: Vec<(usize, usize)> = raw.pairs;
+    // C.04.2: boards by the higher score, then the sum of scores, then the
+    // rank of the higher-ranked player.
+    let key = |&(a, b): &(usize, usize)| {
+        let (pa, pb) = (&states[a], &states[b]);
+        let hi = pa.pscore.max(pb.pscore);
+        let top = if colour::ranks_above(pa, pb) { pa } else { pb };
+        (
+            std::cmp::Reverse(hi),
+            std::cmp::Reverse(pa.pscore + pb.pscore),
+            top.index,
+        )
+    };
+    pairs.sort_by_key(key);
+    let boards: Vec<Board> = pairs
+        .iter()
+        .map(|&(a, b)| {
+            let (pa, pb) = (&states[a], &states[b]);
+            if colour::color_of(pa, pb, initial) == Color::White {
+                Board {
+                    white: pa.id,
+                    black: pb.id,
+                }
+            } else {
+                Board {
+                    white: pb.id,
+                    black: pa.id,
+                }
+            }
+        })
+        .collect();
+    let pairing = Pairing {
+        edition,
+        edition_reason,
+        round,
+        boards,
+        bye: raw.bye.map(|i| states[i].id),
+        not_paired,
+    };
+    check_absolute(&states, &forbidden, &pairing).map_err(|obstacle| {
+        PairError::NoLegalPairing {
+            obstacle: format!("internal check failed: {obstacle}"),
+        }
+    })?;
+    Ok(pairing)
+}
+
+/// Independent check of the absolute criteria on a finished pairing:
+/// everyone present paired exactly once or given the single PAB, C1 (no
+/// rematch), C2 (PAB eligibility), C3 (absolute colour preferences),
+/// forbidden pairs.
+pub fn check_absolute(
+    states: &[PlayerState],
+    forbidden: &HashSet<(PlayerId, PlayerId)>,
+    p: &Pairing,
+) -> Result<(), String> {
+    let by_id = |id: PlayerId| states.iter().find(|s| s.id == id);
+    let mut seen: HashSet<PlayerId> = HashSet::new();
+    for b in &p.boards {
+        for id in [b.white, b.black] {
+            if !seen.insert(id) {
+                return Err(format!("player {id} is paired twice"));
+            }
+        }
+        let (Some(w), Some(k)) = (by_id(b.white), by_id(b.black)) else {
+            return Err(format!(
+                "board {}-{} has a player not taking part",
+                b.white, b.black
+            ));
+        };
+        if w.opponents.contains(&k.id) {
+            return Err(format!("{} and {} have already played (C1)", w.id, k.id));
+        }
+        if forbidden.contains(&(w.id, k.id)) {
+            return Err(format!("{} and {} are a forbidden pair", w.id, k.id));
+        }
+        for (s, c) in [(w, Color::White), (k, Color::Black)] {
+            if let Some(pref) = s.preference {
+                if pref.strength == state::Strength::Absolute
+                    && pref.color != c
+                    && !w.topscorer
+                    && !k.topscorer
+                {
+                    return Err(format!(
+                        "{} gets {c:?} against an absolute preference (C3)",
+                        s.id
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(bye) = p.bye {
+        if !seen.insert(bye) {
+            return Err(format!("player {bye} is paired and has the bye"));
+        }
+        match by_id(bye) {
+            Some(s) if s.bye_eligible => {}
+            _ => return Err(format!("player {bye} may not receive the PAB (C2)")),
+        }
+    }
+    if seen.len() != states.len() {
+        return Err(format!(
+            "{} of {} players are paired",
+            seen.len(),
+            states.len()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

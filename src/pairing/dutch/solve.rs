@@ -1,0 +1,119 @@
+//! Lexicographic maximum-weight matching for the engine.
+//!
+//! Each edge carries a criterion vector (most significant field first); a
+//! matching's value is the field-wise sum over its edges, compared
+//! lexicographically. This is the bridge to the general solver in
+//! [`crate::pairing::matching`]; until that lands, an exact exhaustive solver
+//! handles graphs of up to [`MAX_EXHAUSTIVE`] vertices.
+
+use std::cmp::Ordering;
+
+/// A criterion vector: one field per criterion, most significant first.
+pub type Fields = Vec<i64>;
+
+/// The largest graph the exhaustive solver accepts.
+pub const MAX_EXHAUSTIVE: usize = 18;
+
+/// Why a graph could not be solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TooLarge(pub usize);
+
+fn add(a: &mut Fields, b: &[i64]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += *y;
+    }
+}
+
+/// Lexicographic comparison, missing fields counting as zero.
+pub fn cmp_fields(a: &[i64], b: &[i64]) -> Ordering {
+    let n = a.len().max(b.len());
+    for i in 0..n {
+        let x = a.get(i).copied().unwrap_or(0);
+        let y = b.get(i).copied().unwrap_or(0);
+        match x.cmp(&y) {
+            Ordering::Equal => continue,
+            o => return o,
+        }
+    }
+    Ordering::Equal
+}
+
+/// A matching maximising the lexicographic sum of edge vectors. Vertices may
+/// stay unmatched (reward pairs in a top field to force cardinality).
+/// Among optimal matchings the result is deterministic.
+pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<usize>>, TooLarge> {
+    if n > MAX_EXHAUSTIVE {
+        return Err(TooLarge(n));
+    }
+    let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    for (k, (u, v, _)) in edges.iter().enumerate() {
+        if u != v && *u < n && *v < n {
+            adj[*u].push((*v, k));
+            adj[*v].push((*u, k));
+        }
+    }
+    let full = (1usize << n) - 1;
+    // best[mask] = (value, choice) for the vertices in `mask`; choice = edge
+    // index used by the lowest vertex, or usize::MAX if it stays unmatched.
+    let mut best: Vec<Option<(Fields, usize)>> = vec![None; 1 << n];
+    best[0] = Some((Vec::new(), usize::MAX));
+    // Masks in increasing order: every submask is smaller than its mask.
+    for mask in 1..=full {
+        let low = mask.trailing_zeros() as usize;
+        let rest = mask & !(1 << low);
+        let mut cand = best[rest].as_ref().map(|(w, _)| (w.clone(), usize::MAX));
+        for &(v, k) in &adj[low] {
+            if rest & (1 << v) == 0 {
+                continue;
+            }
+            let sub = rest & !(1 << v);
+            if let Some((w, _)) = &best[sub] {
+                let mut w = w.clone();
+                add(&mut w, &edges[k].2);
+                let better = match &cand {
+                    None => true,
+                    Some((cw, _)) => cmp_fields(&w, cw) == Ordering::Greater,
+                };
+                if better {
+                    cand = Some((w, k));
+                }
+            }
+        }
+        best[mask] = cand;
+    }
+    let mut mate = vec![None; n];
+    let mut mask = full;
+    while mask != 0 {
+        let low = mask.trailing_zeros() as usize;
+        let choice = best[mask].as_ref().map(|(_, c)| *c).unwrap_or(usize::MAX);
+        if choice == usize::MAX {
+            mask &= !(1 << low);
+        } else {
+            let (u, v, _) = &edges[choice];
+            mate[*u] = Some(*v);
+            mate[*v] = Some(*u);
+            mask &= !(1 << *u) & !(1 << *v);
+        }
+    }
+    Ok(mate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefers_higher_fields() {
+        // Path 0-1-2-3: the two outer edges beat the middle one on field 0.
+        let e = vec![(0, 1, vec![1, 0]), (1, 2, vec![1, 5]), (2, 3, vec![1, 0])];
+        let m = solve(4, &e).unwrap();
+        assert_eq!(m, vec![Some(1), Some(0), Some(3), Some(2)]);
+        // With field 0 removed from the outer edges the middle edge wins.
+        let e = vec![(0, 1, vec![0, 1]), (1, 2, vec![1, 0]), (2, 3, vec![0, 1])];
+        let m = solve(4, &e).unwrap();
+        assert_eq!(m, vec![None, Some(2), Some(1), None]);
+    }
+}

@@ -1,0 +1,116 @@
+//! Hand-worked positions.
+
+use super::*;
+use crate::model::{Outcome, RoundEntry};
+
+fn game(opp: u32, color: Color, outcome: Outcome) -> RoundEntry {
+    RoundEntry::Played {
+        opponent: PlayerId(opp),
+        color,
+        outcome,
+        short: false,
+    }
+}
+
+fn player(id: u32, rounds: Vec<RoundEntry>) -> Player {
+    Player {
+        id: PlayerId(id),
+        name: format!("P{id}"),
+        rounds,
+        ..Default::default()
+    }
+}
+
+use Color::{Black as B, White as W};
+use Outcome::{Loss as L, Win as X};
+
+/// docs/dutch-pairing.md §6.9 (bbp's dutch_2025_C5 fixture): round 3 of 3,
+/// player 4 absent. 2017 pairs the top bracket intact and 5 gets the PAB;
+/// 2025 [C5] gives the PAB to the lowest score, 6.
+fn worked_example() -> Tournament {
+    let z = RoundEntry::Bye { bye: ByeKind::Zero };
+    Tournament {
+        total_rounds: Some(3),
+        initial_color: Some(W),
+        players: vec![
+            player(1, vec![game(4, W, X), game(2, B, X)]),
+            player(2, vec![game(5, B, X), game(1, W, L)]),
+            player(3, vec![game(6, W, X), game(4, B, X)]),
+            player(4, vec![game(1, B, L), game(3, W, L), z]),
+            player(5, vec![game(2, W, L), game(6, B, X)]),
+            player(6, vec![game(3, B, L), game(5, W, L)]),
+        ],
+        ..Default::default()
+    }
+}
+
+fn boards(p: &Pairing) -> Vec<(u32, u32)> {
+    p.boards.iter().map(|b| (b.white.0, b.black.0)).collect()
+}
+
+#[test]
+fn worked_example_2017() {
+    let opts = PairOptions {
+        edition: Some(Edition::Dutch2017),
+        ..Default::default()
+    };
+    let p = pair_round(&worked_example(), &opts).unwrap();
+    assert_eq!(p.round, 3);
+    assert_eq!(boards(&p), vec![(1, 3), (6, 2)]);
+    assert_eq!(p.bye, Some(PlayerId(5)));
+    assert_eq!(p.not_paired, vec![PlayerId(4)]);
+}
+
+#[test]
+fn worked_example_2025() {
+    let opts = PairOptions {
+        edition: Some(Edition::Dutch2025),
+        ..Default::default()
+    };
+    let p = pair_round(&worked_example(), &opts).unwrap();
+    assert_eq!(boards(&p), vec![(1, 5), (3, 2)]);
+    assert_eq!(p.bye, Some(PlayerId(6)));
+}
+
+#[test]
+fn round_one_top_half_against_bottom_half() {
+    let t = Tournament {
+        initial_color: Some(W),
+        players: (1..=6).map(|i| player(i, vec![])).collect(),
+        ..Default::default()
+    };
+    let p = pair_round(&t, &PairOptions::default()).unwrap();
+    // C.04.3 (2017) B.3 / E.5: 1-4, 5-2, 3-6.
+    assert_eq!(boards(&p), vec![(1, 4), (5, 2), (3, 6)]);
+    assert_eq!(p.bye, None);
+}
+
+#[test]
+fn edition_selection() {
+    let mut t = Tournament::default();
+    let o = PairOptions::default();
+    assert_eq!(select_edition(&t, &o).0, Edition::Dutch2025);
+    t.info.start_date = NaiveDate::from_ymd_opt(2023, 8, 1);
+    assert_eq!(select_edition(&t, &o).0, Edition::Dutch2017);
+    t.info.tournament_type = "FIDE_DUTCH_2025".into();
+    assert_eq!(select_edition(&t, &o).0, Edition::Dutch2025);
+    let forced = PairOptions {
+        edition: Some(Edition::Dutch2017),
+        ..Default::default()
+    };
+    assert_eq!(select_edition(&t, &forced).0, Edition::Dutch2017);
+}
+
+#[test]
+fn no_legal_pairing_is_reported() {
+    // Two players who have already met: no legal pairing.
+    let t = Tournament {
+        players: vec![
+            player(1, vec![game(2, W, X)]),
+            player(2, vec![game(1, B, L)]),
+        ],
+        ..Default::default()
+    };
+    let e = pair_round(&t, &PairOptions::default()).unwrap_err();
+    assert!(matches!(e, PairError::NoLegalPairing { .. }));
+}
