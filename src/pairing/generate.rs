@@ -369,6 +369,35 @@ where
     Ok(t)
 }
 
+/// Generate a tournament paired by the FIDE Dutch engine in `edition`.
+pub fn generate(
+    o: &GenerateOptions,
+    edition: crate::pairing::dutch::Edition,
+    progress: impl FnMut(u32),
+) -> Result<Tournament, GenerateError> {
+    use crate::pairing::dutch::{pair_round, PairOptions};
+    let total = o.rounds;
+    generate_with(
+        o,
+        |t, round| {
+            let p = pair_round(
+                t,
+                &PairOptions {
+                    edition: Some(edition),
+                    round: Some(round),
+                    total_rounds: Some(total),
+                },
+            )
+            .map_err(|e| e.to_string())?;
+            Ok(RoundPairing {
+                boards: p.boards.iter().map(|b| (b.white, b.black)).collect(),
+                bye: p.bye,
+            })
+        },
+        progress,
+    )
+}
+
 /// The parameter lines recorded in the file (TRF-2026 `###` comments).
 pub fn describe(o: &GenerateOptions) -> Vec<String> {
     vec![

@@ -11,7 +11,8 @@
 //!   "warnings": [diagnostic]?,
 //!   "rounds": [ { "round": k,
 //!     "verdict": "conform" | "colours-differ" | "differs" | "illegal"
-//!              | "no-legal-pairing" | "inconsistent",
+//!              | "no-legal-pairing" | "inconsistent"
+//!              | "not-checked" (the engine could not pair the position),
 //!     "boards": [..]        (colours-differ: recorded, selected, rule, article, explanation)
 //!     "difference": {..}    (differs: recorded_only, selected_only, recorded_bye, selected_bye)
 //!     "violations": [..]    (illegal: kind, players, article, explanation)
@@ -169,7 +170,7 @@ fn round_text(s: &mut String, r: &RoundReport) {
                 let _ = writeln!(s, "  {}: {}", v.article, v.explanation);
             }
         }
-        Verdict::NoLegalPairing { reason } => {
+        Verdict::NoLegalPairing { reason } | Verdict::NotChecked { reason } => {
             let _ = writeln!(s, "  {reason}");
         }
         Verdict::Inconsistent { problems } => {

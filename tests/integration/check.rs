@@ -177,3 +177,186 @@ fn report_snapshots_text_and_json() {
     insta::assert_snapshot!("worked_example_2025_text", render::check::text(&r));
     insta::assert_snapshot!("worked_example_2025_json", render::check::json(&r));
 }
+
+// ---------------------------------------------------------------------------
+// Corpus rounds (bbpPairings-generated tournaments, see tests/fixtures/check/README.md).
+
+use chess_arbiter::pairing::check::report::engine_selection;
+use std::path::{Path, PathBuf};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/check")
+        .join(name)
+}
+
+fn load(path: &Path) -> Tournament {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let (t, _) = crate::dutch_support::read_corpus(&String::from_utf8_lossy(&bytes))
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    t
+}
+
+fn check_with_engine(t: &Tournament, edition: Edition, rounds: Option<Vec<u32>>) -> Report {
+    let o = CheckOptions {
+        edition,
+        edition_reason: "--system".into(),
+        rounds,
+        explain: false,
+    };
+    check_tournament(t, &o, |pos| engine_selection(pos, edition))
+}
+
+/// Rounds whose verdict is not `conform`, with the verdicts.
+fn non_conform(r: &Report) -> Vec<(u32, String)> {
+    r.rounds
+        .iter()
+        .filter(|x| !x.verdict.is_conform())
+        .map(|x| (x.round, x.verdict.name().to_string()))
+        .collect()
+}
+
+/// The committed fixtures with the reference checkers' cross-edition verdicts
+/// (copied from /work/shared/corpus/cross-check.tsv).
+fn cross_cases() -> Vec<(String, Edition, Edition, Vec<u32>)> {
+    let text = std::fs::read_to_string(fixture("cross-check.tsv")).unwrap_or_default();
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let file = f.first()?.to_string();
+            let own = if file.starts_with("dutch2025") {
+                Edition::Dutch2025
+            } else {
+                Edition::Dutch2017
+            };
+            let other = Edition::from_name(f.get(1)?)?;
+            let rounds = f
+                .get(3)
+                .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+                .unwrap_or_default();
+            Some((file, own, other, rounds))
+        })
+        .collect()
+}
+
+#[test]
+fn corpus_fixtures_conform_under_their_own_edition() {
+    let cases = cross_cases();
+    assert!(!cases.is_empty(), "fixtures missing");
+    for (file, own, _, _) in &cases {
+        let t = load(&fixture(file.rsplit('/').next().unwrap_or(file)));
+        let r = check_with_engine(&t, *own, None);
+        assert_eq!(non_conform(&r), vec![], "{file} under {}", own.name());
+    }
+}
+
+#[test]
+fn corpus_fixtures_cross_edition_rounds_flagged_exactly() {
+    for (file, _, other, want) in cross_cases() {
+        let t = load(&fixture(file.rsplit('/').next().unwrap_or(&file)));
+        let r = check_with_engine(&t, other, None);
+        let got: Vec<u32> = non_conform(&r).into_iter().map(|x| x.0).collect();
+        assert_eq!(got, want, "{file} under {}", other.name());
+    }
+}
+
+/// The whole shared corpus when `ARBITER_CORPUS` points at it: every file
+/// conforms under its own edition and, under the other edition, exactly the
+/// rounds of cross-check.tsv are flagged. `ARBITER_CORPUS_MAX` limits the
+/// field size. Prints the mismatches before failing.
+#[test]
+fn whole_corpus_verdicts() {
+    let Ok(root) = std::env::var("ARBITER_CORPUS") else {
+        return;
+    };
+    let max: usize = std::env::var("ARBITER_CORPUS_MAX")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
+    let root = PathBuf::from(root);
+    let tsv = std::fs::read_to_string(root.join("cross-check.tsv")).unwrap_or_default();
+    let (mut files, mut bad) = (0, Vec::new());
+    for l in tsv.lines().skip(1) {
+        let f: Vec<&str> = l.split('\t').collect();
+        let (Some(file), Some(sys), Some(code)) = (f.first(), f.get(1), f.get(2)) else {
+            continue;
+        };
+        if *code != "0" {
+            continue;
+        }
+        let n: usize = file
+            .split('/')
+            .nth(1)
+            .and_then(|s| s.get(1..4))
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        if n > max {
+            continue;
+        }
+        let Some(edition) = Edition::from_name(sys) else {
+            continue;
+        };
+        let want: Vec<u32> = f
+            .get(3)
+            .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+            .unwrap_or_default();
+        let t = load(&root.join(file));
+        let r = check_with_engine(&t, edition, None);
+        let got = non_conform(&r);
+        let got_rounds: Vec<u32> = got.iter().map(|x| x.0).collect();
+        files += 1;
+        if got_rounds != want {
+            bad.push(format!("{file} {sys}: expected {want:?}, got {got:?}"));
+        }
+    }
+    eprintln!(
+        "check corpus: {files} file/edition runs, {} mismatches",
+        bad.len()
+    );
+    for b in bad.iter().take(50) {
+        eprintln!("  {b}");
+    }
+    assert!(bad.is_empty());
+}
+
+// ---------------------------------------------------------------------------
+// Generated tournaments: every round the generator pairs with the engine must
+// check `conform` (and nothing illegal) in the same edition.
+
+use chess_arbiter::pairing::generate::{generate, GenerateOptions};
+
+fn generated_conform(edition: Edition, seeds: std::ops::Range<u64>) {
+    for seed in seeds {
+        let o = GenerateOptions {
+            players: 9 + (seed % 14) as u32,
+            rounds: 5 + (seed % 4) as u32,
+            seed,
+            draw_rate: 0.3,
+            forfeit_rate: 0.04,
+            half_bye_rate: 0.03,
+            zero_bye_rate: 0.03,
+            withdraw_rate: 0.01,
+            late_entry_rate: 0.05,
+            ..Default::default()
+        };
+        let t = match generate(&o, edition, |_| {}) {
+            Ok(t) => t,
+            // A position without a legal pairing is a legitimate stop.
+            Err(chess_arbiter::pairing::generate::GenerateError::NoPairing { .. }) => continue,
+            Err(e) => panic!("seed {seed}: {e}"),
+        };
+        let r = check_with_engine(&t, edition, None);
+        assert_eq!(non_conform(&r), vec![], "seed {seed} {}", edition.name());
+    }
+}
+
+#[test]
+fn generated_tournaments_conform_2017() {
+    generated_conform(Edition::Dutch2017, 1..41);
+}
+
+#[test]
+fn generated_tournaments_conform_2025() {
+    generated_conform(Edition::Dutch2025, 1..41);
+}

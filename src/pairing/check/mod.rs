@@ -30,33 +30,11 @@ use crate::diag::{Diagnostic, Family, Location};
 use crate::model::{ByeKind, Color, PlayerId, RoundEntry, Tournament};
 use colour::{ColourHistory, ColourRule, Side};
 
-/// The edition of the Dutch rules a round is checked against.
-///
-/// The same two editions as the engine's `pairing::dutch::Edition`; kept here
-/// so that the absolute checks do not depend on the optimiser.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum Edition {
-    /// C.04.3 in force 1 July 2017 – 31 January 2026.
-    #[serde(rename = "dutch-2017")]
-    Dutch2017,
-    /// C.04.3 applied from 1 February 2026.
-    #[serde(rename = "dutch-2025")]
-    Dutch2025,
-}
+pub use crate::pairing::dutch::Edition;
 
-impl Edition {
-    pub fn name(self) -> &'static str {
-        match self {
-            Edition::Dutch2017 => "dutch-2017",
-            Edition::Dutch2025 => "dutch-2025",
-        }
-    }
-    pub fn handbook_url(self) -> &'static str {
-        match self {
-            Edition::Dutch2017 => "https://handbook.fide.com/chapter/C0403Till2025",
-            Edition::Dutch2025 => "https://handbook.fide.com/chapter/C0403202602",
-        }
-    }
+/// The handbook page of an edition, as a URL.
+pub fn handbook_url(e: Edition) -> String {
+    format!("https://{}", e.source())
 }
 
 /// A pair as the rules select it (white, black).
@@ -132,11 +110,26 @@ pub struct CriterionFinding {
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 pub enum Verdict {
     Conform,
-    ColoursDiffer { boards: Vec<ColourDifference> },
-    Differs { difference: PairDifference },
-    Illegal { violations: Vec<ViolationReport> },
-    NoLegalPairing { reason: String },
-    Inconsistent { problems: Vec<InconsistencyReport> },
+    ColoursDiffer {
+        boards: Vec<ColourDifference>,
+    },
+    Differs {
+        difference: PairDifference,
+    },
+    Illegal {
+        violations: Vec<ViolationReport>,
+    },
+    NoLegalPairing {
+        reason: String,
+    },
+    /// The engine could not pair the position (unsupported input); the round
+    /// was checked for absolute criteria only.
+    NotChecked {
+        reason: String,
+    },
+    Inconsistent {
+        problems: Vec<InconsistencyReport>,
+    },
 }
 
 impl Verdict {
@@ -147,6 +140,7 @@ impl Verdict {
             Verdict::Differs { .. } => "differs",
             Verdict::Illegal { .. } => "illegal",
             Verdict::NoLegalPairing { .. } => "no-legal-pairing",
+            Verdict::NotChecked { .. } => "not-checked",
             Verdict::Inconsistent { .. } => "inconsistent",
         }
     }

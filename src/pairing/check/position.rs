@@ -53,7 +53,8 @@ pub fn is_preset(entry: &RoundEntry) -> bool {
 /// an entry are to be paired. Players
 /// who were paired in `round` (game, forfeit, pending game, PAB) have no entry
 /// for it, so the engine pairs them. Declared points are recomputed from the
-/// kept entries.
+/// kept entries. The initial colour (from the file, else inferred from round
+/// 1 as played) is made explicit.
 ///
 /// Returns `None` when `round` is 0.
 pub fn position_before(t: &Tournament, round: u32) -> Option<Position> {
@@ -86,6 +87,9 @@ pub fn position_before(t: &Tournament, round: u32) -> Option<Position> {
         p.points = Some(s);
     }
     pos.total_rounds = Some(total_rounds.max(round));
+    // The initial colour was drawn before round 1; the engine cannot infer it
+    // from a position without round 1, so carry it over.
+    pos.initial_color = Some(super::report::initial_colour(t).0);
     Some(Position {
         tournament: pos,
         round,

@@ -14,6 +14,33 @@ pub enum Selection {
     Pairing(Selected),
     /// No pairing satisfies the absolute criteria; the reason names the obstacle.
     NoLegalPairing(String),
+    /// The engine could not pair the position (unsupported input, too large).
+    Unavailable(String),
+}
+
+/// The Dutch engine's pairing of a position (`pairing::dutch::pair_round`).
+pub fn engine_selection(pos: &Position, edition: Edition) -> Selection {
+    use crate::pairing::dutch::{pair_round, PairError, PairOptions};
+    let opts = PairOptions {
+        edition: Some(edition),
+        round: Some(pos.round),
+        total_rounds: Some(pos.total_rounds),
+    };
+    match pair_round(&pos.tournament, &opts) {
+        Ok(p) => Selection::Pairing(Selected {
+            boards: p
+                .boards
+                .iter()
+                .map(|b| Pair {
+                    white: b.white,
+                    black: b.black,
+                })
+                .collect(),
+            bye: p.bye,
+        }),
+        Err(PairError::NoLegalPairing { obstacle }) => Selection::NoLegalPairing(obstacle),
+        Err(e) => Selection::Unavailable(e.to_string()),
+    }
 }
 
 /// Where the initial colour (E.5 / 5.2.5) came from.
@@ -65,7 +92,7 @@ pub struct RoundReport {
 pub struct Report {
     pub system: Edition,
     pub system_reason: String,
-    pub handbook: &'static str,
+    pub handbook: String,
     pub tool: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input_sha256: Option<String>,
@@ -149,7 +176,7 @@ where
     let mut report = Report {
         system: opts.edition,
         system_reason: opts.edition_reason.clone(),
-        handbook: opts.edition.handbook_url(),
+        handbook: super::handbook_url(opts.edition),
         tool: format!("arbiter {}", env!("CARGO_PKG_VERSION")),
         input_sha256: None,
         total_rounds: t.total_rounds.unwrap_or(recorded_rounds),
@@ -191,6 +218,7 @@ where
             Some(v) => (v, None),
             None => match select(&pos) {
                 Selection::NoLegalPairing(reason) => (Verdict::NoLegalPairing { reason }, None),
+                Selection::Unavailable(reason) => (Verdict::NotChecked { reason }, None),
                 Selection::Pairing(mut sel) => {
                     let v = compare(&pos, &rec, &sel, opts.edition, ctx);
                     board_order(&pos, &mut sel.boards);
