@@ -12,3 +12,4 @@ pub mod pairing;
 pub mod rating;
 pub mod render;
 pub mod standings;
+pub mod validate;

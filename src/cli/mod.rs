@@ -2,6 +2,10 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod convert;
+pub mod input;
+pub mod validate;
+
 /// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
 #[allow(dead_code)]
 pub mod exit {
@@ -30,6 +34,10 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Convert between TRF dialects (TRF16, TRF-2026, TRF(x), TRF(bx)) and JSON.
+    Convert(convert::Args),
+    /// Check a tournament file and list every problem with its location.
+    Validate(validate::Args),
     /// Print version information.
     Version,
 }
@@ -48,6 +56,8 @@ pub fn main() -> i32 {
         }
     };
     match cli.command {
+        Command::Convert(a) => convert::run(a),
+        Command::Validate(a) => validate::run(a),
         Command::Version => {
             println!("arbiter {}", env!("CARGO_PKG_VERSION"));
             exit::OK

@@ -1,1 +1,129 @@
-//! The full model as JSON (documented, stable shape).
+//! The full model as JSON, with a stable documented shape.
+//!
+//! ```json
+//! {
+//!   "format": "chess-arbiter-tournament",
+//!   "version": 1,
+//!   "tournament": { "info": {...}, "scoring": {...}, "players": [...], ... }
+//! }
+//! ```
+//!
+//! `tournament` is [`Tournament`] serialised by serde: points are integer
+//! tenths (`15` is 1.5); round entries are objects tagged by `kind`
+//! (`played`, `unknown`, `pending`, `forfeit`, `bye`, `not_paired`); dates are
+//! `YYYY-MM-DD`; empty and absent optional fields are omitted. Version 1 is
+//! this shape; fields may be added (readers ignore unknown ones), never renamed.
+
+use serde::{Deserialize, Serialize};
+
+use crate::diag::{Diagnostic, Family, Location};
+use crate::model::Tournament;
+
+/// The value of the `format` field.
+pub const FORMAT: &str = "chess-arbiter-tournament";
+/// The current shape version.
+pub const VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct DocOut<'a> {
+    format: &'static str,
+    version: u32,
+    tournament: &'a Tournament,
+}
+
+#[derive(Deserialize)]
+struct DocIn {
+    format: String,
+    version: u32,
+    tournament: Tournament,
+}
+
+/// Serialise to pretty JSON, ending with a newline.
+pub fn write(t: &Tournament) -> String {
+    let doc = DocOut {
+        format: FORMAT,
+        version: VERSION,
+        tournament: t,
+    };
+    match serde_json::to_string_pretty(&doc) {
+        Ok(mut s) => {
+            s.push('\n');
+            s
+        }
+        // Serialising plain data with string keys cannot fail.
+        Err(e) => format!("{{\"error\": \"{e}\"}}\n"),
+    }
+}
+
+/// Read a document written by [`write()`] (any version up to [`VERSION`]).
+pub fn read(text: &str) -> Result<Tournament, Diagnostic> {
+    let doc: DocIn = serde_json::from_str(text).map_err(|e| {
+        Diagnostic::error(
+            Family::Syntax,
+            Location {
+                line: Some(e.line()),
+                cols: Some((e.column(), e.column())),
+                ..Location::default()
+            },
+            format!("expected a chess-arbiter JSON document: {e}"),
+        )
+    })?;
+    if doc.format != FORMAT {
+        return Err(Diagnostic::error(
+            Family::Syntax,
+            Location {
+                field: Some("format".into()),
+                ..Location::default()
+            },
+            format!("expected format \"{FORMAT}\", found \"{}\"", doc.format),
+        ));
+    }
+    if doc.version == 0 || doc.version > VERSION {
+        return Err(Diagnostic::error(
+            Family::Syntax,
+            Location {
+                field: Some("version".into()),
+                ..Location::default()
+            },
+            format!("expected version 1 to {VERSION}, found {}", doc.version),
+        ));
+    }
+    Ok(doc.tournament)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{ByeKind, Player, PlayerId, Points, RoundEntry};
+
+    #[test]
+    fn round_trips_and_has_the_documented_shape() {
+        let t = Tournament {
+            players: vec![Player {
+                id: PlayerId(1),
+                name: "Doe, Jane".into(),
+                points: Some(Points(5)),
+                rounds: vec![RoundEntry::Bye { bye: ByeKind::Half }],
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let s = write(&t);
+        let v: serde_json::Value = serde_json::from_str(&s).unwrap();
+        assert_eq!(v["format"], FORMAT);
+        assert_eq!(v["version"], 1);
+        assert_eq!(v["tournament"]["players"][0]["rounds"][0]["kind"], "bye");
+        assert_eq!(v["tournament"]["players"][0]["points"], 5);
+        assert_eq!(read(&s).unwrap(), t);
+    }
+
+    #[test]
+    fn rejects_other_documents() {
+        assert!(read(
+            "{\"format\":\"x\",\"version\":1,\"tournament\":{\"info\":{},\"players\":[]}}"
+        )
+        .is_err());
+        let e = read("{").unwrap_err();
+        assert_eq!(e.location.line, Some(1));
+    }
+}

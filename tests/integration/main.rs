@@ -1,3 +1,4 @@
 mod check;
 mod dutch;
 mod dutch_support;
+mod trf;

@@ -1,0 +1,469 @@
+//! Writes `samples/open-2023.trf`: a realistic open shaped like the motivating
+//! event (about 120 players, 9 rounds, juniors U7..U19, seniors, girls and women,
+//! FIDE ids, ratings, forfeits, half-point byes, a withdrawal and a late entry).
+//!
+//! Deterministic: a fixed-seed PRNG drives ratings, birth dates and results.
+//! Pairings come from a simple legal Swiss (no rematches, score groups top half
+//! against bottom half, colours alternated); the file is meant to be re-paired
+//! later by the Dutch engine.
+//!
+//! Run: `cargo run --example make_sample_open [OUT]` (default `samples/open-2023.trf`).
+
+use chess_arbiter::formats::trf::{write, LineEnd, Target, WriteOptions};
+use chess_arbiter::model::{
+    BirthDate, ByeKind, Color, Outcome, Player, PlayerId, Points, RoundEntry, Sex, Title,
+    Tournament, TournamentInfo,
+};
+use chrono::NaiveDate;
+
+/// SplitMix64: tiny, fixed, good enough for sample data.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in 0..n.
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+const SURNAMES: [&str; 40] = [
+    "de Vries",
+    "Jansen",
+    "Bakker",
+    "Visser",
+    "Smit",
+    "Meijer",
+    "Mulder",
+    "Bos",
+    "Vos",
+    "Peters",
+    "Hendriks",
+    "Dekker",
+    "Brouwer",
+    "Dijkstra",
+    "Kok",
+    "Jacobs",
+    "Vermeulen",
+    "Schouten",
+    "Willems",
+    "Hoekstra",
+    "Maes",
+    "Claes",
+    "Wouters",
+    "Lambert",
+    "Dubois",
+    "Martin",
+    "Bernard",
+    "Schmidt",
+    "Wagner",
+    "Becker",
+    "Hoffmann",
+    "Novak",
+    "Horvat",
+    "Kowalski",
+    "Nowak",
+    "Garcia",
+    "Lopez",
+    "Rossi",
+    "Murphy",
+    "Walsh",
+];
+const MEN: [&str; 20] = [
+    "Jan", "Pieter", "Thomas", "Lucas", "Daan", "Sem", "Milan", "Bram", "Ruben", "Stefan", "Marc",
+    "Pierre", "Jonas", "Felix", "Pavel", "Marek", "Pablo", "Marco", "Sean", "Ivan",
+];
+const WOMEN: [&str; 14] = [
+    "Anna", "Emma", "Julia", "Sophie", "Lotte", "Eva", "Marie", "Claire", "Lena", "Hanna", "Petra",
+    "Maja", "Lucia", "Aoife",
+];
+const FEDS: [&str; 8] = ["NED", "NED", "NED", "NED", "BEL", "GER", "FRA", "IRL"];
+
+const ROUNDS: usize = 9;
+const N: usize = 120;
+
+struct Entrant {
+    player: Player,
+    /// Rounds (1-based) with a requested half-point bye.
+    half_byes: Vec<usize>,
+    /// First round played (late entry).
+    joins: usize,
+    /// Last round played (withdrawal).
+    leaves: usize,
+}
+
+fn make_players(rng: &mut Rng) -> Vec<Entrant> {
+    let mut out: Vec<Entrant> = Vec::new();
+    for i in 0..N {
+        let female = rng.below(100) < 24;
+        // Age profile: a third juniors U7..U19, some seniors, the rest adults.
+        let age_roll = rng.below(100);
+        let born_year: i32 = match age_roll {
+            0..=3 => 2016 + rng.below(2) as i32,    // U7/U8
+            4..=9 => 2014 + rng.below(2) as i32,    // U9/U10
+            10..=16 => 2012 + rng.below(2) as i32,  // U11/U12
+            17..=23 => 2010 + rng.below(2) as i32,  // U13/U14
+            24..=30 => 2008 + rng.below(2) as i32,  // U15/U16
+            31..=36 => 2006 + rng.below(2) as i32,  // U17/U18
+            37..=40 => 2004 + rng.below(2) as i32,  // U19/U20
+            41..=55 => 1940 + rng.below(33) as i32, // seniors 50+ and 65+
+            _ => 1974 + rng.below(30) as i32,       // adults
+        };
+        let age = 2023 - born_year;
+        // Rating: adults stronger on average, juniors spread, young kids often unrated.
+        let base: f64 = if age < 10 {
+            1000.0 + 300.0 * rng.unit()
+        } else if age < 20 {
+            1200.0 + 900.0 * rng.unit()
+        } else {
+            1400.0 + 1050.0 * rng.unit()
+        };
+        let unrated = (age < 10 && rng.below(100) < 60) || rng.below(100) < 5;
+        let rating = (!unrated).then_some(base as u16);
+        let surname = SURNAMES[rng.below(SURNAMES.len() as u64) as usize];
+        let given = if female {
+            WOMEN[rng.below(WOMEN.len() as u64) as usize]
+        } else {
+            MEN[rng.below(MEN.len() as u64) as usize]
+        };
+        let month = 1 + rng.below(12) as u32;
+        let day = 1 + rng.below(28) as u32;
+        let fide_id = 1_000_000 + (i as u64) * 7919 + rng.below(5000);
+        out.push(Entrant {
+            player: Player {
+                id: PlayerId(0),
+                sex: Some(if female { Sex::Female } else { Sex::Male }),
+                name: format!("{surname}, {given}"),
+                rating,
+                federation: Some(FEDS[rng.below(FEDS.len() as u64) as usize].to_string()),
+                fide_id: Some(fide_id.to_string()),
+                birth: Some(BirthDate {
+                    year: born_year,
+                    month: Some(month),
+                    day: Some(day),
+                }),
+                ..Default::default()
+            },
+            half_byes: Vec::new(),
+            joins: 1,
+            leaves: ROUNDS,
+        });
+    }
+    // Starting ranks by rating (unrated last), as FIDE C.04.2 sorts them.
+    out.sort_by(|a, b| {
+        b.player
+            .rating
+            .unwrap_or(0)
+            .cmp(&a.player.rating.unwrap_or(0))
+            .then(a.player.name.cmp(&b.player.name))
+    });
+    let mut male_titles = vec![Title::GM, Title::IM, Title::FM, Title::FM, Title::CM].into_iter();
+    let mut female_titles = vec![Title::WGM, Title::WIM, Title::WFM].into_iter();
+    for (k, e) in out.iter_mut().enumerate() {
+        e.player.id = PlayerId(k as u32 + 1);
+        if k < 12 && e.player.rating.unwrap_or(0) > 2150 {
+            e.player.title = if e.player.sex == Some(Sex::Female) {
+                female_titles.next()
+            } else {
+                male_titles.next()
+            };
+        }
+    }
+    // The late entry: registered after round 2, given the next starting rank.
+    out.push(Entrant {
+        player: Player {
+            id: PlayerId(N as u32 + 1),
+            sex: Some(Sex::Female),
+            name: "Walsh, Aoife".into(),
+            rating: Some(1712),
+            federation: Some("IRL".into()),
+            fide_id: Some("2512345".into()),
+            birth: Some(BirthDate {
+                year: 2009,
+                month: Some(3),
+                day: Some(14),
+            }),
+            ..Default::default()
+        },
+        half_byes: Vec::new(),
+        joins: 3,
+        leaves: ROUNDS,
+    });
+    // Requested half-point byes (C.04.1: before the last rounds).
+    for (id, r) in [(14, 2), (37, 4), (52, 4), (88, 6), (9, 3), (101, 5)] {
+        if let Some(e) = out.get_mut(id - 1) {
+            e.half_byes.push(r);
+        }
+    }
+    // A withdrawal after round 5.
+    if let Some(e) = out.get_mut(63) {
+        e.leaves = 5;
+    }
+    out
+}
+
+fn score(p: &Player) -> Points {
+    Tournament::default().score(p, None)
+}
+
+fn colour_balance(p: &Player) -> i32 {
+    p.rounds
+        .iter()
+        .filter_map(|e| e.played_color())
+        .map(|c| if c == Color::White { 1 } else { -1 })
+        .sum()
+}
+
+fn last_colour(p: &Player) -> Option<Color> {
+    p.rounds.iter().rev().find_map(|e| e.played_color())
+}
+
+fn met(a: &Player, b: PlayerId) -> bool {
+    a.rounds.iter().any(|e| e.opponent() == Some(b))
+}
+
+fn had_point_without_playing(p: &Player) -> bool {
+    p.rounds.iter().any(|e| {
+        matches!(
+            e,
+            RoundEntry::Bye {
+                bye: ByeKind::PairingAllocated | ByeKind::Full
+            } | RoundEntry::Forfeit { won: true, .. }
+        )
+    })
+}
+
+/// Pair `order` (indices into players, best first) without rematches: each
+/// player takes the first legal partner by preference, with backtracking.
+fn pair(players: &[Player], order: &[usize]) -> Option<Vec<(usize, usize)>> {
+    fn go(
+        players: &[Player],
+        order: &[usize],
+        used: &mut Vec<bool>,
+        out: &mut Vec<(usize, usize)>,
+        budget: &mut u32,
+    ) -> bool {
+        let Some(i) = (0..order.len()).find(|&i| !used[i]) else {
+            return true;
+        };
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        used[i] = true;
+        let a = order[i];
+        let sa = score(&players[a]);
+        // Score group of `a` among the unpaired: top half meets bottom half.
+        let group: Vec<usize> = (0..order.len())
+            .filter(|&j| !used[j] || j == i)
+            .filter(|&j| score(&players[order[j]]) == sa)
+            .collect();
+        let pos = group.iter().position(|&j| j == i).unwrap_or(0);
+        let target = pos + group.len() / 2;
+        let mut cands: Vec<usize> = (0..order.len()).filter(|&j| !used[j]).collect();
+        cands.sort_by_key(|&j| {
+            let sb = score(&players[order[j]]);
+            let gpos = group.iter().position(|&g| g == j);
+            let dist = match gpos {
+                Some(p) => (p as i64 - target as i64).unsigned_abs(),
+                None => 1000 + j as u64,
+            };
+            ((sa.0 - sb.0).abs(), dist)
+        });
+        for j in cands {
+            let b = order[j];
+            if met(&players[a], players[b].id) {
+                continue;
+            }
+            used[j] = true;
+            out.push((a, b));
+            if go(players, order, used, out, budget) {
+                return true;
+            }
+            out.pop();
+            used[j] = false;
+        }
+        used[i] = false;
+        false
+    }
+    let mut used = vec![false; order.len()];
+    let mut out = Vec::new();
+    let mut budget = 200_000;
+    go(players, order, &mut used, &mut out, &mut budget).then_some(out)
+}
+
+fn white_first(a: &Player, b: &Player, round: usize) -> bool {
+    let (ba, bb) = (colour_balance(a), colour_balance(b));
+    if ba != bb {
+        return ba < bb;
+    }
+    match (last_colour(a), last_colour(b)) {
+        (Some(x), Some(y)) if x != y => x == Color::Black,
+        _ => (round % 2 == 1) == (a.id < b.id),
+    }
+}
+
+fn play(rng: &mut Rng, white: &Player, black: &Player) -> Outcome {
+    let rw = f64::from(white.rating.unwrap_or(1000));
+    let rb = f64::from(black.rating.unwrap_or(1000));
+    let expected = 1.0 / (1.0 + 10f64.powf(-(rw - rb + 30.0) / 400.0));
+    let draw = 0.32 * (1.0 - 2.0 * (expected - 0.5).abs());
+    let win = expected - draw / 2.0;
+    let u = rng.unit();
+    if u < win {
+        Outcome::Win
+    } else if u < win + draw {
+        Outcome::Draw
+    } else {
+        Outcome::Loss
+    }
+}
+
+fn main() {
+    let out_path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "samples/open-2023.trf".to_string());
+    let mut rng = Rng(0x2023_0812_0000_0009);
+    let entrants = make_players(&mut rng);
+    let mut players: Vec<Player> = entrants.iter().map(|e| e.player.clone()).collect();
+    // Forfeits: (round, board index) -> the game is not played, white forfeits or wins.
+    let forfeits = [(3usize, 11usize, true), (6, 23, false), (8, 40, true)];
+    for round in 1..=ROUNDS {
+        let mut order: Vec<usize> = Vec::new();
+        for (k, e) in entrants.iter().enumerate() {
+            let p = &mut players[k];
+            if round < e.joins {
+                p.rounds.push(RoundEntry::Bye { bye: ByeKind::Zero });
+            } else if round > e.leaves {
+                // Withdrawn: the record simply stops.
+            } else if e.half_byes.contains(&round) {
+                p.rounds.push(RoundEntry::Bye { bye: ByeKind::Half });
+            } else {
+                order.push(k);
+            }
+        }
+        order.sort_by(|&a, &b| {
+            score(&players[b])
+                .cmp(&score(&players[a]))
+                .then(players[a].id.cmp(&players[b].id))
+        });
+        if order.len() % 2 == 1 {
+            // Pairing-allocated bye: the lowest-placed player without a point
+            // scored without playing (C.04.1 art. 4).
+            let pos = order
+                .iter()
+                .rposition(|&k| !had_point_without_playing(&players[k]))
+                .unwrap_or(order.len() - 1);
+            let k = order.remove(pos);
+            players[k].rounds.push(RoundEntry::Bye {
+                bye: ByeKind::PairingAllocated,
+            });
+        }
+        let Some(pairs) = pair(&players, &order) else {
+            eprintln!("round {round}: no pairing without rematches");
+            std::process::exit(1);
+        };
+        for (board, (a, b)) in pairs.into_iter().enumerate() {
+            let (w, bl) = if white_first(&players[a], &players[b], round) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let (wid, bid) = (players[w].id, players[bl].id);
+            if let Some(&(_, _, white_wins)) = forfeits
+                .iter()
+                .find(|(r, bd, _)| *r == round && *bd == board)
+            {
+                players[w].rounds.push(RoundEntry::Forfeit {
+                    opponent: bid,
+                    color: Some(Color::White),
+                    won: white_wins,
+                });
+                players[bl].rounds.push(RoundEntry::Forfeit {
+                    opponent: wid,
+                    color: Some(Color::Black),
+                    won: !white_wins,
+                });
+                continue;
+            }
+            let o = play(&mut rng, &players[w], &players[bl]);
+            players[w].rounds.push(RoundEntry::Played {
+                opponent: bid,
+                color: Color::White,
+                outcome: o,
+                short: false,
+            });
+            players[bl].rounds.push(RoundEntry::Played {
+                opponent: wid,
+                color: Color::Black,
+                outcome: o.opposite(),
+                short: false,
+            });
+        }
+    }
+    for p in &mut players {
+        p.points = Some(score(p));
+    }
+    let mut ranking: Vec<usize> = (0..players.len()).collect();
+    ranking.sort_by(|&a, &b| {
+        players[b]
+            .points
+            .cmp(&players[a].points)
+            .then(players[b].rating.cmp(&players[a].rating))
+            .then(players[a].id.cmp(&players[b].id))
+    });
+    for (place, &k) in ranking.iter().enumerate() {
+        players[k].rank = Some(place as u32 + 1);
+    }
+    let d = |day| NaiveDate::from_ymd_opt(2023, 8, day);
+    let rated = players.iter().filter(|p| p.rating.is_some()).count();
+    let t = Tournament {
+        info: TournamentInfo {
+            name: "Harbour Summer Open 2023".into(),
+            city: "Vlissingen".into(),
+            federation: "NED".into(),
+            start_date: d(12),
+            end_date: d(20),
+            players_declared: players.len().to_string(),
+            rated_players_declared: rated.to_string(),
+            teams_declared: "0".into(),
+            tournament_type: "Individual: Swiss-System (FIDE Dutch)".into(),
+            chief_arbiter: "IA Jansen, Marieke".into(),
+            deputy_arbiters: vec!["FA Peeters, Koen".into()],
+            time_control: "90 minutes for 40 moves + 30 minutes, 30 seconds per move from move 1"
+                .into(),
+            round_dates: (12..=20).map(d).collect(),
+            system_code: "FIDE_DUTCH_2017".into(),
+            encoded_time_control: "40/5400+30:1800+30".into(),
+            ..Default::default()
+        },
+        total_rounds: Some(ROUNDS as u32),
+        players,
+        ..Default::default()
+    };
+    let w = write(
+        &t,
+        &WriteOptions {
+            target: Target::Trf26,
+            line_end: LineEnd::CrLf,
+        },
+    );
+    for warning in &w.warnings {
+        eprintln!("{warning}");
+    }
+    if let Err(e) = std::fs::write(&out_path, w.text) {
+        eprintln!("error: {out_path}: {e}");
+        std::process::exit(5);
+    }
+    eprintln!("wrote {out_path}");
+}

@@ -1,0 +1,248 @@
+//! Shared input/output helpers: read a path (`-` = stdin) into a Tournament in
+//! any supported format, write text to a path or stdout.
+//!
+//! To add a format (e.g. Swiss-Manager `sm-pairings`, `sm-players`, `sm-xml`,
+//! `tunx`): add a [`Format`] variant with its clap name, then an arm in
+//! [`read_bytes`] and, if it can be written,
+//! [`Format::can_write`]/[`render`].
+
+use std::io::{Read, Write};
+
+use chess_arbiter::diag::{Diagnostic, Family, Location};
+use chess_arbiter::formats::{json, trf};
+use chess_arbiter::model::Tournament;
+use clap::ValueEnum;
+
+use super::exit;
+
+/// File formats known to the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// FIDE TRF, any dialect (input only; the dialect is detected).
+    Trf,
+    /// TRF16 (output; as input, same as `trf`).
+    Trf16,
+    /// TRF-2026 (output; as input, same as `trf`).
+    Trf26,
+    /// TRF16 + JaVaFo extensions XXR XXC XXS XXA XXP (output; as input, same as `trf`).
+    Trfx,
+    /// TRF16 + bbpPairings extensions BBW..BBU (output; as input, same as `trf`).
+    Trfbx,
+    /// chess-arbiter JSON (the full model).
+    Json,
+}
+
+impl Format {
+    /// Whether the format can be written (`trf` alone names no dialect).
+    pub fn can_write(self) -> bool {
+        !matches!(self, Format::Trf)
+    }
+
+    fn is_trf(self) -> bool {
+        matches!(
+            self,
+            Format::Trf | Format::Trf16 | Format::Trf26 | Format::Trfx | Format::Trfbx
+        )
+    }
+}
+
+/// A tournament read from a file, with what the reader saw.
+#[allow(dead_code)] // `source` and `format` serve subcommands beyond convert/validate
+pub struct Loaded {
+    pub tournament: Tournament,
+    pub diagnostics: Vec<Diagnostic>,
+    /// TRF dialect (TRF inputs only).
+    pub dialect: Option<trf::Dialect>,
+    pub source: Option<trf::SourceMap>,
+    /// The format actually read.
+    pub format: Format,
+    /// The name used in messages (`<stdin>` for `-`).
+    pub name: String,
+}
+
+/// Why an input could not be used, with the exit code to return.
+pub struct InputError {
+    pub code: i32,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl InputError {
+    fn access(name: &str, e: &std::io::Error) -> InputError {
+        InputError {
+            code: exit::FILE_ACCESS,
+            diagnostics: vec![Diagnostic::error(
+                Family::Syntax,
+                Location {
+                    file: Some(name.to_string()),
+                    ..Location::default()
+                },
+                format!("cannot read the file: {e}"),
+            )],
+        }
+    }
+
+    /// Print every diagnostic to stderr.
+    pub fn report(&self) {
+        for d in &self.diagnostics {
+            eprintln!("{d}");
+        }
+    }
+}
+
+fn display_name(path: &str) -> String {
+    if path == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.to_string()
+    }
+}
+
+/// Read the bytes of `path` (`-` = stdin).
+pub fn read_path(path: &str) -> Result<Vec<u8>, InputError> {
+    let name = display_name(path);
+    let mut buf = Vec::new();
+    let r = if path == "-" {
+        std::io::stdin().lock().read_to_end(&mut buf).map(|_| ())
+    } else {
+        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut buf).map(|_| ()))
+    };
+    r.map_err(|e| InputError::access(&name, &e))?;
+    Ok(buf)
+}
+
+/// Guess the format from the file name, then from the first non-blank byte.
+pub fn sniff(path: &str, bytes: &[u8]) -> Format {
+    let lower = path.to_ascii_lowercase();
+    if lower.ends_with(".json") {
+        return Format::Json;
+    }
+    let first = bytes
+        .iter()
+        .copied()
+        .find(|b| !(b.is_ascii_whitespace() || *b == 0xEF || *b == 0xBB || *b == 0xBF));
+    if first == Some(b'{') {
+        Format::Json
+    } else {
+        Format::Trf
+    }
+}
+
+/// Read `path` (`-` = stdin) as `from` (detected when `None`).
+pub fn read_input(
+    path: &str,
+    from: Option<Format>,
+    encoding: Option<trf::Encoding>,
+) -> Result<Loaded, InputError> {
+    let bytes = read_path(path)?;
+    read_bytes(path, &bytes, from, encoding)
+}
+
+/// Read already loaded bytes; `path` names them in messages.
+pub fn read_bytes(
+    path: &str,
+    bytes: &[u8],
+    from: Option<Format>,
+    encoding: Option<trf::Encoding>,
+) -> Result<Loaded, InputError> {
+    let name = display_name(path);
+    let format = from.unwrap_or_else(|| sniff(path, bytes));
+    if format.is_trf() {
+        let opts = trf::ReadOptions {
+            encoding,
+            file_name: Some(name.clone()),
+            ..Default::default()
+        };
+        return match trf::read(bytes, &opts) {
+            Ok(r) => Ok(Loaded {
+                tournament: r.tournament,
+                diagnostics: r.diagnostics,
+                dialect: Some(r.dialect),
+                source: Some(r.source),
+                format: Format::Trf,
+                name,
+            }),
+            Err(e) => Err(InputError {
+                code: exit::INVALID_INPUT,
+                diagnostics: e.diagnostics,
+            }),
+        };
+    }
+    // JSON
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(_) => {
+            return Err(InputError {
+                code: exit::INVALID_INPUT,
+                diagnostics: vec![Diagnostic::error(
+                    Family::Syntax,
+                    Location {
+                        file: Some(name),
+                        ..Location::default()
+                    },
+                    "expected UTF-8 JSON, found invalid bytes",
+                )],
+            })
+        }
+    };
+    match json::read(text) {
+        Ok(t) => {
+            let diagnostics =
+                chess_arbiter::validate::check(&t, &Default::default(), &Default::default())
+                    .into_iter()
+                    .map(|mut d| {
+                        d.location.file = Some(name.clone());
+                        d
+                    })
+                    .collect();
+            Ok(Loaded {
+                tournament: t,
+                diagnostics,
+                dialect: None,
+                source: None,
+                format: Format::Json,
+                name,
+            })
+        }
+        Err(mut d) => {
+            d.location.file = Some(name);
+            Err(InputError {
+                code: exit::INVALID_INPUT,
+                diagnostics: vec![d],
+            })
+        }
+    }
+}
+
+/// Render `t` in an output format. Returns the text and conversion warnings.
+pub fn render(t: &Tournament, to: Format, line_end: trf::LineEnd) -> (String, Vec<Diagnostic>) {
+    let target = match to {
+        Format::Json => return (json::write(t), Vec::new()),
+        Format::Trf | Format::Trf16 => trf::Target::Trf16,
+        Format::Trf26 => trf::Target::Trf26,
+        Format::Trfx => trf::Target::TrfX,
+        Format::Trfbx => trf::Target::TrfBx,
+    };
+    let w = trf::write(t, &trf::WriteOptions { target, line_end });
+    (w.text, w.warnings)
+}
+
+/// Write `text` to `path` (`None` or `-` = stdout). A closed pipe is not an error.
+pub fn write_output(path: Option<&str>, text: &str) -> Result<(), i32> {
+    match path {
+        None | Some("-") => {
+            let mut out = std::io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                Ok(()) => Ok(()),
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                Err(e) => {
+                    eprintln!("error: cannot write to stdout: {e}");
+                    Err(exit::FILE_ACCESS)
+                }
+            }
+        }
+        Some(p) => std::fs::write(p, text.as_bytes()).map_err(|e| {
+            eprintln!("error: {p}: cannot write the file: {e}");
+            exit::FILE_ACCESS
+        }),
+    }
+}

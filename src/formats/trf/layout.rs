@@ -1,0 +1,235 @@
+//! Column tables for every TRF record type.
+//!
+//! One table per record type drives both the reader and the writer. Columns
+//! are 1-based and inclusive, as in the FIDE documents (TRF16, TRF-2026), and
+//! count characters, not bytes. No other module holds column numbers.
+
+/// What a field holds (used for messages and for the writer's alignment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Record code (cols 1-3).
+    Code,
+    /// Unsigned integer, right-aligned.
+    Number,
+    /// Free text, left-aligned.
+    Text,
+    /// A single letter from a closed set.
+    Letter,
+    /// A date.
+    Date,
+    /// Points in the `11.5` form, right-aligned.
+    Points,
+}
+
+/// How the writer aligns a value in its field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+/// A fixed-width field: name, first and last column (1-based, inclusive), kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Field {
+    pub name: &'static str,
+    pub first: usize,
+    pub last: usize,
+    pub kind: Kind,
+    pub align: Align,
+}
+
+impl Field {
+    const fn new(name: &'static str, first: usize, last: usize, kind: Kind, align: Align) -> Field {
+        Field {
+            name,
+            first,
+            last,
+            kind,
+            align,
+        }
+    }
+
+    /// Width in characters.
+    pub const fn width(&self) -> usize {
+        self.last + 1 - self.first
+    }
+
+    /// The same field moved `by` columns to the right (repeated groups).
+    pub const fn shifted(&self, by: usize) -> Field {
+        Field {
+            first: self.first + by,
+            last: self.last + by,
+            ..*self
+        }
+    }
+
+    /// The `n`-th (0-based) repetition of a field in a group repeated every `stride` columns.
+    pub const fn nth(&self, n: usize, stride: usize) -> Field {
+        self.shifted(n * stride)
+    }
+}
+
+/// Any record: the code in cols 1-3, col 4 blank, data from col 5.
+pub mod record {
+    use super::*;
+    pub const CODE: Field = Field::new("record code", 1, 3, Kind::Code, Align::Left);
+    /// First column of header data (free text to the end of the line).
+    pub const DATA_FIRST: usize = 5;
+}
+
+/// Player record `001` (TRF06/TRF16/TRF-2026, identical layout).
+pub mod player {
+    use super::*;
+    pub const START_RANK: Field = Field::new("starting rank", 5, 8, Kind::Number, Align::Right);
+    pub const SEX: Field = Field::new("sex", 10, 10, Kind::Letter, Align::Left);
+    pub const TITLE: Field = Field::new("title", 11, 13, Kind::Text, Align::Right);
+    pub const NAME: Field = Field::new("name", 15, 47, Kind::Text, Align::Left);
+    pub const RATING: Field = Field::new("rating", 49, 52, Kind::Number, Align::Right);
+    pub const FEDERATION: Field = Field::new("federation", 54, 56, Kind::Text, Align::Left);
+    pub const FIDE_ID: Field = Field::new("fide id", 58, 68, Kind::Number, Align::Right);
+    pub const BIRTH: Field = Field::new("birth date", 70, 79, Kind::Date, Align::Left);
+    pub const POINTS: Field = Field::new("points", 81, 84, Kind::Points, Align::Right);
+    pub const RANK: Field = Field::new("rank", 86, 89, Kind::Number, Align::Right);
+    /// Blank columns between the static fields.
+    pub const SEPARATORS: [usize; 9] = [4, 9, 14, 48, 53, 57, 69, 80, 85];
+    /// Last column of the static part; round blocks follow.
+    pub const STATIC_LAST: usize = 89;
+}
+
+/// Round blocks of the `001` record: 10 columns per round, two blanks then `OOOO C R`.
+pub mod round {
+    use super::*;
+    /// Columns between two rounds' blocks.
+    pub const STRIDE: usize = 10;
+    /// Round 1's block: first column (a blank).
+    pub const BLOCK_FIRST: usize = 90;
+    pub const OPPONENT: Field = Field::new("opponent", 92, 95, Kind::Number, Align::Right);
+    pub const COLOR: Field = Field::new("colour", 97, 97, Kind::Letter, Align::Left);
+    pub const RESULT: Field = Field::new("result", 99, 99, Kind::Letter, Align::Left);
+    /// Round 1's separator columns, which must be blank.
+    pub const SEPARATORS: [usize; 4] = [90, 91, 96, 98];
+
+    /// `f` for round `r` (1-based).
+    pub const fn at(f: Field, r: usize) -> Field {
+        f.nth(r - 1, STRIDE)
+    }
+}
+
+/// TRF-2026 national rating record (NRS): a federation code instead of `001`.
+pub mod national {
+    use super::*;
+    pub const START_RANK: Field = super::player::START_RANK;
+    pub const SEX: Field = Field::new("national sex", 10, 10, Kind::Letter, Align::Left);
+    pub const TITLE: Field = Field::new("national title", 11, 13, Kind::Text, Align::Right);
+    pub const NAME: Field = Field::new("national name", 15, 47, Kind::Text, Align::Left);
+    pub const RATING: Field = Field::new("national rating", 49, 52, Kind::Number, Align::Right);
+    pub const ORIGIN: Field = Field::new("national origin", 54, 56, Kind::Text, Align::Left);
+    pub const ID: Field = Field::new("national id", 58, 68, Kind::Text, Align::Right);
+    pub const BIRTH: Field = Field::new("birth date", 70, 79, Kind::Date, Align::Left);
+}
+
+/// `013` team record (TRF06/TRF16): name, then members every 5 columns.
+pub mod team013 {
+    use super::*;
+    pub const NAME: Field = Field::new("team name", 5, 36, Kind::Text, Align::Left);
+    pub const MEMBER: Field = Field::new("team member", 37, 40, Kind::Number, Align::Right);
+    pub const MEMBER_STRIDE: usize = 5;
+}
+
+/// `310` team record (TRF-2026).
+pub mod team310 {
+    use super::*;
+    pub const NUMBER: Field = Field::new("team number", 5, 7, Kind::Number, Align::Right);
+    pub const NAME: Field = Field::new("team name", 9, 40, Kind::Text, Align::Left);
+    /// Nickname, strength factor, match points, game points and rank (cols 42-71),
+    /// kept verbatim in [`crate::model::Team::raw`].
+    pub const DETAILS: Field = Field::new("team details", 42, 71, Kind::Text, Align::Left);
+    pub const MEMBER: Field = Field::new("team member", 74, 77, Kind::Number, Align::Right);
+    pub const MEMBER_STRIDE: usize = 5;
+}
+
+/// JaVaFo `XXA`: acceleration points per round.
+pub mod xxa {
+    use super::*;
+    pub const PLAYER: Field = Field::new("player", 5, 8, Kind::Number, Align::Right);
+    pub const VALUE: Field = Field::new("acceleration", 10, 13, Kind::Points, Align::Right);
+    pub const STRIDE: usize = 5;
+}
+
+/// bbpPairings `BBW BBD BBL BBZ BBF BBU`: a points value.
+pub mod bb {
+    use super::*;
+    pub const VALUE: Field = Field::new("points", 5, 8, Kind::Points, Align::Right);
+    /// bbp reads the value from cols 5-12 (trimmed).
+    pub const READ: Field = Field::new("points", 5, 12, Kind::Points, Align::Right);
+}
+
+/// TRF-2026 `132` round dates (`YY/MM/DD`), aligned with the `001` round blocks.
+pub mod dates132 {
+    use super::*;
+    pub const DATE: Field = Field::new("round date", 92, 99, Kind::Date, Align::Left);
+    pub const STRIDE: usize = 10;
+}
+
+/// TRF-2026 `162` scoring system: symbol then points, every 9 columns.
+pub mod scoring162 {
+    use super::*;
+    pub const SYMBOL: Field = Field::new("scoring symbol", 6, 6, Kind::Letter, Align::Left);
+    pub const VALUE: Field = Field::new("scoring points", 7, 10, Kind::Points, Align::Right);
+    pub const STRIDE: usize = 9;
+}
+
+/// TRF-2026 `240` bye record (individuals: player starting ranks).
+pub mod bye240 {
+    use super::*;
+    pub const KIND: Field = Field::new("bye type", 5, 5, Kind::Letter, Align::Left);
+    pub const ROUND: Field = Field::new("round", 7, 9, Kind::Number, Align::Right);
+    pub const ID: Field = Field::new("player", 11, 14, Kind::Number, Align::Right);
+    pub const STRIDE: usize = 5;
+}
+
+/// TRF-2026 `250` accelerated rounds.
+pub mod accel250 {
+    use super::*;
+    pub const MATCH_POINTS: Field =
+        Field::new("fictitious match points", 5, 8, Kind::Points, Align::Right);
+    pub const GAME_POINTS: Field =
+        Field::new("fictitious game points", 10, 13, Kind::Points, Align::Right);
+    pub const FIRST_ROUND: Field = Field::new("first round", 15, 17, Kind::Number, Align::Right);
+    pub const LAST_ROUND: Field = Field::new("last round", 19, 21, Kind::Number, Align::Right);
+    pub const FIRST_ID: Field = Field::new("first player", 23, 26, Kind::Number, Align::Right);
+    pub const LAST_ID: Field = Field::new("last player", 28, 31, Kind::Number, Align::Right);
+}
+
+/// TRF-2026 `260` prohibited pairings.
+pub mod forbid260 {
+    use super::*;
+    pub const FIRST_ROUND: Field = Field::new("first round", 5, 7, Kind::Number, Align::Right);
+    pub const LAST_ROUND: Field = Field::new("last round", 9, 11, Kind::Number, Align::Right);
+    pub const ID: Field = Field::new("player", 13, 16, Kind::Number, Align::Right);
+    pub const STRIDE: usize = 5;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_blocks_follow_the_spec() {
+        // TRF16: round r opponent at 92+10(r-1)..95+10(r-1), colour 97+.., result 99+..
+        let o3 = round::at(round::OPPONENT, 3);
+        assert_eq!((o3.first, o3.last), (112, 115));
+        assert_eq!(round::at(round::RESULT, 7).first, 159);
+        assert_eq!(player::NAME.width(), 33);
+        // 013: the 8th member at 72-75, the 14th at 102-105.
+        let m8 = team013::MEMBER.nth(7, team013::MEMBER_STRIDE);
+        assert_eq!((m8.first, m8.last), (72, 75));
+        let m14 = team013::MEMBER.nth(13, team013::MEMBER_STRIDE);
+        assert_eq!((m14.first, m14.last), (102, 105));
+        // 310: the 14th member at 139-142.
+        let t14 = team310::MEMBER.nth(13, team310::MEMBER_STRIDE);
+        assert_eq!((t14.first, t14.last), (139, 142));
+        // 162: symbols at 6, 15, 24.
+        assert_eq!(scoring162::SYMBOL.nth(2, scoring162::STRIDE).first, 24);
+    }
+}

@@ -1,0 +1,299 @@
+//! Bytes to text: encoding, BOM, line ends, and column slicing by characters.
+
+use super::layout::Field;
+use super::{Encoding, LineEnds};
+
+/// Decoded input.
+pub(crate) struct Decoded {
+    pub text: String,
+    pub encoding: Encoding,
+    pub bom: bool,
+    /// Set when forced UTF-8 met invalid bytes (replaced by U+FFFD): the first bad line.
+    pub invalid_utf8_line: Option<usize>,
+}
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Decode: UTF-8 (BOM stripped) when valid, otherwise Windows-1252 (a superset
+/// of the printable Latin-1 range); or the encoding the caller chose.
+pub(crate) fn decode(bytes: &[u8], forced: Option<Encoding>) -> Decoded {
+    let (bom, body) = match bytes.strip_prefix(BOM) {
+        Some(rest) => (true, rest),
+        None => (false, bytes),
+    };
+    match forced {
+        Some(Encoding::Windows1252) => Decoded {
+            text: win1252(body),
+            encoding: Encoding::Windows1252,
+            bom,
+            invalid_utf8_line: None,
+        },
+        Some(Encoding::Utf8) => match std::str::from_utf8(body) {
+            Ok(s) => Decoded {
+                text: s.to_string(),
+                encoding: Encoding::Utf8,
+                bom,
+                invalid_utf8_line: None,
+            },
+            Err(e) => {
+                let upto = body.get(..e.valid_up_to()).unwrap_or(&[]);
+                let line = 1 + count_line_breaks(upto);
+                Decoded {
+                    text: String::from_utf8_lossy(body).into_owned(),
+                    encoding: Encoding::Utf8,
+                    bom,
+                    invalid_utf8_line: Some(line),
+                }
+            }
+        },
+        None => match std::str::from_utf8(body) {
+            Ok(s) => Decoded {
+                text: s.to_string(),
+                encoding: Encoding::Utf8,
+                bom,
+                invalid_utf8_line: None,
+            },
+            Err(_) => Decoded {
+                text: win1252(body),
+                encoding: Encoding::Windows1252,
+                bom,
+                invalid_utf8_line: None,
+            },
+        },
+    }
+}
+
+fn win1252(bytes: &[u8]) -> String {
+    let (cow, _had_errors) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
+    cow.into_owned()
+}
+
+fn count_line_breaks(bytes: &[u8]) -> usize {
+    let mut n = 0;
+    let mut prev_cr = false;
+    for &b in bytes {
+        match b {
+            b'\r' => n += 1,
+            b'\n' if !prev_cr => n += 1,
+            _ => {}
+        }
+        prev_cr = b == b'\r';
+    }
+    n
+}
+
+/// Split on CR, LF or CRLF (mixes allowed). Returns the lines (1-based numbers
+/// are index + 1) and which line ends were seen.
+pub(crate) fn split_lines(text: &str) -> (Vec<&str>, LineEnds) {
+    let mut lines = Vec::new();
+    let (mut crlf, mut lf, mut cr) = (0usize, 0usize, 0usize);
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\r' => {
+                lines.push(&text[start..i]);
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    crlf += 1;
+                    i += 2;
+                } else {
+                    cr += 1;
+                    i += 1;
+                }
+                start = i;
+            }
+            b'\n' => {
+                lines.push(&text[start..i]);
+                lf += 1;
+                i += 1;
+                start = i;
+            }
+            _ => i += 1,
+        }
+    }
+    if start < bytes.len() {
+        lines.push(&text[start..]);
+    }
+    let kinds = [crlf > 0, lf > 0, cr > 0].iter().filter(|b| **b).count();
+    let ends = if kinds > 1 {
+        LineEnds::Mixed
+    } else if crlf > 0 {
+        LineEnds::CrLf
+    } else if lf > 0 {
+        LineEnds::Lf
+    } else if cr > 0 {
+        LineEnds::Cr
+    } else {
+        LineEnds::None
+    };
+    (lines, ends)
+}
+
+/// How columns are counted on a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Counting {
+    Chars,
+    /// Vega pads fields by bytes: count UTF-8 bytes.
+    Bytes,
+}
+
+/// A line with 1-based column access.
+pub(crate) struct Cols<'a> {
+    text: &'a str,
+    /// Byte offset of each character (plus the end), when the line is not ASCII
+    /// and columns count characters.
+    offsets: Option<Vec<usize>>,
+}
+
+impl<'a> Cols<'a> {
+    pub fn new(text: &'a str, counting: Counting) -> Cols<'a> {
+        let offsets = if text.is_ascii() || counting == Counting::Bytes {
+            None
+        } else {
+            let mut v: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+            v.push(text.len());
+            Some(v)
+        };
+        Cols { text, offsets }
+    }
+
+    /// Length in columns.
+    pub fn len(&self) -> usize {
+        match &self.offsets {
+            Some(v) => v.len().saturating_sub(1),
+            None => self.text.len(),
+        }
+    }
+
+    fn byte_of(&self, col0: usize) -> usize {
+        match &self.offsets {
+            Some(v) => v.get(col0).copied().unwrap_or(self.text.len()),
+            None => col0.min(self.text.len()),
+        }
+    }
+
+    /// Columns `first..=last` (1-based), clamped to the line; `None` only when a
+    /// byte-counted slice would cut a character.
+    pub fn cols(&self, first: usize, last: usize) -> Option<&'a str> {
+        let a = self.byte_of(first.saturating_sub(1));
+        let b = self.byte_of(last);
+        if a >= b {
+            return Some("");
+        }
+        self.text.get(a..b)
+    }
+
+    /// The field's text, untrimmed ("" beyond the end of the line, "\u{FFFD}" if
+    /// a byte-counted slice cuts a character).
+    pub fn raw(&self, f: &Field) -> &'a str {
+        self.cols(f.first, f.last).unwrap_or("\u{FFFD}")
+    }
+
+    /// The field's text, trimmed.
+    pub fn get(&self, f: &Field) -> &'a str {
+        self.raw(f).trim()
+    }
+
+    /// Columns from `first` to the end of the line.
+    pub fn from(&self, first: usize) -> &'a str {
+        let a = self.byte_of(first.saturating_sub(1));
+        self.text.get(a..).unwrap_or("")
+    }
+
+    /// The character at column `c`, or a blank beyond the end.
+    pub fn char_at(&self, c: usize) -> char {
+        self.cols(c, c)
+            .and_then(|s| s.chars().next())
+            .unwrap_or(' ')
+    }
+}
+
+/// Writes fields into a fixed-column line.
+pub(crate) struct LineBuf {
+    chars: Vec<char>,
+}
+
+impl LineBuf {
+    pub fn new(code: &str) -> LineBuf {
+        let mut b = LineBuf {
+            chars: Vec::with_capacity(200),
+        };
+        b.put_at(1, code);
+        b
+    }
+
+    fn put_at(&mut self, first: usize, text: &str) {
+        let start = first.saturating_sub(1);
+        for (i, ch) in text.chars().enumerate() {
+            let at = start + i;
+            if self.chars.len() <= at {
+                self.chars.resize(at + 1, ' ');
+            }
+            self.chars[at] = ch;
+        }
+    }
+
+    /// Put `text` in field `f` with the field's alignment. Returns false (and
+    /// writes nothing) when the text is wider than the field.
+    pub fn put(&mut self, f: &Field, text: &str) -> bool {
+        let n = text.chars().count();
+        let w = f.width();
+        if n > w {
+            return false;
+        }
+        let first = match f.align {
+            super::layout::Align::Left => f.first,
+            super::layout::Align::Right => f.first + (w - n),
+        };
+        self.put_at(first, text);
+        true
+    }
+
+    /// The line with trailing blanks removed.
+    pub fn finish(mut self) -> String {
+        while self.chars.last() == Some(&' ') {
+            self.chars.pop();
+        }
+        self.chars.into_iter().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_every_line_end() {
+        let (l, e) = split_lines("a\r\nb\nc\rd");
+        assert_eq!(l, vec!["a", "b", "c", "d"]);
+        assert_eq!(e, LineEnds::Mixed);
+        let (l, e) = split_lines("a\rb\r");
+        assert_eq!(l, vec!["a", "b"]);
+        assert_eq!(e, LineEnds::Cr);
+        let (l, _) = split_lines("a\n\nb\n");
+        assert_eq!(l, vec!["a", "", "b"]);
+    }
+
+    #[test]
+    fn decodes_bom_and_latin1() {
+        let d = decode(b"\xEF\xBB\xBF012 x", None);
+        assert!(d.bom);
+        assert_eq!(d.text, "012 x");
+        let d = decode(b"012 L\xe4s", None);
+        assert_eq!(d.encoding, Encoding::Windows1252);
+        assert_eq!(d.text, "012 Läs");
+        let d = decode(b"012 ok\n012 L\xe4s", Some(Encoding::Utf8));
+        assert_eq!(d.invalid_utf8_line, Some(2));
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let c = Cols::new("001 Élise x", Counting::Chars);
+        assert_eq!(c.cols(5, 9), Some("Élise"));
+        assert_eq!(c.char_at(11), 'x');
+        let b = Cols::new("001 Élise x", Counting::Bytes);
+        assert_eq!(b.cols(5, 10), Some("Élise"));
+        assert_eq!(b.cols(5, 5), None);
+    }
+}

@@ -1,0 +1,490 @@
+//! Consistency checks over a [`Tournament`]: the file reads, but does it agree with itself?
+//!
+//! Checks: declared points against the results under the scoring system
+//! (TRF16 `001` cols 81-84), both sides of every game (opponent, colour,
+//! complementary result), unknown opponents, players paired twice in a round,
+//! header counts (`062`, `072`), duplicate starting ranks and FIDE ids, and
+//! impossible dates.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::diag::{Diagnostic, Family, Location};
+use crate::model::{ByeKind, Outcome, Player, PlayerId, RoundEntry, Tournament};
+
+fn at(lines: &BTreeMap<PlayerId, usize>, id: PlayerId, field: &str) -> Location {
+    Location {
+        line: lines.get(&id).copied(),
+        field: Some(field.to_string()),
+        ..Location::default()
+    }
+}
+
+fn header_at(headers: &BTreeMap<String, usize>, code: &str) -> Location {
+    Location {
+        line: headers.get(code).copied(),
+        field: Some(code.to_string()),
+        ..Location::default()
+    }
+}
+
+/// Run every consistency check. `player_lines` and `header_lines` (from a
+/// TRF read; empty maps otherwise) locate the diagnostics.
+pub fn check(
+    t: &Tournament,
+    player_lines: &BTreeMap<PlayerId, usize>,
+    header_lines: &BTreeMap<String, usize>,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    duplicates(t, player_lines, &mut out);
+    games(t, player_lines, &mut out);
+    points(t, player_lines, &mut out);
+    counts(t, header_lines, &mut out);
+    dates(t, player_lines, header_lines, &mut out);
+    out
+}
+
+fn duplicates(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<PlayerId, usize> = HashMap::new();
+    for p in &t.players {
+        *seen.entry(p.id).or_default() += 1;
+    }
+    let mut dup: Vec<_> = seen.into_iter().filter(|(_, n)| *n > 1).collect();
+    dup.sort();
+    for (id, n) in dup {
+        out.push(Diagnostic::error(
+            Family::Consistency,
+            at(lines, id, "starting rank"),
+            format!("starting rank {id} is used by {n} player records"),
+        ));
+    }
+    let mut ids: BTreeMap<&str, Vec<PlayerId>> = BTreeMap::new();
+    for p in &t.players {
+        if let Some(f) = p.fide_id.as_deref() {
+            if f.trim_start_matches('0').is_empty() {
+                continue;
+            }
+            ids.entry(f).or_default().push(p.id);
+        }
+    }
+    for (fid, ps) in ids {
+        if ps.len() > 1 {
+            let list: Vec<String> = ps.iter().map(|p| p.to_string()).collect();
+            out.push(Diagnostic::error(
+                Family::Consistency,
+                at(lines, ps[0], "fide id"),
+                format!("fide id {fid} is given to players {}", list.join(", ")),
+            ));
+        }
+    }
+}
+
+fn describe(e: &RoundEntry) -> String {
+    match *e {
+        RoundEntry::Played {
+            opponent,
+            color,
+            outcome,
+            short,
+        } => format!(
+            "{}{} against {opponent} with {}",
+            match outcome {
+                Outcome::Win => "a win",
+                Outcome::Draw => "a draw",
+                Outcome::Loss => "a loss",
+            },
+            if short { " (under one move)" } else { "" },
+            match color {
+                crate::model::Color::White => "white",
+                crate::model::Color::Black => "black",
+            }
+        ),
+        RoundEntry::Unknown { opponent, .. } => format!("an unknown result against {opponent}"),
+        RoundEntry::Pending { opponent, .. } => format!("a game without result against {opponent}"),
+        RoundEntry::Forfeit { opponent, won, .. } => format!(
+            "a forfeit {} against {opponent}",
+            if won { "win" } else { "loss" }
+        ),
+        RoundEntry::Bye { bye } => match bye {
+            ByeKind::PairingAllocated => "a pairing-allocated bye".into(),
+            ByeKind::Half => "a half-point bye".into(),
+            ByeKind::Full => "a full-point bye".into(),
+            ByeKind::Zero => "a zero-point bye".into(),
+        },
+        RoundEntry::NotPaired => "no pairing".into(),
+    }
+}
+
+/// Whether `b` (the opponent's entry) mirrors `a`.
+fn mirrors(a: &RoundEntry, b: &RoundEntry) -> bool {
+    use RoundEntry as E;
+    match (*a, *b) {
+        (
+            E::Played {
+                color: ca,
+                outcome: oa,
+                short: sa,
+                ..
+            },
+            E::Played {
+                color: cb,
+                outcome: ob,
+                short: sb,
+                ..
+            },
+        ) => ca != cb && oa.opposite() == ob && sa == sb,
+        (E::Unknown { color: ca, .. }, E::Unknown { color: cb, .. }) => ca != cb,
+        (E::Pending { color: ca, .. }, E::Pending { color: cb, .. }) => {
+            ca.is_none() || cb.is_none() || ca != cb
+        }
+        (
+            E::Forfeit {
+                color: ca, won: wa, ..
+            },
+            E::Forfeit {
+                color: cb, won: wb, ..
+            },
+        ) => !(wa && wb) && (ca.is_none() || cb.is_none() || ca != cb),
+        _ => false,
+    }
+}
+
+fn games(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagnostic>) {
+    let by_id: HashMap<PlayerId, &Player> = t.players.iter().map(|p| (p.id, p)).collect();
+    let rounds = t.rounds_recorded();
+    for r in 1..=rounds {
+        // Who names whom in this round.
+        let mut named_by: BTreeMap<PlayerId, Vec<PlayerId>> = BTreeMap::new();
+        for p in &t.players {
+            let e = p.round(r);
+            let Some(o) = e.opponent() else { continue };
+            named_by.entry(o).or_default().push(p.id);
+            let field = format!("round {r}");
+            if o == p.id {
+                out.push(Diagnostic::error(
+                    Family::Consistency,
+                    at(lines, p.id, &field),
+                    format!("player {} is paired against themself in round {r}", p.id),
+                ));
+                continue;
+            }
+            let Some(q) = by_id.get(&o) else {
+                out.push(Diagnostic::error(
+                    Family::Consistency,
+                    at(lines, p.id, &field),
+                    format!("opponent {o} of player {} does not exist", p.id),
+                ));
+                continue;
+            };
+            // Report each asymmetric pair once, from the lower starting rank.
+            let qe = q.round(r);
+            if qe.opponent() == Some(p.id) && mirrors(&e, &qe) {
+                continue;
+            }
+            if qe.opponent() == Some(p.id) && p.id > o {
+                continue;
+            }
+            out.push(Diagnostic::error(
+                Family::Consistency,
+                at(lines, p.id, &field),
+                format!(
+                    "player {} has {}, but player {o} has {}",
+                    p.id,
+                    describe(&e),
+                    describe(&qe)
+                ),
+            ));
+        }
+        for (o, by) in named_by {
+            if by.len() > 1 {
+                let list: Vec<String> = by.iter().map(|p| p.to_string()).collect();
+                out.push(Diagnostic::error(
+                    Family::Consistency,
+                    at(lines, o, &format!("round {r}")),
+                    format!(
+                        "player {o} is paired twice (named by players {})",
+                        list.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// TRF16: Points (cols 81-84) are the score under the scoring system. Files may
+/// or may not count a pre-set bye of the round to be paired (JaVaFo's sample
+/// does, bbp accepts both), so that one variant is accepted too.
+fn points(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagnostic>) {
+    // The round being paired: the last round with data holds no finished game
+    // (only pairings without result and pre-set byes). Its entries may or may
+    // not be counted in the declared points.
+    let n = t.rounds_recorded();
+    let open_round = n > 0
+        && t.players.iter().all(|p| {
+            !matches!(
+                p.round(n),
+                RoundEntry::Played { .. } | RoundEntry::Unknown { .. } | RoundEntry::Forfeit { .. }
+            )
+        });
+    // TRF-2026: in team events the individual points are informative only.
+    let team_event = t.teams.iter().any(|x| x.number.is_some());
+    for p in &t.players {
+        let Some(declared) = p.points else { continue };
+        let all = t.score(p, None);
+        if declared == all {
+            continue;
+        }
+        if open_round && declared == t.score(p, Some(n - 1)) {
+            continue;
+        }
+        let without_last = match p.rounds.last() {
+            Some(RoundEntry::Bye { bye }) if *bye != ByeKind::PairingAllocated => {
+                Some(t.score(p, Some(p.rounds.len() - 1)))
+            }
+            _ => None,
+        };
+        if without_last == Some(declared) {
+            continue;
+        }
+        let loc = Location {
+            line: lines.get(&p.id).copied(),
+            cols: Some((81, 84)),
+            field: Some("points".into()),
+            ..Location::default()
+        };
+        let msg = format!(
+            "player {} declares {declared} points, but the results add up to {all}",
+            p.id
+        );
+        out.push(if team_event {
+            Diagnostic::warning(
+                Family::Consistency,
+                loc,
+                msg + " (informative in team events)",
+            )
+        } else {
+            Diagnostic::error(Family::Consistency, loc, msg)
+        });
+    }
+}
+
+fn leading_number(s: &str) -> Option<usize> {
+    let d: String = s
+        .trim()
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    d.parse().ok()
+}
+
+fn counts(t: &Tournament, headers: &BTreeMap<String, usize>, out: &mut Vec<Diagnostic>) {
+    let n = t.players.len();
+    if let Some(declared) = leading_number(&t.info.players_declared) {
+        if declared != n {
+            out.push(Diagnostic::warning(
+                Family::Consistency,
+                header_at(headers, "062"),
+                format!("062 declares {declared} players, but the file has {n} player records"),
+            ));
+        }
+    }
+    // Swiss-Manager: `062 129 (88)`, the bracket counting players with a played game.
+    if let Some((_, rest)) = t.info.players_declared.split_once('(') {
+        if let Some(declared) = leading_number(rest) {
+            let with_game = t
+                .players
+                .iter()
+                .filter(|p| p.rounds.iter().any(|e| e.is_played_game()))
+                .count();
+            if declared != with_game {
+                out.push(Diagnostic::warning(
+                    Family::Consistency,
+                    header_at(headers, "062"),
+                    format!(
+                        "062 declares {declared} players with a played game, but {with_game} have one"
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some(declared) = leading_number(&t.info.rated_players_declared) {
+        let rated = t.players.iter().filter(|p| p.rating.is_some()).count();
+        if declared != rated {
+            out.push(Diagnostic::warning(
+                Family::Consistency,
+                header_at(headers, "072"),
+                format!("072 declares {declared} rated players, but {rated} players have a rating"),
+            ));
+        }
+    }
+}
+
+fn dates(
+    t: &Tournament,
+    lines: &BTreeMap<PlayerId, usize>,
+    headers: &BTreeMap<String, usize>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let info = &t.info;
+    if let (Some(s), Some(e)) = (info.start_date, info.end_date) {
+        if e < s {
+            out.push(Diagnostic::error(
+                Family::Consistency,
+                header_at(headers, "052"),
+                format!(
+                    "end date {} is before start date {}",
+                    e.format("%Y/%m/%d"),
+                    s.format("%Y/%m/%d")
+                ),
+            ));
+        }
+    }
+    let mut prev: Option<chrono::NaiveDate> = None;
+    for (i, d) in info.round_dates.iter().enumerate() {
+        let Some(d) = *d else { continue };
+        let r = i + 1;
+        if let Some(p) = prev {
+            if d < p {
+                out.push(Diagnostic::error(
+                    Family::Consistency,
+                    header_at(headers, "132"),
+                    format!(
+                        "round {r} date {} is before the previous round's",
+                        d.format("%Y/%m/%d")
+                    ),
+                ));
+            }
+        }
+        prev = Some(d);
+        let outside =
+            info.start_date.is_some_and(|s| d < s) || info.end_date.is_some_and(|e| d > e);
+        if outside {
+            out.push(Diagnostic::warning(
+                Family::Consistency,
+                header_at(headers, "132"),
+                format!(
+                    "round {r} date {} is outside the tournament dates (042/052)",
+                    d.format("%Y/%m/%d")
+                ),
+            ));
+        }
+    }
+    let reference = info
+        .start_date
+        .or(info.round_dates.iter().flatten().next().copied());
+    for p in &t.players {
+        let Some(b) = p.birth else { continue };
+        if let (Some(start), Some(born)) = (reference, b.earliest()) {
+            if born > start {
+                out.push(Diagnostic::error(
+                    Family::Consistency,
+                    at(lines, p.id, "birth date"),
+                    format!(
+                        "player {} is born after the tournament starts ({})",
+                        p.id,
+                        start.format("%Y/%m/%d")
+                    ),
+                ));
+            }
+        }
+        if b.year < 1880 {
+            out.push(Diagnostic::warning(
+                Family::Consistency,
+                at(lines, p.id, "birth date"),
+                format!("player {} has an implausible birth year {}", p.id, b.year),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Color, Points};
+
+    fn game(o: u32, color: Color, outcome: Outcome) -> RoundEntry {
+        RoundEntry::Played {
+            opponent: PlayerId(o),
+            color,
+            outcome,
+            short: false,
+        }
+    }
+
+    fn two(a: RoundEntry, b: RoundEntry) -> Tournament {
+        Tournament {
+            players: vec![
+                Player {
+                    id: PlayerId(1),
+                    rounds: vec![a],
+                    ..Default::default()
+                },
+                Player {
+                    id: PlayerId(2),
+                    rounds: vec![b],
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        }
+    }
+
+    fn msgs(t: &Tournament) -> Vec<String> {
+        check(t, &BTreeMap::new(), &BTreeMap::new())
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    #[test]
+    fn symmetric_game_is_clean() {
+        let t = two(
+            game(2, Color::White, Outcome::Win),
+            game(1, Color::Black, Outcome::Loss),
+        );
+        assert!(msgs(&t).is_empty());
+    }
+
+    #[test]
+    fn asymmetric_result_is_reported_once() {
+        let t = two(
+            game(2, Color::White, Outcome::Win),
+            game(1, Color::Black, Outcome::Win),
+        );
+        assert_eq!(
+            msgs(&t),
+            vec!["player 1 has a win against 2 with white, but player 2 has a win against 1 with black"]
+        );
+    }
+
+    #[test]
+    fn unknown_opponent_and_points() {
+        let mut t = two(
+            game(3, Color::White, Outcome::Win),
+            RoundEntry::Bye { bye: ByeKind::Half },
+        );
+        t.players[1].points = Some(Points(10));
+        let m = msgs(&t);
+        assert!(m.contains(&"opponent 3 of player 1 does not exist".to_string()));
+        assert!(
+            m.contains(&"player 2 declares 1.0 points, but the results add up to 0.5".to_string())
+        );
+    }
+
+    #[test]
+    fn paired_twice() {
+        let mut t = two(
+            game(2, Color::White, Outcome::Win),
+            game(1, Color::Black, Outcome::Loss),
+        );
+        t.players.push(Player {
+            id: PlayerId(3),
+            rounds: vec![game(2, Color::White, Outcome::Draw)],
+            ..Default::default()
+        });
+        let m = msgs(&t);
+        assert!(
+            m.contains(&"player 2 is paired twice (named by players 1, 3)".to_string()),
+            "{m:?}"
+        );
+    }
+}
