@@ -6,6 +6,7 @@ pub mod check;
 pub mod convert;
 pub mod generate;
 pub mod input;
+pub mod pair;
 pub mod validate;
 
 /// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
@@ -44,6 +45,8 @@ pub enum Command {
     Check(check::Args),
     /// Generate a random tournament paired by the Dutch engine.
     Generate(generate::Args),
+    /// Pair the next round with the FIDE Dutch system (2017 or 2025 edition).
+    Pair(pair::Args),
     /// Print version information.
     Version,
 }
@@ -66,6 +69,7 @@ pub fn main() -> i32 {
         Command::Validate(a) => validate::run(a),
         Command::Check(a) => check::run(a),
         Command::Generate(a) => generate::run(a),
+        Command::Pair(a) => pair::run(a),
         Command::Version => {
             println!("arbiter {}", env!("CARGO_PKG_VERSION"));
             exit::OK

@@ -192,7 +192,7 @@ fn fixture(name: &str) -> PathBuf {
 
 fn load(path: &Path) -> Tournament {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let (t, _) = crate::dutch_support::read_corpus(&String::from_utf8_lossy(&bytes))
+    let (t, _) = crate::dutch_support::read_corpus(&bytes)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     t
 }

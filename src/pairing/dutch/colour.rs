@@ -55,7 +55,7 @@ pub fn color_of(a: &PlayerState, b: &PlayerState, initial: Color) -> Color {
     } else {
         (b, false)
     };
-    let hi_color = if hi.index % 2 == 0 {
+    let hi_color = if hi.number % 2 == 0 {
         initial
     } else {
         initial.opposite()

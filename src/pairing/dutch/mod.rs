@@ -261,6 +261,29 @@ fn baku(t: &Tournament, total: u32) -> Vec<Acceleration> {
         .collect()
 }
 
+/// Effective pairing numbers (0-based) of the participants of round `r`:
+/// their position, in pairing-number order, among the players who take part
+/// in this round or were paired in an earlier one. Players who have not yet
+/// entered (absent from every round so far) are not numbered; this is the
+/// convention of bbpPairings for the E.5 / 5.2.5 parity (see
+/// docs/dutch-pairing.md §7.2).
+pub fn effective_numbers(t: &Tournament, participants: &[&Player], r: usize) -> Vec<usize> {
+    let mut numbered: Vec<PlayerId> = t
+        .players
+        .iter()
+        .filter(|p| {
+            participants.iter().any(|q| q.id == p.id)
+                || p.rounds.iter().take(r - 1).any(is_pairing_entry)
+        })
+        .map(|p| p.id)
+        .collect();
+    numbered.sort();
+    participants
+        .iter()
+        .map(|p| numbered.binary_search(&p.id).unwrap_or(0))
+        .collect()
+}
+
 /// Pair round `opts.round` (default: the next round) of `t`.
 pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairError> {
     let (edition, edition_reason) = select_edition(t, opts);
@@ -300,7 +323,8 @@ pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairErr
             _ => participants.push(p),
         }
     }
-    let states = state::build(t, &participants, r, total_rounds, edition);
+    let numbers = effective_numbers(t, &participants, r);
+    let states = state::build(t, &participants, &numbers, r, total_rounds, edition);
     let mut forbidden = HashSet::new();
     for fp in &t.forbidden_pairs {
         let active = fp.first_round.map_or(true, |f| round >= f)

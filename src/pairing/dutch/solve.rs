@@ -2,11 +2,15 @@
 //!
 //! Each edge carries a criterion vector (most significant field first); a
 //! matching's value is the field-wise sum over its edges, compared
-//! lexicographically. This is the bridge to the general solver in
-//! [`crate::pairing::matching`]; until that lands, an exact exhaustive solver
-//! handles graphs of up to [`MAX_EXHAUSTIVE`] vertices.
+//! lexicographically. [`solve`] packs the vectors into one wide integer per
+//! edge (each field wide enough that no matching's sum can spill into the
+//! field above) and calls the general solver in
+//! [`crate::pairing::matching`]; [`solve_exhaustive`] is an exact reference
+//! for small graphs, used in tests.
 
 use std::cmp::Ordering;
+
+use crate::pairing::matching::{max_weight_matching, Wide};
 
 /// A criterion vector: one field per criterion, most significant first.
 pub type Fields = Vec<i64>;
@@ -43,8 +47,75 @@ pub fn cmp_fields(a: &[i64], b: &[i64]) -> Ordering {
 
 /// A matching maximising the lexicographic sum of edge vectors. Vertices may
 /// stay unmatched (reward pairs in a top field to force cardinality).
-/// Among optimal matchings the result is deterministic.
 pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<usize>>, TooLarge> {
+    let nf = edges.iter().map(|e| e.2.len()).max().unwrap_or(0);
+    // Bits per field: the largest |sum| over a matching is (n/2) * max|w|.
+    let half = (n / 2 + 1) as u128;
+    let mut widths = vec![0u32; nf];
+    for (f, w) in widths.iter_mut().enumerate() {
+        let m = edges
+            .iter()
+            .map(|e| e.2.get(f).copied().unwrap_or(0).unsigned_abs() as u128)
+            .max()
+            .unwrap_or(0);
+        let bound = m.saturating_mul(half);
+        *w = if m == 0 {
+            0
+        } else {
+            130 - bound.leading_zeros()
+        };
+    }
+    let total: u32 = widths.iter().sum::<u32>() + 2 * (usize::BITS - n.leading_zeros()) + 8;
+    macro_rules! run {
+        ($l:literal) => {
+            if total < 64 * $l {
+                return Ok(packed::<$l>(n, edges, &widths));
+            }
+        };
+    }
+    run!(2);
+    run!(4);
+    run!(8);
+    run!(16);
+    run!(32);
+    run!(64);
+    run!(128);
+    Err(TooLarge(n))
+}
+
+fn packed<const L: usize>(
+    n: usize,
+    edges: &[(usize, usize, Fields)],
+    widths: &[u32],
+) -> Vec<Option<usize>> {
+    let mut offsets = vec![0u32; widths.len()];
+    let mut at = 0;
+    for f in (0..widths.len()).rev() {
+        offsets[f] = at;
+        at += widths[f];
+    }
+    let w: Vec<(usize, usize, Wide<L>)> = edges
+        .iter()
+        .filter(|(u, v, _)| u != v && *u < n && *v < n)
+        .map(|(u, v, f)| {
+            let mut x = Wide::<L>::ZERO;
+            for (k, val) in f.iter().enumerate() {
+                if *val != 0 && widths[k] > 0 {
+                    x = x + (Wide::<L>::from_i64(*val) << offsets[k]);
+                }
+            }
+            (*u, *v, x)
+        })
+        .collect();
+    max_weight_matching(n, &w, false)
+}
+
+/// Exhaustive lexicographic solver for graphs of at most [`MAX_EXHAUSTIVE`]
+/// vertices; among optimal matchings the result is deterministic.
+pub fn solve_exhaustive(
+    n: usize,
+    edges: &[(usize, usize, Fields)],
+) -> Result<Vec<Option<usize>>, TooLarge> {
     if n > MAX_EXHAUSTIVE {
         return Err(TooLarge(n));
     }
@@ -111,9 +182,11 @@ mod tests {
         let e = vec![(0, 1, vec![1, 0]), (1, 2, vec![1, 5]), (2, 3, vec![1, 0])];
         let m = solve(4, &e).unwrap();
         assert_eq!(m, vec![Some(1), Some(0), Some(3), Some(2)]);
+        assert_eq!(solve_exhaustive(4, &e).unwrap(), m);
         // With field 0 removed from the outer edges the middle edge wins.
         let e = vec![(0, 1, vec![0, 1]), (1, 2, vec![1, 0]), (2, 3, vec![0, 1])];
         let m = solve(4, &e).unwrap();
         assert_eq!(m, vec![None, Some(2), Some(1), None]);
+        assert_eq!(solve_exhaustive(4, &e).unwrap(), m);
     }
 }

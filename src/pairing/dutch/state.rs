@@ -39,6 +39,8 @@ pub struct PlayerState {
     pub id: PlayerId,
     /// Position among the players taking part (0-based), in pairing-number order.
     pub index: usize,
+    /// Effective pairing number (0-based) for the E.5 / 5.2.5 parity.
+    pub number: usize,
     /// Real score before the round.
     pub score: Points,
     /// Pairing score: real score plus this round's acceleration points.
@@ -186,10 +188,12 @@ pub fn preference(colors: &[Color]) -> Option<Preference> {
 }
 
 /// Build the state of each participant in `round` (1-based), given the
-/// players taking part in pairing-number order.
+/// players taking part in pairing-number order and their effective pairing
+/// numbers (0-based, see [`super::effective_numbers`]).
 pub fn build(
     t: &Tournament,
     participants: &[&Player],
+    numbers: &[usize],
     round: usize,
     total_rounds: Option<u32>,
     edition: Edition,
@@ -229,6 +233,7 @@ pub fn build(
             PlayerState {
                 id: p.id,
                 index,
+                number: numbers.get(index).copied().unwrap_or(index),
                 score,
                 pscore: score + acceleration(t, p.id, round),
                 preference: preference(&colors),
