@@ -2,7 +2,9 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod check;
 pub mod convert;
+pub mod generate;
 pub mod input;
 pub mod pair;
 pub mod prizes;
@@ -42,6 +44,10 @@ pub enum Command {
     Convert(convert::Args),
     /// Check a tournament file and list every problem with its location.
     Validate(validate::Args),
+    /// Check recorded rounds against the FIDE Dutch rules (appeals).
+    Check(check::Args),
+    /// Generate a random tournament paired by the Dutch engine.
+    Generate(generate::Args),
     /// Pair the next round with the FIDE Dutch system (2017 or 2025 edition).
     Pair(pair::Args),
     /// Print version information.
@@ -70,6 +76,8 @@ pub fn main() -> i32 {
     match cli.command {
         Command::Convert(a) => convert::run(a),
         Command::Validate(a) => validate::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Generate(a) => generate::run(a),
         Command::Pair(a) => pair::run(a),
         Command::Version => {
             println!("arbiter {}", env!("CARGO_PKG_VERSION"));

@@ -1,5 +1,6 @@
 //! Text tables, CSV, JSON and HTML renderings of engine results.
 
+pub mod check;
 pub mod prizes;
 pub mod rating;
 pub mod sm_compare;

@@ -1,5 +1,6 @@
 //! One integration test binary (house style: low link time); one module per area.
 
+mod check;
 mod dutch;
 mod dutch_support;
 mod prizes;

@@ -1,0 +1,176 @@
+//! `arbiter check`: verify each recorded round against the FIDE Dutch rules.
+
+use chess_arbiter::diag::Severity;
+use chess_arbiter::pairing::check::report::{check_tournament, engine_selection, CheckOptions};
+use chess_arbiter::pairing::check::Edition;
+use chess_arbiter::pairing::dutch::{select_edition, PairOptions};
+use chess_arbiter::render;
+use clap::{Args as ClapArgs, ValueEnum};
+use sha2::{Digest, Sha256};
+
+use super::exit;
+use super::input;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutFormat {
+    Text,
+    Json,
+}
+
+#[derive(ClapArgs, Debug)]
+#[command(after_help = "Examples:
+  arbiter check open-2023.trf
+  arbiter check open-2023.trf --system dutch-2017 --rounds 5 --explain
+  arbiter check event.trf --rounds 1-5,7 --format json
+
+Verdicts: conform, colours-differ, differs, illegal, no-legal-pairing,
+inconsistent (not-checked when the engine cannot pair the position).
+Exit codes: 0 every selected round conforms, 1 some round does not,
+3 invalid input, 5 file access error.")]
+pub struct Args {
+    /// Tournament file (TRF any dialect, or chess-arbiter JSON); `-` = stdin.
+    pub input: String,
+    /// Rules edition: dutch-2017 or dutch-2025; default from the file (192),
+    /// else its start date against 2026-02-01, else dutch-2025.
+    #[arg(long)]
+    pub system: Option<String>,
+    /// Rounds to check, e.g. `1-5,7`; default every recorded round.
+    #[arg(long)]
+    pub rounds: Option<String>,
+    /// Add per round the score groups and the player table.
+    #[arg(long)]
+    pub explain: bool,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: OutFormat,
+    #[arg(short, long)]
+    pub output: Option<String>,
+}
+
+/// Parse `1-5,7`.
+fn parse_rounds(s: &str) -> Result<Vec<u32>, String> {
+    let mut out = Vec::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let bad = || format!("--rounds: expected a list like 1-5,7, found \"{part}\"");
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b): (u32, u32) = (
+                    a.trim().parse().map_err(|_| bad())?,
+                    b.trim().parse().map_err(|_| bad())?,
+                );
+                if a == 0 || b < a {
+                    return Err(bad());
+                }
+                out.extend(a..=b);
+            }
+            None => {
+                let r: u32 = part.parse().map_err(|_| bad())?;
+                if r == 0 {
+                    return Err(bad());
+                }
+                out.push(r);
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+pub fn run(args: Args) -> i32 {
+    let bytes = match input::read_path(&args.input) {
+        Ok(b) => b,
+        Err(e) => {
+            e.report();
+            return e.code;
+        }
+    };
+    let loaded = match input::read_bytes(&args.input, &bytes, None, None) {
+        Ok(l) => l,
+        Err(e) => {
+            e.report();
+            return e.code;
+        }
+    };
+    for d in &loaded.diagnostics {
+        eprintln!("{d}");
+    }
+    if loaded
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error && d.family == chess_arbiter::diag::Family::Syntax)
+    {
+        eprintln!("{}: the file has syntax errors; no check done", loaded.name);
+        return exit::INVALID_INPUT;
+    }
+    let t = &loaded.tournament;
+    let requested = match args.system.as_deref() {
+        None => None,
+        Some(s) => match Edition::from_name(s) {
+            Some(e) => Some(e),
+            None => {
+                eprintln!("error: --system: expected dutch-2017 or dutch-2025, found \"{s}\"");
+                return exit::INVALID_INPUT;
+            }
+        },
+    };
+    let (edition, reason) = select_edition(
+        t,
+        &PairOptions {
+            edition: requested,
+            ..Default::default()
+        },
+    );
+    let rounds = match args.rounds.as_deref().map(parse_rounds).transpose() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit::INVALID_INPUT;
+        }
+    };
+    let recorded = t.rounds_recorded() as u32;
+    if let Some(r) = rounds
+        .as_ref()
+        .and_then(|r| r.iter().find(|k| **k > recorded))
+    {
+        eprintln!("error: --rounds: round {r} is not recorded (the file has {recorded} rounds)");
+        return exit::INVALID_INPUT;
+    }
+    let opts = CheckOptions {
+        edition,
+        edition_reason: reason,
+        rounds,
+        explain: args.explain,
+    };
+    let mut report = check_tournament(t, &opts, |pos| engine_selection(pos, edition));
+    report.input_sha256 = Some(
+        Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect(),
+    );
+    let text = match args.format {
+        OutFormat::Text => render::check::text(&report),
+        OutFormat::Json => render::check::json(&report) + "\n",
+    };
+    if let Err(code) = input::write_output(args.output.as_deref(), &text) {
+        return code;
+    }
+    if report.all_conform() {
+        exit::OK
+    } else {
+        exit::FOUND
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_rounds;
+
+    #[test]
+    fn round_lists() {
+        assert_eq!(parse_rounds("1-3,7,2"), Ok(vec![1, 2, 3, 7]));
+        assert!(parse_rounds("0").is_err());
+        assert!(parse_rounds("5-2").is_err());
+        assert!(parse_rounds("x").is_err());
+    }
+}

@@ -1,0 +1,171 @@
+//! `arbiter generate`: random tournaments paired by the Dutch engine (RTG).
+
+use chess_arbiter::formats::trf;
+use chess_arbiter::model::Color;
+use chess_arbiter::pairing::dutch::Edition;
+use chess_arbiter::pairing::generate::{generate, GenerateOptions, Scoring};
+use clap::{Args as ClapArgs, ValueEnum};
+use std::io::IsTerminal;
+
+use super::exit;
+use super::input;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScoringArg {
+    #[value(name = "1-0.5-0")]
+    Standard,
+    #[value(name = "3-1-0")]
+    ThreeOneZero,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColourArg {
+    White,
+    Black,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AccelerationArg {
+    Baku,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ToArg {
+    Trf26,
+    Trf16,
+}
+
+#[derive(ClapArgs, Debug)]
+#[command(after_help = "Examples:
+  arbiter generate --players 300 --rounds 9 --seed 7 -o t300.trf
+  arbiter generate --players 40 --rounds 7 --system dutch-2017 --half-bye-rate 0.03 --to trf16
+
+Results follow the FIDE expected score of the rating difference. The seed and
+every parameter are recorded in ### comment lines (TRF-2026).
+Exit codes: 0 generated, 1 a round had no legal pairing, 3 invalid options,
+5 file access error.")]
+pub struct Args {
+    #[arg(long)]
+    pub players: u32,
+    #[arg(long)]
+    pub rounds: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// dutch-2017 or dutch-2025.
+    #[arg(long, default_value = "dutch-2025")]
+    pub system: String,
+    #[arg(long, default_value_t = 0.3)]
+    pub draw_rate: f64,
+    #[arg(long, default_value_t = 0.0)]
+    pub forfeit_rate: f64,
+    #[arg(long, default_value_t = 0.0)]
+    pub half_bye_rate: f64,
+    #[arg(long, default_value_t = 0.0)]
+    pub zero_bye_rate: f64,
+    #[arg(long, default_value_t = 0.0)]
+    pub withdraw_rate: f64,
+    #[arg(long, default_value_t = 0.0)]
+    pub late_entry_rate: f64,
+    #[arg(long, value_enum, default_value = "1-0.5-0")]
+    pub scoring: ScoringArg,
+    #[arg(long, value_enum)]
+    pub acceleration: Option<AccelerationArg>,
+    #[arg(long, value_enum, default_value = "white")]
+    pub initial_colour: ColourArg,
+    /// LO-HI, e.g. 1400-2700.
+    #[arg(long, default_value = "1400-2700")]
+    pub rating_range: String,
+    #[arg(long, value_enum, default_value = "trf26")]
+    pub to: ToArg,
+    #[arg(short, long)]
+    pub output: Option<String>,
+}
+
+pub fn run(args: Args) -> i32 {
+    let Some(edition) = Edition::from_name(&args.system) else {
+        eprintln!(
+            "error: --system: expected dutch-2017 or dutch-2025, found \"{}\"",
+            args.system
+        );
+        return exit::INVALID_INPUT;
+    };
+    let range = args
+        .rating_range
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
+    let Some(rating_range) = range else {
+        eprintln!(
+            "error: --rating-range: expected LO-HI like 1400-2700, found \"{}\"",
+            args.rating_range
+        );
+        return exit::INVALID_INPUT;
+    };
+    let baku = args.acceleration.is_some();
+    let code = match (edition, baku) {
+        (Edition::Dutch2017, false) => "FIDE_DUTCH_2017",
+        (Edition::Dutch2017, true) => "FIDE_DUTCH_2017_BAKU",
+        (Edition::Dutch2025, false) => "FIDE_DUTCH_2026",
+        (Edition::Dutch2025, true) => "FIDE_DUTCH_2026_BAKU",
+    };
+    let o = GenerateOptions {
+        players: args.players,
+        rounds: args.rounds,
+        seed: args.seed,
+        draw_rate: args.draw_rate,
+        forfeit_rate: args.forfeit_rate,
+        half_bye_rate: args.half_bye_rate,
+        zero_bye_rate: args.zero_bye_rate,
+        withdraw_rate: args.withdraw_rate,
+        late_entry_rate: args.late_entry_rate,
+        scoring: match args.scoring {
+            ScoringArg::Standard => Scoring::Standard,
+            ScoringArg::ThreeOneZero => Scoring::ThreeOneZero,
+        },
+        baku,
+        initial_colour: match args.initial_colour {
+            ColourArg::White => Color::White,
+            ColourArg::Black => Color::Black,
+        },
+        rating_range,
+        system_code: code.into(),
+    };
+    let show = std::io::stderr().is_terminal() && args.players >= 200;
+    let total = args.rounds;
+    let result = generate(&o, edition, |r| {
+        if show {
+            eprint!("\rround {r}/{total}");
+            if r == total {
+                eprintln!();
+            }
+        }
+    });
+    let t = match result {
+        Ok(t) => t,
+        Err(chess_arbiter::pairing::generate::GenerateError::Options(e)) => {
+            eprintln!("error: {e}");
+            return exit::INVALID_INPUT;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit::FOUND;
+        }
+    };
+    let target = match args.to {
+        ToArg::Trf26 => trf::Target::Trf26,
+        ToArg::Trf16 => trf::Target::Trf16,
+    };
+    let w = trf::write(
+        &t,
+        &trf::WriteOptions {
+            target,
+            line_end: trf::LineEnd::CrLf,
+        },
+    );
+    for d in &w.warnings {
+        eprintln!("{d}");
+    }
+    match input::write_output(args.output.as_deref(), &w.text) {
+        Ok(()) => exit::OK,
+        Err(code) => code,
+    }
+}

@@ -1,0 +1,230 @@
+//! The player table behind a round's pairing, computed from the rules alone:
+//! pairing score, colour history and preference, floats of the two previous
+//! rounds, PAB eligibility with its reason, topscorer flag; and the score
+//! groups of the players to be paired.
+
+use super::colour::{ColourHistory, Preference};
+use super::legality::{is_topscorer, pab_ineligibility};
+use super::{Edition, Position};
+use crate::model::{ByeKind, Player, PlayerId, Points, RoundEntry, Tournament};
+
+/// A float received in an earlier round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Float {
+    Down,
+    Up,
+}
+
+/// One player as the pairing of the round sees them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PlayerState {
+    pub id: PlayerId,
+    /// Score before the round.
+    pub score: Points,
+    /// Score plus the round's acceleration points (brackets use this).
+    pub pairing_score: Points,
+    /// Played colours, oldest first (`WBW`).
+    pub colours: String,
+    pub colour_difference: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preference: Option<Preference>,
+    /// Float in the previous round and in the round before it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub float_last: Option<Float>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub float_before_last: Option<Float>,
+    pub pab_eligible: bool,
+    /// Why not eligible, e.g. "U in round 3".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pab_reason: Option<String>,
+    pub topscorer: bool,
+}
+
+/// A score group: the players to be paired with equal pairing score.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ScoreGroup {
+    pub score: Points,
+    pub players: Vec<PlayerId>,
+}
+
+/// The explanation data of a position.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Explanation {
+    pub score_groups: Vec<ScoreGroup>,
+    pub players: Vec<PlayerState>,
+    /// Players not paired in this round, with their pre-set entry.
+    pub absent: Vec<PlayerId>,
+}
+
+fn acceleration(t: &Tournament, id: PlayerId, round: usize) -> Points {
+    t.accelerations
+        .iter()
+        .find(|a| a.player == id)
+        .and_then(|a| round.checked_sub(1).and_then(|i| a.points.get(i)).copied())
+        .unwrap_or_default()
+}
+
+/// Pairing score of `p` before round `round` (1-based).
+fn pairing_score(t: &Tournament, p: &Player, round: usize) -> Points {
+    t.score(p, Some(round.saturating_sub(1))) + acceleration(t, p.id, round)
+}
+
+/// The float `p` received in round `r`.
+/// (2017) A.4: a downfloat for a game against a lower pairing score and for any
+/// round not played; an upfloat for a game against a higher one.
+/// (2025) Art. 1.4: a downfloat for a game against a lower score, the PAB, or
+/// more than a loss's points without playing; an upfloat against a higher score.
+pub fn float_in(t: &Tournament, p: &Player, r: usize, edition: Edition) -> Option<Float> {
+    let e = p.round(r);
+    match e {
+        RoundEntry::Played { opponent, .. } | RoundEntry::Unknown { opponent, .. } => {
+            let o = t.player(opponent)?;
+            let (a, b) = (pairing_score(t, p, r), pairing_score(t, o, r));
+            if a > b {
+                Some(Float::Down)
+            } else if a < b {
+                Some(Float::Up)
+            } else {
+                None
+            }
+        }
+        _ if edition == Edition::Dutch2017 => Some(Float::Down),
+        RoundEntry::Bye {
+            bye: ByeKind::PairingAllocated,
+        } => Some(Float::Down),
+        _ => {
+            let pts = e.points(&t.scoring).unwrap_or_default();
+            (pts > t.scoring.loss).then_some(Float::Down)
+        }
+    }
+}
+
+/// Build the explanation data for a position.
+pub fn explain(pos: &Position, edition: Edition) -> Explanation {
+    let t = &pos.tournament;
+    let k = usize::try_from(pos.round).unwrap_or(usize::MAX);
+    let mut players = Vec::new();
+    let mut absent = Vec::new();
+    for p in &t.players {
+        if p.rounds.len() >= k {
+            absent.push(p.id);
+            continue;
+        }
+        let h = ColourHistory::of(p, pos.round);
+        let inel = pab_ineligibility(t, p, pos.round, edition);
+        players.push(PlayerState {
+            id: p.id,
+            score: t.score(p, Some(k.saturating_sub(1))),
+            pairing_score: pairing_score(t, p, k),
+            colours: h.letters(),
+            colour_difference: h.difference(),
+            preference: h.preference(),
+            float_last: k
+                .checked_sub(1)
+                .filter(|r| *r >= 1)
+                .and_then(|r| float_in(t, p, r, edition)),
+            float_before_last: k
+                .checked_sub(2)
+                .filter(|r| *r >= 1)
+                .and_then(|r| float_in(t, p, r, edition)),
+            pab_eligible: inel.is_none(),
+            pab_reason: inel.map(|(r, c)| format!("{c} in round {r}")),
+            topscorer: is_topscorer(t, p, pos.round, pos.total_rounds),
+        });
+    }
+    players.sort_by_key(|s| (std::cmp::Reverse(s.pairing_score), s.id));
+    let mut score_groups: Vec<ScoreGroup> = Vec::new();
+    for s in &players {
+        match score_groups.last_mut() {
+            Some(g) if g.score == s.pairing_score => g.players.push(s.id),
+            _ => score_groups.push(ScoreGroup {
+                score: s.pairing_score,
+                players: vec![s.id],
+            }),
+        }
+    }
+    Explanation {
+        score_groups,
+        players,
+        absent,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::position_before;
+    use super::*;
+    use crate::model::{Color, Outcome};
+
+    #[test]
+    fn floats_and_groups_per_edition() {
+        let g = |o: u32, c: Color, out: Outcome| RoundEntry::Played {
+            opponent: PlayerId(o),
+            color: c,
+            outcome: out,
+            short: false,
+        };
+        use Color::*;
+        use Outcome::*;
+        // Round 1: 1-2 (1 wins), 3 absent (Z). Round 2: 1-3 (draw), 2 U.
+        let t = Tournament {
+            total_rounds: Some(3),
+            players: vec![
+                Player {
+                    id: PlayerId(1),
+                    rounds: vec![g(2, White, Win), g(3, Black, Draw)],
+                    ..Default::default()
+                },
+                Player {
+                    id: PlayerId(2),
+                    rounds: vec![
+                        g(1, Black, Loss),
+                        RoundEntry::Bye {
+                            bye: ByeKind::PairingAllocated,
+                        },
+                    ],
+                    ..Default::default()
+                },
+                Player {
+                    id: PlayerId(3),
+                    rounds: vec![RoundEntry::Bye { bye: ByeKind::Zero }, g(1, White, Draw)],
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        };
+        let pos = position_before(&t, 3).unwrap();
+        let e17 = explain(&pos, Edition::Dutch2017);
+        let e25 = explain(&pos, Edition::Dutch2025);
+        let p3_17 = e17.players.iter().find(|p| p.id == PlayerId(3)).unwrap();
+        let p3_25 = e25.players.iter().find(|p| p.id == PlayerId(3)).unwrap();
+        // Round 2: 3 (0) met 1 (1): upfloat. Round 1: Z is a downfloat only in 2017.
+        assert_eq!(p3_17.float_last, Some(Float::Up));
+        assert_eq!(p3_17.float_before_last, Some(Float::Down));
+        assert_eq!(p3_25.float_before_last, None);
+        let p2 = e25.players.iter().find(|p| p.id == PlayerId(2)).unwrap();
+        assert_eq!(p2.float_last, Some(Float::Down));
+        assert!(!p2.pab_eligible);
+        assert_eq!(p2.pab_reason.as_deref(), Some("U in round 2"));
+        // Last round: 1 has 1.5 of 2 -> topscorer.
+        assert!(e25.players[0].topscorer);
+        assert_eq!(
+            e25.score_groups,
+            vec![
+                ScoreGroup {
+                    score: Points(15),
+                    players: vec![PlayerId(1)]
+                },
+                ScoreGroup {
+                    score: Points(10),
+                    players: vec![PlayerId(2)]
+                },
+                ScoreGroup {
+                    score: Points(5),
+                    players: vec![PlayerId(3)]
+                },
+            ]
+        );
+    }
+}

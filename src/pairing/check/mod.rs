@@ -1,0 +1,659 @@
+//! Verification of recorded rounds against the FIDE Dutch rules, for appeals.
+//!
+//! For each round `k`: rebuild the position before it ([`position_before`]),
+//! read the round as recorded ([`recorded_round`]), check the absolute criteria
+//! on the recorded round without any optimiser ([`legality::violations`]), then
+//! compare with the pairing the rules select ([`compare`]).
+//!
+//! Verdicts, in the order they are decided:
+//! - `inconsistent`: the file does not describe a pairing (asymmetric games, a
+//!   player paired with an unknown or a busy opponent);
+//! - `illegal`: an absolute criterion is broken (rematch, second or ineligible
+//!   PAB, absolute colour rule), named with the players and the article;
+//! - `no-legal-pairing`: the rules admit no pairing for the position;
+//! - `conform`, `colours-differ` or `differs`: the comparison with the pairing
+//!   the rules select.
+
+pub mod colour;
+pub mod explain;
+pub mod legality;
+pub mod position;
+pub mod report;
+
+pub use legality::Violation;
+pub use position::{
+    position_before, recorded_round, BoardKind, Inconsistency, Position, RecordedBoard,
+    RecordedRound, TotalRoundsSource, Unpaired,
+};
+
+use crate::diag::{Diagnostic, Family, Location};
+use crate::model::{ByeKind, Color, PlayerId, RoundEntry, Tournament};
+use colour::{ColourHistory, ColourRule, Side};
+
+pub use crate::pairing::dutch::Edition;
+
+/// The handbook page of an edition, as a URL.
+pub fn handbook_url(e: Edition) -> String {
+    format!("https://{}", e.source())
+}
+
+/// A pair as the rules select it (white, black).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Pair {
+    pub white: PlayerId,
+    pub black: PlayerId,
+}
+
+/// The pairing the rules select for a round (the engine's answer).
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Selected {
+    pub boards: Vec<Pair>,
+    pub bye: Option<PlayerId>,
+}
+
+/// One board whose colours differ from the rules' allocation.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ColourDifference {
+    /// As recorded.
+    pub recorded: Pair,
+    /// As the rules allocate.
+    pub selected: Pair,
+    /// The colour-allocation rule that decides the board.
+    pub rule: ColourRule,
+    /// Its article in the edition's numbering.
+    pub article: &'static str,
+    pub explanation: String,
+}
+
+/// How a legal recorded pairing differs from the selected one.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PairDifference {
+    /// Pairs recorded but not selected.
+    pub recorded_only: Vec<Pair>,
+    /// Pairs selected but not recorded.
+    pub selected_only: Vec<Pair>,
+    pub recorded_bye: Option<PlayerId>,
+    pub selected_bye: Option<PlayerId>,
+    /// The highest score group with a player paired differently.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_difference: Option<FirstDifference>,
+    /// The first criterion on which the recorded pairing is worse, where it can
+    /// be decided on the whole round without the bracket-by-bracket ladder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub criterion: Option<CriterionFinding>,
+}
+
+/// The first player (highest pairing score, then pairing number) whose
+/// opponent differs between the recorded and the selected pairing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct FirstDifference {
+    /// The pairing score of the score group (tenths of a point).
+    pub score_group: crate::model::Points,
+    pub player: PlayerId,
+    /// `None`: the bye.
+    pub recorded_opponent: Option<PlayerId>,
+    pub selected_opponent: Option<PlayerId>,
+}
+
+/// A criterion on which the recorded pairing is worse, with both values.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct CriterionFinding {
+    /// Edition-specific number, e.g. `[C5]` or `C.6`.
+    pub criterion: &'static str,
+    pub recorded: String,
+    pub rules: String,
+    pub explanation: String,
+}
+
+/// The verdict for one round.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "verdict", rename_all = "kebab-case")]
+pub enum Verdict {
+    Conform,
+    ColoursDiffer {
+        boards: Vec<ColourDifference>,
+    },
+    Differs {
+        difference: PairDifference,
+    },
+    Illegal {
+        violations: Vec<ViolationReport>,
+    },
+    NoLegalPairing {
+        reason: String,
+    },
+    /// The engine could not pair the position (unsupported input); the round
+    /// was checked for absolute criteria only.
+    NotChecked {
+        reason: String,
+    },
+    Inconsistent {
+        problems: Vec<InconsistencyReport>,
+    },
+}
+
+impl Verdict {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Conform => "conform",
+            Verdict::ColoursDiffer { .. } => "colours-differ",
+            Verdict::Differs { .. } => "differs",
+            Verdict::Illegal { .. } => "illegal",
+            Verdict::NoLegalPairing { .. } => "no-legal-pairing",
+            Verdict::NotChecked { .. } => "not-checked",
+            Verdict::Inconsistent { .. } => "inconsistent",
+        }
+    }
+    pub fn is_conform(&self) -> bool {
+        matches!(self, Verdict::Conform)
+    }
+}
+
+/// A violation with its article and sentence, ready for a report.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ViolationReport {
+    #[serde(flatten)]
+    pub violation: Violation,
+    pub article: &'static str,
+    pub explanation: String,
+}
+
+/// An inconsistency with its sentence.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct InconsistencyReport {
+    #[serde(flatten)]
+    pub problem: Inconsistency,
+    pub explanation: String,
+}
+
+/// The verdict from the recorded round alone: `inconsistent` or `illegal`, or
+/// `None` when the round passes every absolute check and must be compared with
+/// the rules' selection.
+pub fn absolute_verdict(pos: &Position, rec: &RecordedRound, edition: Edition) -> Option<Verdict> {
+    if !rec.inconsistencies.is_empty() {
+        return Some(Verdict::Inconsistent {
+            problems: rec
+                .inconsistencies
+                .iter()
+                .map(|p| InconsistencyReport {
+                    explanation: p.describe(),
+                    problem: p.clone(),
+                })
+                .collect(),
+        });
+    }
+    let v = legality::violations(&pos.tournament, rec, pos.total_rounds, edition);
+    if v.is_empty() {
+        return None;
+    }
+    Some(Verdict::Illegal {
+        violations: v
+            .into_iter()
+            .map(|v| ViolationReport {
+                article: v.article(edition),
+                explanation: v.describe(),
+                violation: v,
+            })
+            .collect(),
+    })
+}
+
+fn key(a: PlayerId, b: PlayerId) -> (PlayerId, PlayerId) {
+    (a.min(b), a.max(b))
+}
+
+/// Options for the colour allocation of the rules (E.5 / 5.2.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColourContext {
+    /// The colour the higher-ranked player with an odd number gets in E.5.
+    pub initial: Color,
+}
+
+/// The rules' colour allocation for a pair in the position, and the rule that
+/// decides it. The higher-ranked player is the one with the higher score
+/// (including acceleration for the round), then the lower pairing number
+/// (C.04.3 (2017) A.2 / (2025) Art. 1.2). E.5 uses the pairing number's parity.
+pub fn rules_colours(
+    pos: &Position,
+    a: PlayerId,
+    b: PlayerId,
+    ctx: ColourContext,
+) -> Option<(Pair, ColourRule)> {
+    let t = &pos.tournament;
+    let (pa, pb) = (t.player(a)?, t.player(b)?);
+    let before = usize::try_from(pos.round.saturating_sub(1)).ok()?;
+    let score = |p: &crate::model::Player| {
+        let acc = t
+            .accelerations
+            .iter()
+            .find(|x| x.player == p.id)
+            .and_then(|x| x.points.get(before).copied())
+            .unwrap_or_default();
+        t.score(p, Some(before)) + acc
+    };
+    let (hi, lo) = if (std::cmp::Reverse(score(pa)), a) <= (std::cmp::Reverse(score(pb)), b) {
+        (pa, pb)
+    } else {
+        (pb, pa)
+    };
+    let (hh, hl) = (
+        ColourHistory::of(hi, pos.round),
+        ColourHistory::of(lo, pos.round),
+    );
+    let (c, rule) = colour::allocate(
+        &Side {
+            id: hi.id,
+            history: &hh,
+            parity_number: hi.id.0,
+        },
+        &Side {
+            id: lo.id,
+            history: &hl,
+            parity_number: lo.id.0,
+        },
+        ctx.initial,
+    );
+    let pair = if c == Color::White {
+        Pair {
+            white: hi.id,
+            black: lo.id,
+        }
+    } else {
+        Pair {
+            white: lo.id,
+            black: hi.id,
+        }
+    };
+    Some((pair, rule))
+}
+
+/// Compare a recorded round (already past [`absolute_verdict`]) with the
+/// pairing the rules select. Colour differences name the rule that decides
+/// each board, computed from the colour histories.
+pub fn compare(
+    pos: &Position,
+    rec: &RecordedRound,
+    selected: &Selected,
+    edition: Edition,
+    ctx: ColourContext,
+) -> Verdict {
+    use std::collections::BTreeMap;
+    let rec_pairs: BTreeMap<_, _> = rec
+        .boards
+        .iter()
+        .map(|b| (key(b.white, b.black), *b))
+        .collect();
+    let sel_pairs: BTreeMap<_, _> = selected
+        .boards
+        .iter()
+        .map(|p| (key(p.white, p.black), *p))
+        .collect();
+    let rec_bye = rec.pab.first().copied();
+    let same_pairs = rec_pairs.len() == sel_pairs.len()
+        && rec_pairs.keys().all(|k| sel_pairs.contains_key(k))
+        && rec_bye == selected.bye;
+    if !same_pairs {
+        let recorded_only = rec
+            .boards
+            .iter()
+            .filter(|b| !sel_pairs.contains_key(&key(b.white, b.black)))
+            .map(|b| Pair {
+                white: b.white,
+                black: b.black,
+            })
+            .collect();
+        let selected_only = selected
+            .boards
+            .iter()
+            .filter(|p| !rec_pairs.contains_key(&key(p.white, p.black)))
+            .copied()
+            .collect();
+        return Verdict::Differs {
+            difference: PairDifference {
+                recorded_only,
+                selected_only,
+                recorded_bye: rec_bye,
+                selected_bye: selected.bye,
+                first_difference: first_difference(pos, rec, selected),
+                criterion: pab_criterion(pos, rec_bye, selected.bye, edition),
+            },
+        };
+    }
+    let mut boards = Vec::new();
+    for p in &selected.boards {
+        let Some(r) = rec_pairs.get(&key(p.white, p.black)) else {
+            continue;
+        };
+        if !r.colours_known || r.kind == BoardKind::Forfeit || r.white == p.white {
+            continue;
+        }
+        let (rule, explanation) = match rules_colours(pos, p.white, p.black, ctx) {
+            Some((rp, rule)) => {
+                let mut s = format!(
+                    "{}: {}; the rules give white to player {}",
+                    rule.article(edition == Edition::Dutch2025),
+                    rule.words(),
+                    rp.white
+                );
+                if rp.white != p.white {
+                    s.push_str(" (the engine's allocation differs from this reading)");
+                }
+                (rule, s)
+            }
+            None => (ColourRule::InitialColour, String::new()),
+        };
+        boards.push(ColourDifference {
+            recorded: Pair {
+                white: r.white,
+                black: r.black,
+            },
+            selected: *p,
+            rule,
+            article: rule.article(edition == Edition::Dutch2025),
+            explanation,
+        });
+    }
+    if boards.is_empty() {
+        Verdict::Conform
+    } else {
+        Verdict::ColoursDiffer { boards }
+    }
+}
+
+fn opponent_in(
+    boards: impl Iterator<Item = (PlayerId, PlayerId)>,
+    bye: Option<PlayerId>,
+    p: PlayerId,
+) -> Option<Option<PlayerId>> {
+    if bye == Some(p) {
+        return Some(None);
+    }
+    for (a, b) in boards {
+        if a == p {
+            return Some(Some(b));
+        }
+        if b == p {
+            return Some(Some(a));
+        }
+    }
+    None
+}
+
+/// The highest-ranked player (pairing score, then pairing number) whose
+/// opponent or bye differs.
+fn first_difference(
+    pos: &Position,
+    rec: &RecordedRound,
+    sel: &Selected,
+) -> Option<FirstDifference> {
+    let ex = explain::explain(pos, Edition::Dutch2025);
+    for s in &ex.players {
+        let r = opponent_in(
+            rec.boards.iter().map(|b| (b.white, b.black)),
+            rec.pab.first().copied(),
+            s.id,
+        );
+        let q = opponent_in(sel.boards.iter().map(|b| (b.white, b.black)), sel.bye, s.id);
+        if r != q {
+            return Some(FirstDifference {
+                score_group: s.pairing_score,
+                player: s.id,
+                recorded_opponent: r.flatten(),
+                selected_opponent: q.flatten(),
+            });
+        }
+    }
+    None
+}
+
+/// C.04.3 (2025) [C5]: the PAB goes to the lowest possible score. It ranks
+/// above every quality criterion, so a recorded PAB with a higher score than
+/// the rules' choice is worse on [C5] whatever the brackets.
+fn pab_criterion(
+    pos: &Position,
+    rec_bye: Option<PlayerId>,
+    sel_bye: Option<PlayerId>,
+    edition: Edition,
+) -> Option<CriterionFinding> {
+    if edition != Edition::Dutch2025 {
+        return None;
+    }
+    let t = &pos.tournament;
+    let k = usize::try_from(pos.round.saturating_sub(1)).ok()?;
+    let score = |id: PlayerId| t.player(id).map(|p| t.score(p, Some(k)));
+    let (r, s) = (score(rec_bye?)?, score(sel_bye?)?);
+    (r > s).then(|| CriterionFinding {
+        criterion: "[C5]",
+        recorded: format!("PAB to player {} with {r}", rec_bye.map(|p| p.0).unwrap_or(0)),
+        rules: format!("PAB to player {} with {s}", sel_bye.map(|p| p.0).unwrap_or(0)),
+        explanation: format!(
+            "[C5] (2025, art. 2.3.1): the recorded pairing gives the pairing-allocated bye to a player with {r}, the rules allow {s}"
+        ),
+    })
+}
+
+/// Data problems that change or may change the answer for a round.
+pub fn warnings(t: &Tournament, rec: &RecordedRound) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let loc = || Location {
+        field: Some(format!("round {}", rec.round)),
+        ..Location::default()
+    };
+    let round_idx = usize::try_from(rec.round).unwrap_or(usize::MAX);
+    if rec.pab.is_empty() {
+        for p in &t.players {
+            if p.round(round_idx) == (RoundEntry::Bye { bye: ByeKind::Full }) {
+                out.push(Diagnostic::warning(
+                    Family::Consistency,
+                    loc(),
+                    format!(
+                        "player {} has a full-point bye (F) and nobody has the pairing-allocated bye (U): if F stands for the PAB it must be coded U, otherwise the player stays eligible for a later PAB; F was treated as a requested bye",
+                        p.id
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Declared points (cols 81-84) that do not match the results, once per file.
+pub fn points_warnings(t: &Tournament) -> Vec<Diagnostic> {
+    t.players
+        .iter()
+        .filter_map(|p| {
+            let declared = p.points?;
+            let computed = t.score(p, None);
+            (declared != computed).then(|| {
+                Diagnostic::warning(
+                    Family::Consistency,
+                    Location {
+                        field: Some("points".into()),
+                        ..Location::default()
+                    },
+                    format!(
+                        "player {}: the file declares {declared} points, the results give {computed}; the results were used",
+                        p.id
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Outcome, Player};
+
+    fn g(o: u32, c: Color, out: Outcome) -> RoundEntry {
+        RoundEntry::Played {
+            opponent: PlayerId(o),
+            color: c,
+            outcome: out,
+            short: false,
+        }
+    }
+
+    /// Four players, two rounds: round 1 1-3 (1 wins), 2-4 draw by colours
+    /// W/B; round 2 as given.
+    fn tour(r2: [RoundEntry; 4]) -> Tournament {
+        use Color::*;
+        use Outcome::*;
+        let r1 = [
+            g(3, White, Win),
+            g(4, Black, Draw),
+            g(1, Black, Loss),
+            g(2, White, Draw),
+        ];
+        Tournament {
+            total_rounds: Some(3),
+            players: (0..4)
+                .map(|i| Player {
+                    id: PlayerId(i as u32 + 1),
+                    name: format!("P{}", i + 1),
+                    rounds: vec![r1[i], r2[i]],
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn colours_differ_names_the_rule() {
+        use Color::*;
+        use Outcome::*;
+        // Round 2 recorded: 1 (W again) - 2, 3 - 4.
+        let t = tour([
+            g(2, White, Draw),
+            g(1, Black, Draw),
+            g(4, White, Win),
+            g(3, Black, Loss),
+        ]);
+        let pos = position_before(&t, 2).unwrap();
+        let rec = recorded_round(&t, 2);
+        assert_eq!(absolute_verdict(&pos, &rec, Edition::Dutch2017), None);
+        let ctx = ColourContext { initial: White };
+        // 1 (W, mild Black) vs 2 (B, mild White): E.1 gives 2 White.
+        let sel = Selected {
+            boards: vec![
+                Pair {
+                    white: PlayerId(2),
+                    black: PlayerId(1),
+                },
+                Pair {
+                    white: PlayerId(3),
+                    black: PlayerId(4),
+                },
+            ],
+            bye: None,
+        };
+        let v = compare(&pos, &rec, &sel, Edition::Dutch2017, ctx);
+        let Verdict::ColoursDiffer { boards } = v else {
+            panic!("{v:?}")
+        };
+        assert_eq!(boards.len(), 1);
+        assert_eq!(boards[0].rule, ColourRule::BothPreferences);
+        assert_eq!(boards[0].article, "C.04.3 (2017) E.1");
+        // Different pairs: differs, listing both sides.
+        let sel2 = Selected {
+            boards: vec![
+                Pair {
+                    white: PlayerId(4),
+                    black: PlayerId(1),
+                },
+                Pair {
+                    white: PlayerId(3),
+                    black: PlayerId(2),
+                },
+            ],
+            bye: None,
+        };
+        let v = compare(&pos, &rec, &sel2, Edition::Dutch2017, ctx);
+        assert_eq!(v.name(), "differs");
+        // Identical: conform.
+        let sel3 = Selected {
+            boards: vec![
+                Pair {
+                    white: PlayerId(1),
+                    black: PlayerId(2),
+                },
+                Pair {
+                    white: PlayerId(3),
+                    black: PlayerId(4),
+                },
+            ],
+            bye: None,
+        };
+        assert_eq!(
+            compare(&pos, &rec, &sel3, Edition::Dutch2017, ctx),
+            Verdict::Conform
+        );
+    }
+
+    #[test]
+    fn inconsistent_comes_before_illegal() {
+        use Color::*;
+        use Outcome::*;
+        // Rematch 1-3 and an asymmetric 2/4 record.
+        let t = tour([
+            g(3, Black, Draw),
+            g(4, White, Win),
+            g(1, White, Draw),
+            g(1, Black, Loss),
+        ]);
+        let pos = position_before(&t, 2).unwrap();
+        let rec = recorded_round(&t, 2);
+        let v = absolute_verdict(&pos, &rec, Edition::Dutch2025).unwrap();
+        assert_eq!(v.name(), "inconsistent");
+        let t = tour([
+            g(3, Black, Draw),
+            g(4, White, Win),
+            g(1, White, Draw),
+            g(2, Black, Loss),
+        ]);
+        let pos = position_before(&t, 2).unwrap();
+        let rec = recorded_round(&t, 2);
+        let v = absolute_verdict(&pos, &rec, Edition::Dutch2025).unwrap();
+        let Verdict::Illegal { violations } = v else {
+            panic!()
+        };
+        // Both boards repeat round 1.
+        assert_eq!(violations.len(), 2);
+        assert_eq!(
+            violations[0].explanation,
+            "players 1 and 3 are paired again: they played each other in round 1"
+        );
+        assert_eq!(
+            violations[0].article,
+            "C.04.1 (2026) art. 2; C.04.3 (2025) [C1]"
+        );
+    }
+
+    #[test]
+    fn warns_about_f_without_u_and_bad_points() {
+        use Color::*;
+        use Outcome::*;
+        let mut t = tour([
+            g(2, White, Draw),
+            g(1, Black, Draw),
+            g(4, White, Win),
+            RoundEntry::Bye { bye: ByeKind::Full },
+        ]);
+        t.players[2].rounds[1] = RoundEntry::Bye { bye: ByeKind::Half };
+        t.players[0].points = Some(crate::model::Points(20));
+        let rec = recorded_round(&t, 2);
+        let w = warnings(&t, &rec);
+        assert_eq!(w.len(), 1);
+        assert!(w[0]
+            .message
+            .starts_with("player 4 has a full-point bye (F)"));
+        let pw = points_warnings(&t);
+        assert_eq!(pw.len(), 1);
+        assert_eq!(
+            pw[0].message,
+            "player 1: the file declares 2.0 points, the results give 1.5; the results were used"
+        );
+    }
+}

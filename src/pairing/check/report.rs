@@ -1,0 +1,242 @@
+//! A whole-tournament check: one verdict per selected round, with the header
+//! an appeals committee needs (edition and why, input hash, tool version).
+
+use super::{
+    absolute_verdict, compare, points_warnings, position_before, recorded_round, warnings,
+    ColourContext, Edition, Pair, Position, Selected, TotalRoundsSource, Verdict,
+};
+use crate::diag::Diagnostic;
+use crate::model::{Color, PlayerId, Points, Tournament};
+
+/// What the rules select for a position (the engine's answer).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Selection {
+    Pairing(Selected),
+    /// No pairing satisfies the absolute criteria; the reason names the obstacle.
+    NoLegalPairing(String),
+    /// The engine could not pair the position (unsupported input, too large).
+    Unavailable(String),
+}
+
+/// The Dutch engine's pairing of a position (`pairing::dutch::pair_round`).
+pub fn engine_selection(pos: &Position, edition: Edition) -> Selection {
+    use crate::pairing::dutch::{pair_round, PairError, PairOptions};
+    let opts = PairOptions {
+        edition: Some(edition),
+        round: Some(pos.round),
+        total_rounds: Some(pos.total_rounds),
+    };
+    match pair_round(&pos.tournament, &opts) {
+        Ok(p) => Selection::Pairing(Selected {
+            boards: p
+                .boards
+                .iter()
+                .map(|b| Pair {
+                    white: b.white,
+                    black: b.black,
+                })
+                .collect(),
+            bye: p.bye,
+        }),
+        Err(PairError::NoLegalPairing { obstacle }) => Selection::NoLegalPairing(obstacle),
+        Err(e) => Selection::Unavailable(e.to_string()),
+    }
+}
+
+/// Where the initial colour (E.5 / 5.2.5) came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InitialColourSource {
+    /// `XXC` / TRF-2026 `152`.
+    File,
+    /// The colour of the higher-ranked player of round 1's first board whose
+    /// colours are known, turned by the parity of their pairing number.
+    InferredFromRound1,
+    /// Nothing to infer from: White.
+    Default,
+}
+
+/// Options for [`check_tournament`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckOptions {
+    pub edition: Edition,
+    /// Why this edition (e.g. "--system", "192 FIDE_DUTCH_2026", "start date 2023-08-05").
+    pub edition_reason: String,
+    /// Rounds to check (1-based); `None` = every recorded round.
+    pub rounds: Option<Vec<u32>>,
+    /// Add the player table and score groups of each round.
+    pub explain: bool,
+}
+
+/// The verdict of one round with the pairings compared.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RoundReport {
+    pub round: u32,
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// As recorded, in board order (C.04.2 (2026) art. 3.6).
+    pub recorded: Vec<Pair>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recorded_bye: Option<PlayerId>,
+    /// As the rules select, in board order; absent when not computed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selected: Option<Selected>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Diagnostic>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<super::explain::Explanation>,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Report {
+    pub system: Edition,
+    pub system_reason: String,
+    pub handbook: String,
+    pub tool: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_sha256: Option<String>,
+    pub total_rounds: u32,
+    pub total_rounds_source: TotalRoundsSource,
+    pub initial_colour: Color,
+    pub initial_colour_source: InitialColourSource,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Diagnostic>,
+    pub rounds: Vec<RoundReport>,
+}
+
+impl Report {
+    /// True when every checked round conforms.
+    pub fn all_conform(&self) -> bool {
+        self.rounds.iter().all(|r| r.verdict.is_conform())
+    }
+}
+
+/// The initial colour: from the file, else inferred from round 1 (where every
+/// board is decided by E.5 / 5.2.5), else White.
+pub fn initial_colour(t: &Tournament) -> (Color, InitialColourSource) {
+    if let Some(c) = t.initial_color {
+        return (c, InitialColourSource::File);
+    }
+    let rec = recorded_round(t, 1);
+    let mut boards: Vec<_> = rec.boards.iter().filter(|b| b.colours_known).collect();
+    boards.sort_by_key(|b| b.white.min(b.black));
+    if let Some(b) = boards.first() {
+        let higher = b.white.min(b.black);
+        let his = if higher == b.white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let c = if higher.0 % 2 == 1 {
+            his
+        } else {
+            his.opposite()
+        };
+        return (c, InitialColourSource::InferredFromRound1);
+    }
+    (Color::White, InitialColourSource::Default)
+}
+
+/// Boards in publication order: the higher score of the pair, then the sum of
+/// the scores, then the better pairing number of the pair.
+/// C.04.2 (2026) art. 3.6.
+pub fn board_order(pos: &Position, pairs: &mut [Pair]) {
+    let t = &pos.tournament;
+    let before = usize::try_from(pos.round.saturating_sub(1)).unwrap_or(usize::MAX);
+    let score = |id: PlayerId| {
+        t.player(id)
+            .map(|p| t.score(p, Some(before)))
+            .unwrap_or(Points::ZERO)
+    };
+    pairs.sort_by_key(|p| {
+        let (a, b) = (score(p.white), score(p.black));
+        (
+            std::cmp::Reverse(a.max(b)),
+            std::cmp::Reverse(a + b),
+            p.white.min(p.black),
+        )
+    });
+}
+
+/// Check the selected rounds of a played tournament. `select` returns the
+/// pairing the rules select for a position; it is called only for rounds that
+/// pass the absolute checks.
+pub fn check_tournament<F>(t: &Tournament, opts: &CheckOptions, mut select: F) -> Report
+where
+    F: FnMut(&Position) -> Selection,
+{
+    let (initial, initial_source) = initial_colour(t);
+    let ctx = ColourContext { initial };
+    let recorded_rounds = u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX);
+    let rounds: Vec<u32> = match &opts.rounds {
+        Some(r) => r.clone(),
+        None => (1..=recorded_rounds).collect(),
+    };
+    let mut report = Report {
+        system: opts.edition,
+        system_reason: opts.edition_reason.clone(),
+        handbook: super::handbook_url(opts.edition),
+        tool: format!("arbiter {}", env!("CARGO_PKG_VERSION")),
+        input_sha256: None,
+        total_rounds: t.total_rounds.unwrap_or(recorded_rounds),
+        total_rounds_source: if t.total_rounds.is_some() {
+            TotalRoundsSource::File
+        } else {
+            TotalRoundsSource::RoundsRecorded
+        },
+        initial_colour: initial,
+        initial_colour_source: initial_source,
+        warnings: points_warnings(t),
+        rounds: Vec::new(),
+    };
+    if report.total_rounds_source == TotalRoundsSource::RoundsRecorded {
+        report.warnings.push(Diagnostic::warning(
+            crate::diag::Family::Consistency,
+            crate::diag::Location::default(),
+            format!(
+                "the file does not give the number of rounds (XXR / 142): assumed {recorded_rounds}, the number of rounds recorded; the last-round topscorer rules depend on it"
+            ),
+        ));
+    }
+    for k in rounds {
+        let Some(pos) = position_before(t, k) else {
+            continue;
+        };
+        let rec = recorded_round(t, k);
+        let round_warnings = warnings(t, &rec);
+        let mut recorded: Vec<Pair> = rec
+            .boards
+            .iter()
+            .map(|b| Pair {
+                white: b.white,
+                black: b.black,
+            })
+            .collect();
+        board_order(&pos, &mut recorded);
+        let (verdict, selected) = match absolute_verdict(&pos, &rec, opts.edition) {
+            Some(v) => (v, None),
+            None => match select(&pos) {
+                Selection::NoLegalPairing(reason) => (Verdict::NoLegalPairing { reason }, None),
+                Selection::Unavailable(reason) => (Verdict::NotChecked { reason }, None),
+                Selection::Pairing(mut sel) => {
+                    let v = compare(&pos, &rec, &sel, opts.edition, ctx);
+                    board_order(&pos, &mut sel.boards);
+                    (v, Some(sel))
+                }
+            },
+        };
+        report.rounds.push(RoundReport {
+            round: k,
+            verdict,
+            recorded,
+            recorded_bye: rec.pab.first().copied(),
+            selected,
+            warnings: round_warnings,
+            explanation: opts
+                .explain
+                .then(|| super::explain::explain(&pos, opts.edition)),
+        });
+    }
+    report
+}

@@ -1,0 +1,242 @@
+//! Renderings of a pairing check (`arbiter check`): plain text for an appeals
+//! committee, JSON for programs.
+//!
+//! JSON shape (stable):
+//! ```text
+//! { "system": "dutch-2017" | "dutch-2025", "system_reason": str, "handbook": url,
+//!   "tool": "arbiter X.Y.Z", "input_sha256": hex?, "total_rounds": n,
+//!   "total_rounds_source": "file" | "rounds-recorded",
+//!   "initial_colour": "white" | "black",
+//!   "initial_colour_source": "file" | "inferred-from-round1" | "default",
+//!   "warnings": [diagnostic]?,
+//!   "rounds": [ { "round": k,
+//!     "verdict": "conform" | "colours-differ" | "differs" | "illegal"
+//!              | "no-legal-pairing" | "inconsistent"
+//!              | "not-checked" (the engine could not pair the position),
+//!     "boards": [..]        (colours-differ: recorded, selected, rule, article, explanation)
+//!     "difference": {..}    (differs: recorded_only, selected_only, recorded_bye, selected_bye)
+//!     "violations": [..]    (illegal: kind, players, article, explanation)
+//!     "reason": str         (no-legal-pairing)
+//!     "problems": [..]      (inconsistent: kind, players, explanation)
+//!     "recorded": [{"white","black"}], "recorded_bye": id?,
+//!     "selected": {"boards": [..], "bye": id?}?,
+//!     "warnings": [diagnostic]?, "explanation": {..}? } ] }
+//! ```
+//! Scores are integers in tenths of a point (`15` = 1.5), as everywhere in the model JSON.
+
+use crate::model::{Color, PlayerId};
+use crate::pairing::check::colour::Strength;
+use crate::pairing::check::explain::{Explanation, Float};
+use crate::pairing::check::report::{InitialColourSource, Report, RoundReport};
+use crate::pairing::check::{Pair, TotalRoundsSource, Verdict};
+use std::fmt::Write as _;
+
+/// The report as pretty JSON.
+pub fn json(report: &Report) -> String {
+    serde_json::to_string_pretty(report).unwrap_or_default()
+}
+
+fn colour(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn pair(p: &Pair) -> String {
+    format!("{:>4} - {:<4}", p.white, p.black)
+}
+
+fn bye(b: Option<PlayerId>) -> String {
+    b.map(|b| format!("{b:>4} bye"))
+        .unwrap_or_else(|| "no bye".into())
+}
+
+/// The report as text.
+pub fn text(report: &Report) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "system: {} ({}), {}",
+        report.system.name(),
+        report.system_reason,
+        report.handbook
+    );
+    let _ = writeln!(s, "tool: {}", report.tool);
+    if let Some(h) = &report.input_sha256 {
+        let _ = writeln!(s, "input sha256: {h}");
+    }
+    let _ = writeln!(
+        s,
+        "rounds: {} ({}), initial colour: {} ({})",
+        report.total_rounds,
+        match report.total_rounds_source {
+            TotalRoundsSource::File => "from the file",
+            TotalRoundsSource::RoundsRecorded => "rounds recorded",
+        },
+        colour(report.initial_colour),
+        match report.initial_colour_source {
+            InitialColourSource::File => "from the file",
+            InitialColourSource::InferredFromRound1 => "inferred from round 1",
+            InitialColourSource::Default => "default",
+        }
+    );
+    for w in &report.warnings {
+        let _ = writeln!(s, "{w}");
+    }
+    for r in &report.rounds {
+        s.push('\n');
+        round_text(&mut s, r);
+    }
+    let bad = report
+        .rounds
+        .iter()
+        .filter(|r| !r.verdict.is_conform())
+        .count();
+    let _ = writeln!(
+        s,
+        "\n{} of {} rounds conform",
+        report.rounds.len() - bad,
+        report.rounds.len()
+    );
+    s.lines().map(|l| l.trim_end().to_string() + "\n").collect()
+}
+
+fn round_text(s: &mut String, r: &RoundReport) {
+    let _ = writeln!(s, "round {}: {}", r.round, r.verdict.name());
+    for w in &r.warnings {
+        let _ = writeln!(s, "  {w}");
+    }
+    match &r.verdict {
+        Verdict::Conform => {}
+        Verdict::ColoursDiffer { boards } => {
+            for b in boards {
+                let _ = writeln!(
+                    s,
+                    "  recorded {}  rules {}  {}",
+                    pair(&b.recorded),
+                    pair(&b.selected),
+                    b.explanation
+                );
+            }
+        }
+        Verdict::Differs { difference } => {
+            let _ = writeln!(s, "  {:<20}rules only", "recorded only");
+            let n = difference
+                .recorded_only
+                .len()
+                .max(difference.selected_only.len());
+            for i in 0..n {
+                let a = difference
+                    .recorded_only
+                    .get(i)
+                    .map(pair)
+                    .unwrap_or_default();
+                let b = difference
+                    .selected_only
+                    .get(i)
+                    .map(pair)
+                    .unwrap_or_default();
+                let _ = writeln!(s, "  {a:<20}{b}");
+            }
+            if let Some(f) = &difference.first_difference {
+                let who = |o: Option<PlayerId>| match o {
+                    Some(o) => format!("plays {o}"),
+                    None => "gets the bye".to_string(),
+                };
+                let _ = writeln!(
+                    s,
+                    "  first difference: score group {}, player {} {} as recorded, {} by the rules",
+                    f.score_group,
+                    f.player,
+                    who(f.recorded_opponent),
+                    who(f.selected_opponent)
+                );
+            }
+            if let Some(c) = &difference.criterion {
+                let _ = writeln!(s, "  {}", c.explanation);
+            }
+            if difference.recorded_bye != difference.selected_bye {
+                let _ = writeln!(
+                    s,
+                    "  {:<20}{}",
+                    bye(difference.recorded_bye),
+                    bye(difference.selected_bye)
+                );
+            }
+        }
+        Verdict::Illegal { violations } => {
+            for v in violations {
+                let _ = writeln!(s, "  {}: {}", v.article, v.explanation);
+            }
+        }
+        Verdict::NoLegalPairing { reason } | Verdict::NotChecked { reason } => {
+            let _ = writeln!(s, "  {reason}");
+        }
+        Verdict::Inconsistent { problems } => {
+            for p in problems {
+                let _ = writeln!(s, "  {}", p.explanation);
+            }
+        }
+    }
+    if let Some(e) = &r.explanation {
+        explanation_text(s, e);
+    }
+}
+
+fn explanation_text(s: &mut String, e: &Explanation) {
+    for g in &e.score_groups {
+        let ids: Vec<String> = g.players.iter().map(|p| p.to_string()).collect();
+        let _ = writeln!(s, "  score group {}: {}", g.score, ids.join(" "));
+    }
+    if !e.absent.is_empty() {
+        let ids: Vec<String> = e.absent.iter().map(|p| p.to_string()).collect();
+        let _ = writeln!(s, "  not paired: {}", ids.join(" "));
+    }
+    let _ = writeln!(
+        s,
+        "  {:>4} {:>5} {:>5} {:<12} {:>3} {:<14} {:<5} {:<18} top",
+        "id", "pts", "pair", "colours", "cd", "preference", "float", "pab"
+    );
+    for p in &e.players {
+        let pref = match p.preference {
+            None => "none".to_string(),
+            Some(pr) => format!(
+                "{} {}",
+                match pr.strength {
+                    Strength::Absolute => "absolute",
+                    Strength::Strong => "strong",
+                    Strength::Mild => "mild",
+                },
+                colour(pr.colour)
+            ),
+        };
+        let fl = |f: Option<Float>| match f {
+            Some(Float::Down) => 'D',
+            Some(Float::Up) => 'U',
+            None => '-',
+        };
+        let pab = match &p.pab_reason {
+            None => "eligible".to_string(),
+            Some(r) => format!("no ({r})"),
+        };
+        let _ = writeln!(
+            s,
+            "  {:>4} {:>5} {:>5} {:<12} {:>3} {:<14} {}{}    {:<18} {}",
+            p.id,
+            p.score,
+            p.pairing_score,
+            if p.colours.is_empty() {
+                "-"
+            } else {
+                &p.colours
+            },
+            p.colour_difference,
+            pref,
+            fl(p.float_before_last),
+            fl(p.float_last),
+            pab,
+            if p.topscorer { "yes" } else { "" }
+        );
+    }
+}

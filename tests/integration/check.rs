@@ -1,0 +1,591 @@
+//! `arbiter check` library level: verdicts on the worked example of
+//! docs/dutch-pairing.md §6.9 (a 6-player position where the 2017 and 2025
+//! rules pair round 3 differently), its mutations, and the rendered reports.
+
+use chess_arbiter::model::{ByeKind, Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
+use chess_arbiter::pairing::check::report::{check_tournament, CheckOptions, Report, Selection};
+use chess_arbiter::pairing::check::{Edition, Pair, Position, Selected};
+use chess_arbiter::render;
+
+fn g(o: u32, c: Color, out: Outcome) -> RoundEntry {
+    RoundEntry::Played {
+        opponent: PlayerId(o),
+        color: c,
+        outcome: out,
+        short: false,
+    }
+}
+
+/// §6.9: round 3 of 3, initial colour White, player 4 absent in round 3.
+/// Rounds 1-2 as in the document; round 3 as the 2017 rules pair it
+/// (observed with bbpPairings v5.0.1): 1-3 draw, 6-2 (2 wins), 5 gets the PAB.
+fn worked_example() -> Tournament {
+    use Color::*;
+    use Outcome::*;
+    let rows = [
+        vec![g(4, White, Win), g(2, Black, Win), g(3, White, Draw)],
+        vec![g(5, Black, Win), g(1, White, Loss), g(6, Black, Win)],
+        vec![g(6, White, Win), g(4, Black, Win), g(1, Black, Draw)],
+        vec![
+            g(1, Black, Loss),
+            g(3, White, Loss),
+            RoundEntry::Bye { bye: ByeKind::Zero },
+        ],
+        vec![
+            g(2, White, Loss),
+            g(6, Black, Win),
+            RoundEntry::Bye {
+                bye: ByeKind::PairingAllocated,
+            },
+        ],
+        vec![g(3, Black, Loss), g(5, White, Loss), g(2, White, Loss)],
+    ];
+    Tournament {
+        total_rounds: Some(3),
+        initial_color: Some(White),
+        players: rows
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| Player {
+                id: PlayerId(i as u32 + 1),
+                name: format!("Player {}", i + 1),
+                rounds: r,
+                ..Default::default()
+            })
+            .collect(),
+        ..Default::default()
+    }
+}
+
+fn pairs(v: &[(u32, u32)]) -> Vec<Pair> {
+    v.iter()
+        .map(|&(w, b)| Pair {
+            white: PlayerId(w),
+            black: PlayerId(b),
+        })
+        .collect()
+}
+
+/// The rules' pairing of round 3, hand-worked in §6.9 and observed with both
+/// reference engines: 2017 pairs 1-3, 6-2, PAB 5; 2025 pairs 1-5, 3-2, PAB 6.
+fn rules(edition: Edition) -> impl FnMut(&Position) -> Selection {
+    move |pos: &Position| {
+        assert_eq!(pos.round, 3);
+        Selection::Pairing(match edition {
+            Edition::Dutch2017 => Selected {
+                boards: pairs(&[(1, 3), (6, 2)]),
+                bye: Some(PlayerId(5)),
+            },
+            Edition::Dutch2025 => Selected {
+                boards: pairs(&[(1, 5), (3, 2)]),
+                bye: Some(PlayerId(6)),
+            },
+        })
+    }
+}
+
+/// Check with the hand-worked selection; the tool version is blanked so that
+/// snapshots survive a version bump.
+fn run(t: &Tournament, o: &CheckOptions, edition: Edition) -> Report {
+    let mut r = check_tournament(t, o, rules(edition));
+    r.tool = "arbiter (version)".into();
+    r
+}
+
+fn opts(edition: Edition) -> CheckOptions {
+    CheckOptions {
+        edition,
+        edition_reason: "--system".into(),
+        rounds: Some(vec![3]),
+        explain: false,
+    }
+}
+
+fn verdict(t: &Tournament, edition: Edition) -> String {
+    let r = run(t, &opts(edition), edition);
+    r.rounds[0].verdict.name().to_string()
+}
+
+#[test]
+fn worked_example_conforms_under_2017_and_differs_under_2025() {
+    let t = worked_example();
+    assert_eq!(verdict(&t, Edition::Dutch2017), "conform");
+    assert_eq!(verdict(&t, Edition::Dutch2025), "differs");
+}
+
+#[test]
+fn mutation_swap_colours_is_colours_differ_with_rule() {
+    let mut t = worked_example();
+    // 3 White, 1 Black on board 1: 1 and 3 both have WB, so E.3 cannot decide
+    // and E.4 gives the higher-ranked player 1 his preference (White).
+    t.players[0].rounds[2] = g(3, Color::Black, Outcome::Draw);
+    t.players[2].rounds[2] = g(1, Color::White, Outcome::Draw);
+    let r = run(&t, &opts(Edition::Dutch2017), Edition::Dutch2017);
+    insta::assert_snapshot!("worked_example_swapped_colours", render::check::text(&r));
+    let v = &r.rounds[0].verdict;
+    assert_eq!(v.name(), "colours-differ");
+}
+
+#[test]
+fn mutation_rematch_and_second_bye_are_illegal() {
+    // Rematch: 1-2 (played in round 2) and 3-6 (played in round 1).
+    let mut t = worked_example();
+    t.players[0].rounds[2] = g(2, Color::White, Outcome::Draw);
+    t.players[1].rounds[2] = g(1, Color::Black, Outcome::Draw);
+    t.players[2].rounds[2] = g(6, Color::White, Outcome::Draw);
+    t.players[5].rounds[2] = g(3, Color::Black, Outcome::Draw);
+    let r = run(&t, &opts(Edition::Dutch2025), Edition::Dutch2025);
+    insta::assert_snapshot!("worked_example_rematch", render::check::text(&r));
+    assert_eq!(r.rounds[0].verdict.name(), "illegal");
+    // Second PAB: 5 had the PAB in round 2 (6 absent then) and gets it again.
+    let mut t = worked_example();
+    t.players[4].rounds[1] = RoundEntry::Bye {
+        bye: ByeKind::PairingAllocated,
+    };
+    t.players[5].rounds[1] = RoundEntry::Bye { bye: ByeKind::Zero };
+    let r = run(&t, &opts(Edition::Dutch2017), Edition::Dutch2017);
+    assert_eq!(r.rounds[0].verdict.name(), "illegal");
+    assert!(render::check::text(&r).contains(
+        "player 5 received the pairing-allocated bye but already received the pairing-allocated bye in round 2"
+    ));
+}
+
+#[test]
+fn mutation_move_the_bye_differs() {
+    // Move the bye from 5 to 6: with 4 absent, the only legal pairing that
+    // does so is 1-5, 3-2 (2-5 and 5-6 already met), the 2025 rules' choice.
+    let mut t = worked_example();
+    t.players[0].rounds[2] = g(5, Color::White, Outcome::Win);
+    t.players[4].rounds[2] = g(1, Color::Black, Outcome::Loss);
+    t.players[2].rounds[2] = g(2, Color::White, Outcome::Win);
+    t.players[1].rounds[2] = g(3, Color::Black, Outcome::Loss);
+    t.players[5].rounds[2] = RoundEntry::Bye {
+        bye: ByeKind::PairingAllocated,
+    };
+    let r = run(&t, &opts(Edition::Dutch2017), Edition::Dutch2017);
+    assert_eq!(r.rounds[0].verdict.name(), "differs");
+    assert_eq!(verdict(&t, Edition::Dutch2025), "conform");
+}
+
+#[test]
+fn report_snapshots_text_and_json() {
+    let t = worked_example();
+    let mut o = opts(Edition::Dutch2025);
+    o.explain = true;
+    let mut r = run(&t, &o, Edition::Dutch2025);
+    r.input_sha256 = Some("0".repeat(64));
+    insta::assert_snapshot!("worked_example_2025_text", render::check::text(&r));
+    insta::assert_snapshot!("worked_example_2025_json", render::check::json(&r));
+}
+
+// ---------------------------------------------------------------------------
+// Corpus rounds (bbpPairings-generated tournaments, see tests/fixtures/check/README.md).
+
+use chess_arbiter::pairing::check::report::engine_selection;
+use std::path::{Path, PathBuf};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/check")
+        .join(name)
+}
+
+fn load(path: &Path) -> Tournament {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let (t, _) = crate::dutch_support::read_corpus(&bytes)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    t
+}
+
+fn check_with_engine(t: &Tournament, edition: Edition, rounds: Option<Vec<u32>>) -> Report {
+    let o = CheckOptions {
+        edition,
+        edition_reason: "--system".into(),
+        rounds,
+        explain: false,
+    };
+    check_tournament(t, &o, |pos| engine_selection(pos, edition))
+}
+
+/// Rounds whose verdict is not `conform`, with the verdicts.
+fn non_conform(r: &Report) -> Vec<(u32, String)> {
+    r.rounds
+        .iter()
+        .filter(|x| !x.verdict.is_conform())
+        .map(|x| (x.round, x.verdict.name().to_string()))
+        .collect()
+}
+
+/// The committed fixtures with the reference checkers' cross-edition verdicts
+/// (copied from /work/shared/corpus/cross-check.tsv).
+fn cross_cases() -> Vec<(String, Edition, Edition, Vec<u32>)> {
+    let text = std::fs::read_to_string(fixture("cross-check.tsv")).unwrap_or_default();
+    text.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let file = f.first()?.to_string();
+            let own = if file.starts_with("dutch2025") {
+                Edition::Dutch2025
+            } else {
+                Edition::Dutch2017
+            };
+            let other = Edition::from_name(f.get(1)?)?;
+            let rounds = f
+                .get(3)
+                .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+                .unwrap_or_default();
+            Some((file, own, other, rounds))
+        })
+        .collect()
+}
+
+#[test]
+fn corpus_fixtures_conform_under_their_own_edition() {
+    let cases = cross_cases();
+    assert!(!cases.is_empty(), "fixtures missing");
+    for (file, own, _, _) in &cases {
+        let t = load(&fixture(file.rsplit('/').next().unwrap_or(file)));
+        let r = check_with_engine(&t, *own, None);
+        assert_eq!(non_conform(&r), vec![], "{file} under {}", own.name());
+    }
+}
+
+#[test]
+fn corpus_fixtures_cross_edition_rounds_flagged_exactly() {
+    for (file, _, other, want) in cross_cases() {
+        let t = load(&fixture(file.rsplit('/').next().unwrap_or(&file)));
+        let r = check_with_engine(&t, other, None);
+        let got: Vec<u32> = non_conform(&r).into_iter().map(|x| x.0).collect();
+        assert_eq!(got, want, "{file} under {}", other.name());
+    }
+}
+
+/// The whole shared corpus when `ARBITER_CORPUS` points at it: every file
+/// conforms under its own edition and, under the other edition, exactly the
+/// rounds of cross-check.tsv are flagged. `ARBITER_CORPUS_MAX` limits the
+/// field size. Prints the mismatches before failing.
+#[test]
+fn whole_corpus_verdicts() {
+    let Ok(root) = std::env::var("ARBITER_CORPUS") else {
+        return;
+    };
+    let max: usize = std::env::var("ARBITER_CORPUS_MAX")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
+    let root = PathBuf::from(root);
+    let tsv = std::fs::read_to_string(root.join("cross-check.tsv")).unwrap_or_default();
+    let (mut files, mut bad) = (0, Vec::new());
+    for l in tsv.lines().skip(1) {
+        let f: Vec<&str> = l.split('\t').collect();
+        let (Some(file), Some(sys), Some(code)) = (f.first(), f.get(1), f.get(2)) else {
+            continue;
+        };
+        if *code != "0" {
+            continue;
+        }
+        let n: usize = file
+            .split('/')
+            .nth(1)
+            .and_then(|s| s.get(1..4))
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        if n > max {
+            continue;
+        }
+        let Some(edition) = Edition::from_name(sys) else {
+            continue;
+        };
+        let want: Vec<u32> = f
+            .get(3)
+            .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+            .unwrap_or_default();
+        let t = load(&root.join(file));
+        let r = check_with_engine(&t, edition, None);
+        let got = non_conform(&r);
+        let got_rounds: Vec<u32> = got.iter().map(|x| x.0).collect();
+        files += 1;
+        if got_rounds != want {
+            bad.push(format!("{file} {sys}: expected {want:?}, got {got:?}"));
+        }
+    }
+    eprintln!(
+        "check corpus: {files} file/edition runs, {} mismatches",
+        bad.len()
+    );
+    for b in bad.iter().take(50) {
+        eprintln!("  {b}");
+    }
+    assert!(bad.is_empty());
+}
+
+// ---------------------------------------------------------------------------
+// Generated tournaments: every round the generator pairs with the engine must
+// check `conform` (and nothing illegal) in the same edition.
+
+use chess_arbiter::pairing::generate::{generate, GenerateOptions};
+
+fn generated_conform(edition: Edition, seeds: std::ops::Range<u64>) {
+    for seed in seeds {
+        let o = GenerateOptions {
+            // The merged engine pairs at most 18 players per graph for now
+            // (exhaustive solver); see the report.
+            players: 7 + (seed % 10) as u32,
+            rounds: 4 + (seed % 3) as u32,
+            seed,
+            draw_rate: 0.3,
+            forfeit_rate: 0.04,
+            half_bye_rate: 0.03,
+            zero_bye_rate: 0.03,
+            withdraw_rate: 0.01,
+            late_entry_rate: 0.05,
+            ..Default::default()
+        };
+        let t = match generate(&o, edition, |_| {}) {
+            Ok(t) => t,
+            // A position without a legal pairing is a legitimate stop.
+            Err(chess_arbiter::pairing::generate::GenerateError::NoPairing { .. }) => continue,
+            Err(e) => panic!("seed {seed}: {e}"),
+        };
+        let r = check_with_engine(&t, edition, None);
+        assert_eq!(non_conform(&r), vec![], "seed {seed} {}", edition.name());
+    }
+}
+
+#[test]
+fn generated_tournaments_conform_2017() {
+    generated_conform(Edition::Dutch2017, 1..41);
+}
+
+#[test]
+fn generated_tournaments_conform_2025() {
+    generated_conform(Edition::Dutch2025, 1..41);
+}
+
+// ---------------------------------------------------------------------------
+// Mutations of a corpus round: each must get the right verdict.
+
+use chess_arbiter::pairing::check::{position_before, recorded_round, Violation};
+
+/// Set round `k` of players `a` and `b` to a played draw, `a` White.
+fn set_game(t: &mut Tournament, k: usize, a: PlayerId, b: PlayerId) {
+    for (p, o, c) in [(a, b, Color::White), (b, a, Color::Black)] {
+        if let Some(pl) = t.players.iter_mut().find(|x| x.id == p) {
+            pl.rounds[k - 1] = g(o.0, c, Outcome::Draw);
+        }
+    }
+}
+
+fn set_pab(t: &mut Tournament, k: usize, a: PlayerId) {
+    if let Some(pl) = t.players.iter_mut().find(|x| x.id == a) {
+        pl.rounds[k - 1] = RoundEntry::Bye {
+            bye: ByeKind::PairingAllocated,
+        };
+    }
+}
+
+fn verdict_of(t: &Tournament, k: u32, e: Edition) -> chess_arbiter::pairing::check::Verdict {
+    check_with_engine(t, e, Some(vec![k])).rounds[0]
+        .verdict
+        .clone()
+}
+
+#[test]
+fn corpus_round_mutations() {
+    use chess_arbiter::pairing::check::colour::{ColourHistory, Strength};
+    use chess_arbiter::pairing::check::Verdict;
+    let e = Edition::Dutch2025;
+    let t = load(&fixture("n012-r07-s7000328.trf"));
+    let k = 5u32;
+    let ku = k as usize;
+    assert!(verdict_of(&t, k, e).is_conform());
+    let pos = position_before(&t, k).unwrap();
+    let rec = recorded_round(&t, k);
+    let played = |a: PlayerId, b: PlayerId| {
+        pos.tournament.player(a).is_some_and(|p| {
+            p.rounds
+                .iter()
+                .any(|x| x.is_played_game() && x.opponent() == Some(b))
+        })
+    };
+    let absolute = |a: PlayerId| {
+        pos.tournament.player(a).is_some_and(|p| {
+            ColourHistory::of(p, k)
+                .preference()
+                .is_some_and(|x| x.strength == Strength::Absolute)
+        })
+    };
+    let boards: Vec<_> = rec
+        .boards
+        .iter()
+        .filter(|b| b.kind == chess_arbiter::pairing::check::BoardKind::Played)
+        .copied()
+        .collect();
+
+    // 1. Swap colours on a board of two players without absolute preferences.
+    let b = boards
+        .iter()
+        .find(|b| !absolute(b.white) && !absolute(b.black))
+        .expect("a board without absolute preferences");
+    let mut m = t.clone();
+    set_game(&mut m, ku, b.black, b.white);
+    let v = verdict_of(&m, k, e);
+    let Verdict::ColoursDiffer { boards: cd } = &v else {
+        panic!("swap colours: {v:?}")
+    };
+    assert_eq!(cd.len(), 1);
+    assert_eq!(
+        (cd[0].recorded.white, cd[0].recorded.black),
+        (b.black, b.white)
+    );
+
+    // 2. Swap two opponents where no rematch results: a different legal or
+    // illegal pairing, never conform; with no rematch and no absolute
+    // preference involved it is `differs`.
+    let mut done = false;
+    for (i, x) in boards.iter().enumerate() {
+        for y in &boards[i + 1..] {
+            let ok = !played(x.white, y.black)
+                && !played(y.white, x.black)
+                && [x.white, x.black, y.white, y.black]
+                    .iter()
+                    .all(|p| !absolute(*p));
+            if ok && !done {
+                let mut m = t.clone();
+                set_game(&mut m, ku, x.white, y.black);
+                set_game(&mut m, ku, y.white, x.black);
+                let v = verdict_of(&m, k, e);
+                assert_eq!(v.name(), "differs", "swap opponents {x:?} {y:?}: {v:?}");
+                done = true;
+            }
+        }
+    }
+    assert!(done, "no swappable pair of boards");
+
+    // 3. Create a rematch: two boards whose players met before.
+    let mut done = false;
+    for (i, x) in boards.iter().enumerate() {
+        for y in &boards[i + 1..] {
+            if !done && played(x.white, y.white) && !played(x.black, y.black) {
+                let mut m = t.clone();
+                set_game(&mut m, ku, x.white, y.white);
+                set_game(&mut m, ku, x.black, y.black);
+                let v = verdict_of(&m, k, e);
+                let Verdict::Illegal { violations } = &v else {
+                    panic!("rematch: {v:?}")
+                };
+                let (lo, hi) = (x.white.min(y.white), x.white.max(y.white));
+                assert!(violations.iter().any(|r| matches!(r.violation,
+                    Violation::Rematch { a, b, .. } if a == lo && b == hi)));
+                done = true;
+            }
+        }
+    }
+    assert!(done, "no rematch could be built");
+}
+
+#[test]
+fn corpus_round_bye_mutations() {
+    use chess_arbiter::pairing::check::legality::pab_ineligibility;
+    use chess_arbiter::pairing::check::Verdict;
+    // An 11-player event paired under the 2017 rules: a PAB every round.
+    let e = Edition::Dutch2017;
+    let t = load(&fixture("n011-r09-s8000042.trf"));
+    let k = 6u32;
+    let ku = k as usize;
+    assert!(verdict_of(&t, k, e).is_conform());
+    let pos = position_before(&t, k).unwrap();
+    let rec = recorded_round(&t, k);
+    let pab = rec.pab[0];
+    let played = |a: PlayerId, b: PlayerId| {
+        pos.tournament.player(a).is_some_and(|p| {
+            p.rounds
+                .iter()
+                .any(|x| x.is_played_game() && x.opponent() == Some(b))
+        })
+    };
+    let ineligible = |a: PlayerId| {
+        pos.tournament
+            .player(a)
+            .and_then(|p| pab_ineligibility(&pos.tournament, p, k, e))
+            .is_some()
+    };
+    // 4. Move the bye to an eligible player whose opponent the PAB player has
+    // not met: legal, not the rules' choice.
+    let mv = rec.boards.iter().find_map(|b| {
+        [(b.white, b.black), (b.black, b.white)]
+            .into_iter()
+            .find(|(q, o)| !ineligible(*q) && !played(pab, *o))
+    });
+    let (q, o) = mv.expect("a player to move the bye to");
+    let mut m = t.clone();
+    set_game(&mut m, ku, pab, o);
+    set_pab(&mut m, ku, q);
+    let v = verdict_of(&m, k, e);
+    // Only colour rules can make it illegal (pab may get a forbidden colour).
+    assert!(
+        matches!(v.name(), "differs" | "illegal"),
+        "move the bye: {v:?}"
+    );
+    if let Verdict::Illegal { violations } = &v {
+        assert!(violations
+            .iter()
+            .all(|r| matches!(r.violation, Violation::AbsoluteColour { .. })));
+    }
+    // 5. Give a second bye: to a player who already had it.
+    let (q, o) = rec
+        .boards
+        .iter()
+        .find_map(|b| {
+            [(b.white, b.black), (b.black, b.white)]
+                .into_iter()
+                .find(|(q, _)| ineligible(*q))
+        })
+        .expect("a player who already had the PAB");
+    let mut m = t.clone();
+    set_game(&mut m, ku, pab, o);
+    set_pab(&mut m, ku, q);
+    let v = verdict_of(&m, k, e);
+    let Verdict::Illegal { violations } = &v else {
+        panic!("second bye: {v:?}")
+    };
+    assert!(violations.iter().any(|r| matches!(r.violation,
+        Violation::IneligiblePab { player, .. } if player == q)));
+}
+
+#[test]
+fn generate_snapshot_trf26() {
+    use chess_arbiter::formats::trf;
+    let o = GenerateOptions {
+        players: 9,
+        rounds: 4,
+        seed: 2026,
+        half_bye_rate: 0.05,
+        forfeit_rate: 0.05,
+        system_code: "FIDE_DUTCH_2026".into(),
+        ..Default::default()
+    };
+    let t = generate(&o, Edition::Dutch2025, |_| {}).expect("generated");
+    let w = trf::write(
+        &t,
+        &trf::WriteOptions {
+            target: trf::Target::Trf26,
+            line_end: trf::LineEnd::Lf,
+        },
+    );
+    // The version in the parameter comment changes with releases.
+    let text = w.text.replace(env!("CARGO_PKG_VERSION"), "(version)");
+    insta::assert_snapshot!("generate_9x4_seed2026_trf26", text);
+    // Read back: the same tournament, and every round conforms.
+    let back = trf::read(w.text.as_bytes(), &trf::ReadOptions::default()).expect("readable");
+    let r = check_with_engine(&back.tournament, Edition::Dutch2025, None);
+    assert_eq!(non_conform(&r), vec![]);
+    let json = render::check::json(&{
+        let mut r = r;
+        r.tool = "arbiter (version)".into();
+        r.input_sha256 = None;
+        r
+    });
+    insta::assert_snapshot!("generate_9x4_seed2026_check_json", json);
+}
