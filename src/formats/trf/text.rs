@@ -225,6 +225,19 @@ impl LineBuf {
 
     fn put_at(&mut self, first: usize, text: &str) {
         let start = first.saturating_sub(1);
+        if text.is_ascii() {
+            // Fast path: one resize, then a straight copy (the common case).
+            let end = start + text.len();
+            if self.chars.len() < end {
+                self.chars.resize(end, ' ');
+            }
+            if let Some(slots) = self.chars.get_mut(start..end) {
+                for (slot, b) in slots.iter_mut().zip(text.bytes()) {
+                    *slot = char::from(b);
+                }
+            }
+            return;
+        }
         for (i, ch) in text.chars().enumerate() {
             let at = start + i;
             if self.chars.len() <= at {
@@ -254,6 +267,13 @@ impl LineBuf {
     pub fn finish(mut self) -> String {
         while self.chars.last() == Some(&' ') {
             self.chars.pop();
+        }
+        if self.chars.iter().all(char::is_ascii) {
+            // Fast path: ASCII characters are their own UTF-8 bytes.
+            let bytes: Vec<u8> = self.chars.iter().map(|&c| c as u8).collect();
+            if let Ok(s) = String::from_utf8(bytes) {
+                return s;
+            }
         }
         self.chars.into_iter().collect()
     }
