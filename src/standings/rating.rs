@@ -6,90 +6,18 @@ use super::ctx::{Ctx, Slot};
 use super::edition::Edition;
 use super::value::Value;
 
-/// B.02 table 8.1.1: dp for p = .50 ... 1.00 (index = hundredths − 50); dp(1−p) = −dp(p).
-const DP: [i64; 51] = [
-    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158,
-    166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366,
-    383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
-];
-
-/// dp for a percentage in hundredths (0..=100).
+/// B.02 table 8.1.1 (p → dp), shared with the rating engine: dp for a
+/// percentage in hundredths (0..=100); dp(1−p) = −dp(p).
 pub fn dp(p100: i64) -> i64 {
-    let p = p100.clamp(0, 100);
-    if p >= 50 {
-        DP[(p - 50) as usize]
-    } else {
-        -DP[(50 - p) as usize]
-    }
+    // Clamped first, so the narrowing cannot lose information.
+    i64::from(crate::rating::tables::dp(p100.clamp(0, 100) as i32))
 }
 
-/// B.02 table 8.1.2: upper bound of each D band and PD(H) in hundredths; beyond 735, 1.00.
-const PD: [(i64, i64); 50] = [
-    (3, 50),
-    (10, 51),
-    (17, 52),
-    (25, 53),
-    (32, 54),
-    (39, 55),
-    (46, 56),
-    (53, 57),
-    (61, 58),
-    (68, 59),
-    (76, 60),
-    (83, 61),
-    (91, 62),
-    (98, 63),
-    (106, 64),
-    (113, 65),
-    (121, 66),
-    (129, 67),
-    (137, 68),
-    (145, 69),
-    (153, 70),
-    (162, 71),
-    (170, 72),
-    (179, 73),
-    (188, 74),
-    (197, 75),
-    (206, 76),
-    (215, 77),
-    (225, 78),
-    (235, 79),
-    (245, 80),
-    (256, 81),
-    (267, 82),
-    (278, 83),
-    (290, 84),
-    (302, 85),
-    (315, 86),
-    (328, 87),
-    (344, 88),
-    (357, 89),
-    (374, 90),
-    (391, 91),
-    (411, 92),
-    (432, 93),
-    (456, 94),
-    (484, 95),
-    (517, 96),
-    (559, 97),
-    (619, 98),
-    (735, 99),
-];
-
-/// Expected score in hundredths for rating difference `d` (own − opponent), full scale.
+/// B.02 table 8.1.2 (D → PD), shared with the rating engine: PD in hundredths
+/// for a rating difference `d`; PD(−D) = 1 − PD(D).
 pub fn pd(d: i64) -> i64 {
-    let a = d.abs();
-    let h = PD
-        .iter()
-        .find(|(hi, _)| a <= *hi)
-        .map(|(_, p)| *p)
-        .unwrap_or(100);
-    if d >= 0 {
-        h
-    } else {
-        100 - h
-    }
+    // Beyond ±735 the table is flat, so clamping to ±1000 changes nothing.
+    i64::from(crate::rating::tables::pd(d.clamp(-1000, 1000) as i32))
 }
 
 /// The opponents met over the board: (round, opponent, rating used, own points in tenths).
