@@ -620,7 +620,12 @@ mod props {
                 id: PlayerId(id),
                 name,
                 rating,
-                points: pts.map(Points),
+                // The writer fills missing points of a player with rounds
+                // (tested in `missing_points_are_written_from_results`), so only
+                // players without rounds may lack them here.
+                points: pts
+                    .map(Points)
+                    .or_else(|| (!rounds.is_empty()).then_some(Points(0))),
                 rounds,
                 rank,
                 ..Default::default()
@@ -826,4 +831,41 @@ mod props {
             }
         }
     }
+}
+
+#[test]
+fn missing_points_are_written_from_results() {
+    use chess_arbiter::formats::trf::{self, ReadOptions, WriteOptions};
+    use chess_arbiter::model::{Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
+    let game = |opponent, color, outcome| RoundEntry::Played {
+        opponent: PlayerId(opponent),
+        color,
+        outcome,
+        short: false,
+    };
+    let t = Tournament {
+        players: vec![
+            Player {
+                id: PlayerId(1),
+                name: "A, B".into(),
+                rounds: vec![game(2, Color::White, Outcome::Draw)],
+                ..Default::default()
+            },
+            Player {
+                id: PlayerId(2),
+                name: "C, D".into(),
+                rounds: vec![game(1, Color::Black, Outcome::Draw)],
+                ..Default::default()
+            },
+        ],
+        ..Default::default()
+    };
+    let w = trf::write(&t, &WriteOptions::default());
+    assert_eq!(w.warnings.len(), 1, "{:?}", w.warnings);
+    assert!(w.warnings[0]
+        .message
+        .contains("written as the sum of the results"));
+    let back = trf::read(w.text.as_bytes(), &ReadOptions::default()).unwrap();
+    let pts: Vec<_> = back.tournament.players.iter().map(|p| p.points).collect();
+    assert_eq!(pts, vec![Some(chess_arbiter::model::Points(5)); 2]);
 }

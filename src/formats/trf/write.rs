@@ -630,7 +630,24 @@ impl Writer<'_> {
         if let Some(d) = &p.birth {
             self.put_or_warn(&mut b, &P::BIRTH, &format_birth(d), &who);
         }
-        if let Some(pts) = p.points {
+        // TRF16 `001` cols 81-84: points are required. A source without them
+        // (a Swiss-Manager .TUNX, say) gets the score of its results, and says so.
+        let points = match p.points {
+            Some(pts) => Some(pts),
+            None if !p.rounds.is_empty() => {
+                self.warn_once(
+                    "points-filled",
+                    "points",
+                    format!(
+                        "the source gives no points for {who} (and maybe others); \
+                         written as the sum of the results under the scoring system"
+                    ),
+                );
+                Some(self.t.score(p, None))
+            }
+            None => None,
+        };
+        if let Some(pts) = points {
             self.put_or_warn(&mut b, &P::POINTS, &pts.to_string(), &who);
         }
         if let Some(r) = p.rank {
