@@ -795,6 +795,7 @@ impl<'o> Lowerer<'o> {
         let nblocks = content_len
             .saturating_sub(layout::player::STATIC_LAST)
             .div_ceil(R::STRIDE);
+        out.reserve_exact(nblocks);
         for r in 1..=nblocks {
             out.push(self.round_cell(line, c, r));
         }
