@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 
 use chess_arbiter::pairing::dutch::{initial_color, pair_round, Edition, PairError, PairOptions};
 
-use crate::dutch_support::{before_round, read_corpus, recorded};
+use crate::dutch_support::{read_corpus, recorded};
+use chess_arbiter::pairing::check::position::position_before;
 
 /// Outcome of replaying every round of one file.
 #[derive(Debug, Default)]
@@ -35,7 +36,11 @@ pub fn replay(path: &Path, edition: Edition, tally: &mut Tally) {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     for k in 1..=n_rounds {
-        let mut pos = before_round(&t, k);
+        // The same position rebuild that `arbiter check` uses.
+        let Some(position) = position_before(&t, k as u32) else {
+            continue;
+        };
+        let mut pos = position.tournament;
         // The colour drawn by lot before round 1, as the file shows it.
         pos.initial_color = Some(initial_color(&t));
         let opts = PairOptions {

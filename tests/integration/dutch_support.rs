@@ -12,30 +12,6 @@ pub fn read_corpus(bytes: &[u8]) -> Result<(Tournament, usize), String> {
     Ok((r.tournament, n))
 }
 
-/// The position before round `k`: rounds 1..k-1 kept, round k keeps only its
-/// pre-set half-point, zero-point and full-point byes.
-pub fn before_round(t: &Tournament, k: usize) -> Tournament {
-    let mut t = t.clone();
-    for p in &mut t.players {
-        let keep = p.rounds.get(k - 1).copied().filter(|e| {
-            matches!(
-                e,
-                RoundEntry::Bye {
-                    bye: ByeKind::Half | ByeKind::Zero | ByeKind::Full
-                }
-            )
-        });
-        p.rounds.truncate(k - 1);
-        if let Some(e) = keep {
-            while p.rounds.len() < k - 1 {
-                p.rounds.push(RoundEntry::NotPaired);
-            }
-            p.rounds.push(e);
-        }
-    }
-    t
-}
-
 /// Round `k` as recorded: (white, black) pairs sorted, and the PAB.
 pub fn recorded(t: &Tournament, k: usize) -> (Vec<(u32, u32)>, Option<u32>) {
     let mut pairs = Vec::new();

@@ -218,7 +218,7 @@ pub fn initial_color(t: &Tournament) -> Color {
     }
     let mut ids: Vec<&Player> = t.players.iter().collect();
     ids.sort_by_key(|p| p.id);
-    for (k, p) in ids.iter().enumerate() {
+    for p in ids {
         let c = match p.round(1) {
             RoundEntry::Played { color, .. } | RoundEntry::Unknown { color, .. } => Some(color),
             // A forfeited game was still paired with colours.
@@ -226,8 +226,6 @@ pub fn initial_color(t: &Tournament) -> Color {
             _ => None,
         };
         if let Some(c) = c {
-            // E.5: odd pairing numbers receive the initial colour.
-            let _ = k;
             return c;
         }
     }
