@@ -182,6 +182,71 @@ pub struct BracketCtx {
     pub one_point: Points,
 }
 
+/// The players of one bracket: all of them (residents and MDPs), the MDPs,
+/// and the residents of the next scoregroup when the look-ahead applies.
+#[derive(Debug, Clone, Copy)]
+pub struct Members<'a> {
+    pub bracket: &'a [usize],
+    pub mdps: &'a [usize],
+    /// Empty: no look-ahead (C.7 / \[C8\] do not apply).
+    pub next: &'a [usize],
+}
+
+impl BracketCtx {
+    /// The context of a bracket. `completion`: C.4 / \[C4\] and the PAB
+    /// criteria are measured over all remaining players; `is_last`: the
+    /// last bracket of the round (\[C9\] applies there in 2025).
+    pub fn new(
+        players: &[PlayerState],
+        edition: Edition,
+        initial: Color,
+        one_point: Points,
+        m: Members,
+        completion: bool,
+        is_last: bool,
+    ) -> BracketCtx {
+        let mut role = vec![Role::Lower; players.len()];
+        for &i in m.bracket {
+            if let Some(r) = role.get_mut(i) {
+                *r = if m.mdps.contains(&i) {
+                    Role::Mdp
+                } else {
+                    Role::Resident
+                };
+            }
+        }
+        for &i in m.next {
+            if let Some(r) = role.get_mut(i) {
+                *r = Role::Next;
+            }
+        }
+        let score = |i: &usize| players.get(*i).map_or(Points::ZERO, |p| p.pscore);
+        let scores: Vec<Points> = m.bracket.iter().map(score).collect();
+        let lowest = scores.iter().copied().min().unwrap_or(Points::ZERO);
+        let mut next_scores = scores.clone();
+        next_scores.extend(m.next.iter().map(score));
+        let next_lowest = m.next.iter().map(score).min().unwrap_or(lowest);
+        let lookahead = !m.next.is_empty();
+        BracketCtx {
+            edition,
+            role,
+            completion,
+            lookahead,
+            bye_unplayed: edition == Edition::Dutch2025 && is_last,
+            initial,
+            levels: score_levels(edition, &scores, lowest, one_point),
+            next_levels: if lookahead {
+                score_levels(edition, &next_scores, next_lowest, one_point)
+            } else {
+                Vec::new()
+            },
+            lowest,
+            next_lowest,
+            one_point,
+        }
+    }
+}
+
 /// Field offsets of each criterion in an edge weight.
 #[derive(Debug, Clone)]
 pub struct Layout {

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use super::colour;
-use super::criteria::{edge_fields, score_levels, BracketCtx, Layout, Role};
+use super::criteria::{edge_fields, BracketCtx, Layout, Members, Role};
 use super::solve::{self, Fields};
 use super::state::PlayerState;
 use super::Edition;
@@ -258,42 +258,21 @@ fn bracket_pairs(
     is_last: bool,
 ) -> Result<BracketResult, EngineError> {
     let ps = inp.players;
-    let mut role = vec![Role::Lower; ps.len()];
-    for &i in bracket {
-        role[i] = if mdps.contains(&i) {
-            Role::Mdp
-        } else {
-            Role::Resident
-        };
-    }
     let lookahead = lookahead && !next.is_empty();
-    if lookahead {
-        for &i in next {
-            role[i] = Role::Next;
-        }
-    }
-    let scores: Vec<Points> = bracket.iter().map(|&i| ps[i].pscore).collect();
-    let lowest = scores.iter().copied().min().unwrap_or(Points::ZERO);
-    let mut next_scores: Vec<Points> = scores.clone();
-    next_scores.extend(next.iter().map(|&i| ps[i].pscore));
-    let next_lowest = next.iter().map(|&i| ps[i].pscore).min().unwrap_or(lowest);
-    let ctx = BracketCtx {
-        edition: inp.edition,
-        role: role.clone(),
-        completion,
-        lookahead,
-        bye_unplayed: inp.edition == Edition::Dutch2025 && is_last,
-        initial: inp.initial,
-        levels: score_levels(inp.edition, &scores, lowest, inp.one_point),
-        next_levels: if lookahead {
-            score_levels(inp.edition, &next_scores, next_lowest, inp.one_point)
-        } else {
-            Vec::new()
+    let ctx = BracketCtx::new(
+        ps,
+        inp.edition,
+        inp.initial,
+        inp.one_point,
+        Members {
+            bracket,
+            mdps,
+            next: if lookahead { next } else { &[] },
         },
-        lowest,
-        next_lowest,
-        one_point: inp.one_point,
-    };
+        completion,
+        is_last,
+    );
+    let role = ctx.role.clone();
     let lay = Layout::new(&ctx);
     let verts: Vec<usize> = if completion {
         remaining.to_vec()

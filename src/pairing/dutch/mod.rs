@@ -10,7 +10,7 @@
 
 pub mod colour;
 pub mod criteria;
-mod engine;
+pub mod engine;
 pub mod solve;
 pub mod state;
 
@@ -282,8 +282,37 @@ pub fn effective_numbers(t: &Tournament, participants: &[&Player], r: usize) -> 
         .collect()
 }
 
-/// Pair round `opts.round` (default: the next round) of `t`.
-pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairError> {
+/// Everything the engine needs for one round, built from the tournament.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    pub edition: Edition,
+    pub edition_reason: String,
+    pub round: u32,
+    /// The players taking part, in pairing-number order.
+    pub states: Vec<PlayerState>,
+    /// Forbidden pairs active this round (both orders).
+    pub forbidden: HashSet<(PlayerId, PlayerId)>,
+    /// The colour of the first-ranked player in round 1.
+    pub initial: Color,
+    /// Players not paired this round (pre-set byes, absences, withdrawals).
+    pub not_paired: Vec<PlayerId>,
+}
+
+impl Prepared {
+    /// The engine's view of the round.
+    pub fn input(&self) -> engine::Input<'_> {
+        engine::Input {
+            players: &self.states,
+            edition: self.edition,
+            initial: self.initial,
+            forbidden: &self.forbidden,
+            one_point: Points::ONE,
+        }
+    }
+}
+
+/// Build the state before round `opts.round` (default: the next round).
+pub fn prepare(t: &Tournament, opts: &PairOptions) -> Result<Prepared, PairError> {
     let (edition, edition_reason) = select_edition(t, opts);
     let round = opts.round.unwrap_or_else(|| next_round(t));
     if round == 0 {
@@ -337,14 +366,22 @@ pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairErr
             }
         }
     }
-    let initial = initial_color(t);
-    let inp = engine::Input {
-        players: &states,
+    Ok(Prepared {
         edition,
-        initial,
-        forbidden: &forbidden,
-        one_point: Points::ONE,
-    };
+        edition_reason,
+        round,
+        states,
+        forbidden,
+        initial: initial_color(t),
+        not_paired,
+    })
+}
+
+/// Pair round `opts.round` (default: the next round) of `t`.
+pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairError> {
+    let prep = prepare(t, opts)?;
+    let inp = prep.input();
+    let (states, initial) = (&prep.states, prep.initial);
     let raw = engine::pair(&inp).map_err(|e| match e {
         engine::EngineError::NoLegalPairing(obstacle) => PairError::NoLegalPairing { obstacle },
         engine::EngineError::TooLarge(n) => PairError::Unsupported(format!(
@@ -383,14 +420,14 @@ pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairErr
         })
         .collect();
     let pairing = Pairing {
-        edition,
-        edition_reason,
-        round,
+        edition: prep.edition,
+        edition_reason: prep.edition_reason.clone(),
+        round: prep.round,
         boards,
         bye: raw.bye.map(|i| states[i].id),
-        not_paired,
+        not_paired: prep.not_paired.clone(),
     };
-    check_absolute(&states, &forbidden, &pairing).map_err(|obstacle| {
+    check_absolute(states, &prep.forbidden, &pairing).map_err(|obstacle| {
         PairError::NoLegalPairing {
             obstacle: format!("internal check failed: {obstacle}"),
         }
