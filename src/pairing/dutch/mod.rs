@@ -11,6 +11,7 @@
 pub mod colour;
 pub mod criteria;
 pub mod engine;
+pub mod evaluate;
 pub mod solve;
 pub mod state;
 
