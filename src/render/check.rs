@@ -14,7 +14,14 @@
 //!              | "no-legal-pairing" | "inconsistent"
 //!              | "not-checked" (the engine could not pair the position),
 //!     "boards": [..]        (colours-differ: recorded, selected, rule, article, explanation)
-//!     "difference": {..}    (differs: recorded_only, selected_only, recorded_bye, selected_bye)
+//!     "difference": {..}    (differs: recorded_only, selected_only, recorded_bye, selected_bye,
+//!                            first_difference {score_group, player, recorded_opponent,
+//!                            selected_opponent}?,
+//!                            first_bracket {score, kind: "regular" | "last" | "penultimate"
+//!                            | "collapsed-last", residents, mdps, recorded {pairs,
+//!                            downfloaters}, rules {pairs, downfloaters}}?,
+//!                            criterion {criterion, recorded, rules, explanation,
+//!                            kind: "recorded-worse" | "recorded-better" | "generation-order"}?)
 //!     "violations": [..]    (illegal: kind, players, article, explanation)
 //!     "reason": str         (no-legal-pairing)
 //!     "problems": [..]      (inconsistent: kind, players, explanation)
@@ -27,8 +34,10 @@
 use crate::model::{Color, PlayerId};
 use crate::pairing::check::colour::Strength;
 use crate::pairing::check::explain::{Explanation, Float};
+use crate::pairing::check::finding::{BracketChoice, BracketDifference};
 use crate::pairing::check::report::{InitialColourSource, Report, RoundReport};
 use crate::pairing::check::{Pair, TotalRoundsSource, Verdict};
+use crate::pairing::dutch::evaluate::BracketKind;
 use std::fmt::Write as _;
 
 /// The report as pretty JSON.
@@ -153,6 +162,9 @@ fn round_text(s: &mut String, r: &RoundReport) {
                     who(f.selected_opponent)
                 );
             }
+            if let Some(b) = &difference.first_bracket {
+                bracket_difference(s, b);
+            }
             if let Some(c) = &difference.criterion {
                 let _ = writeln!(s, "  {}", c.explanation);
             }
@@ -182,6 +194,60 @@ fn round_text(s: &mut String, r: &RoundReport) {
     if let Some(e) = &r.explanation {
         explanation_text(s, e);
     }
+}
+
+fn ids(v: &[PlayerId]) -> String {
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+fn kind_words(k: BracketKind) -> &'static str {
+    match k {
+        BracketKind::Regular => "",
+        BracketKind::Last => ", last bracket",
+        BracketKind::Penultimate => ", penultimate pairing bracket (2017 A.9)",
+        BracketKind::CollapsedLast => ", collapsed last bracket (2017 A.9)",
+    }
+}
+
+/// One pairing of a bracket: its pairs and its downfloaters (the PAB in the
+/// last bracket).
+fn choice_text(kind: BracketKind, c: &BracketChoice) -> String {
+    let pairs: Vec<String> = c
+        .pairs
+        .iter()
+        .map(|p| format!("{}-{}", p.white, p.black))
+        .collect();
+    let last = matches!(kind, BracketKind::Last | BracketKind::CollapsedLast);
+    format!(
+        "pairs {}; {} {}",
+        if pairs.is_empty() {
+            "none".to_string()
+        } else {
+            pairs.join(" ")
+        },
+        if last { "bye" } else { "downfloaters" },
+        ids(&c.downfloaters)
+    )
+}
+
+fn bracket_difference(s: &mut String, b: &BracketDifference) {
+    let _ = writeln!(
+        s,
+        "  first differing bracket: score {} (residents {}; MDPs {}{})",
+        b.score,
+        ids(&b.residents),
+        ids(&b.mdps),
+        kind_words(b.kind)
+    );
+    let _ = writeln!(s, "    recorded: {}", choice_text(b.kind, &b.recorded));
+    let _ = writeln!(s, "    rules:    {}", choice_text(b.kind, &b.rules));
 }
 
 fn explanation_text(s: &mut String, e: &Explanation) {

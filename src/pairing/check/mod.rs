@@ -16,6 +16,7 @@
 
 pub mod colour;
 pub mod explain;
+pub mod finding;
 pub mod legality;
 pub mod position;
 pub mod report;
@@ -77,8 +78,12 @@ pub struct PairDifference {
     /// The highest score group with a player paired differently.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_difference: Option<FirstDifference>,
-    /// The first criterion on which the recorded pairing is worse, where it can
-    /// be decided on the whole round without the bracket-by-bracket ladder.
+    /// The first bracket (in the engine's bracket-by-bracket order) whose
+    /// pairs differ, with both pairings of it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_bracket: Option<Box<finding::BracketDifference>>,
+    /// In that bracket, the first criterion on which the recorded pairing is
+    /// worse, with both values (or the generation-order step when all tie).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub criterion: Option<CriterionFinding>,
 }
@@ -98,11 +103,15 @@ pub struct FirstDifference {
 /// A criterion on which the recorded pairing is worse, with both values.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct CriterionFinding {
-    /// Edition-specific number, e.g. `[C5]` or `C.6`.
-    pub criterion: &'static str,
+    /// Edition-specific number, e.g. `[C5]` or `C.6`; for a generation-order
+    /// finding the article of the step, e.g. `C.04.3 (2017) D.2`.
+    pub criterion: String,
+    /// The recorded pairing's value (the quantity the criterion minimises).
     pub recorded: String,
+    /// The value the rules' pairing achieves.
     pub rules: String,
     pub explanation: String,
+    pub kind: finding::FindingKind,
 }
 
 /// The verdict for one round.
@@ -308,6 +317,10 @@ pub fn compare(
             .filter(|p| !rec_pairs.contains_key(&key(p.white, p.black)))
             .copied()
             .collect();
+        let (first_bracket, criterion) = match finding::first_bracket(pos, rec, selected, edition) {
+            Some((b, c)) => (Some(Box::new(b)), Some(c)),
+            None => (None, pab_criterion(pos, rec_bye, selected.bye, edition)),
+        };
         return Verdict::Differs {
             difference: PairDifference {
                 recorded_only,
@@ -315,7 +328,8 @@ pub fn compare(
                 recorded_bye: rec_bye,
                 selected_bye: selected.bye,
                 first_difference: first_difference(pos, rec, selected),
-                criterion: pab_criterion(pos, rec_bye, selected.bye, edition),
+                first_bracket,
+                criterion,
             },
         };
     }
@@ -408,7 +422,8 @@ fn first_difference(
 
 /// C.04.3 (2025) [C5]: the PAB goes to the lowest possible score. It ranks
 /// above every quality criterion, so a recorded PAB with a higher score than
-/// the rules' choice is worse on [C5] whatever the brackets.
+/// the rules' choice is worse on [C5] whatever the brackets. The fallback when
+/// the bracket evaluator cannot read the round.
 fn pab_criterion(
     pos: &Position,
     rec_bye: Option<PlayerId>,
@@ -423,7 +438,8 @@ fn pab_criterion(
     let score = |id: PlayerId| t.player(id).map(|p| t.score(p, Some(k)));
     let (r, s) = (score(rec_bye?)?, score(sel_bye?)?);
     (r > s).then(|| CriterionFinding {
-        criterion: "[C5]",
+        criterion: "[C5]".to_string(),
+        kind: finding::FindingKind::RecordedWorse,
         recorded: format!("PAB to player {} with {r}", rec_bye.map(|p| p.0).unwrap_or(0)),
         rules: format!("PAB to player {} with {s}", sel_bye.map(|p| p.0).unwrap_or(0)),
         explanation: format!(

@@ -796,50 +796,111 @@ pub fn number(c: Criterion, edition: Edition) -> String {
 
 /// What a pairing does on criterion `c`, given its amount: completes
 /// "the recorded pairing ...".
+fn count(amount: &str, one: &str, many: &str) -> String {
+    if amount == "1" {
+        format!("1 {one}")
+    } else {
+        format!("{amount} {many}")
+    }
+}
+
 pub fn phrase(c: Criterion, edition: Edition, amount: &str) -> String {
     use Criterion::*;
     let e17 = edition == Edition::Dutch2017;
     match c {
         Completion => format!("leaves a round that cannot be completed ({amount})"),
         ByeEligible => {
-            format!("leaves {amount} players who may not receive the PAB without an opponent")
+            format!(
+                "leaves {} who may not receive the PAB without an opponent",
+                count(amount, "player", "players")
+            )
         }
-        ByeScore => format!("leaves the pairing-allocated bye at best to a player with {amount}"),
-        Pairs => format!("makes {amount} pairs in the bracket"),
+        ByeScore => format!(
+            "leaves {amount} as the lowest score that can receive the pairing-allocated bye"
+        ),
+        Pairs => format!("makes {} in the bracket", count(amount, "pair", "pairs")),
         Scores if e17 => format!("has the PSD {amount}"),
         Scores => format!("has downfloaters with {amount}"),
-        NextPairs => format!("allows at most {amount} pairs in the next bracket"),
+        NextPairs => format!(
+            "allows at most {} in the next bracket",
+            count(amount, "pair", "pairs")
+        ),
         NextScores if e17 => format!("allows at best the PSD {amount} in the next bracket"),
         NextScores => format!("allows at best downfloaters with {amount} from the next bracket"),
-        ByeUnplayed => format!("gives the PAB to a player with {amount} unplayed games"),
+        ByeUnplayed => format!(
+            "gives the PAB to a player with {}",
+            count(amount, "unplayed game", "unplayed games")
+        ),
         TopscorerCd => {
-            format!("gives {amount} topscorers or their opponents a colour difference beyond ±2")
+            format!(
+                "gives {} a colour difference beyond ±2",
+                count(
+                    amount,
+                    "topscorer or opponent",
+                    "topscorers or their opponents"
+                )
+            )
         }
         TopscorerRepeat => format!(
-            "gives {amount} topscorers or their opponents the same colour three times in a row"
+            "gives {} the same colour three times in a row",
+            count(
+                amount,
+                "topscorer or opponent",
+                "topscorers or their opponents"
+            )
         ),
-        Preference => format!("denies {amount} players their colour preference"),
-        StrongPreference => format!("denies {amount} players their strong colour preference"),
+        Preference => format!(
+            "denies {} their colour preference",
+            count(amount, "player", "players")
+        ),
+        StrongPreference => format!(
+            "denies {} their strong colour preference",
+            count(amount, "player", "players")
+        ),
         Down1 if e17 => {
-            format!("gives {amount} players a downfloat again after one in the previous round")
+            format!(
+                "gives {} a downfloat again after one in the previous round",
+                count(amount, "player", "players")
+            )
         }
         Down2 if e17 => {
-            format!("gives {amount} players a downfloat again after one two rounds before")
+            format!(
+                "gives {} a downfloat again after one two rounds before",
+                count(amount, "player", "players")
+            )
         }
         Up1 if e17 => {
-            format!("gives {amount} players an upfloat again after one in the previous round")
+            format!(
+                "gives {} an upfloat again after one in the previous round",
+                count(amount, "player", "players")
+            )
         }
         Up2 if e17 => {
-            format!("gives {amount} players an upfloat again after one two rounds before")
+            format!(
+                "gives {} an upfloat again after one two rounds before",
+                count(amount, "player", "players")
+            )
         }
         Down1 => {
-            format!("floats down {amount} residents who had a downfloat in the previous round")
+            format!(
+                "floats down {} who had a downfloat in the previous round",
+                count(amount, "resident", "residents")
+            )
         }
-        Down2 => format!("floats down {amount} residents who had a downfloat two rounds before"),
+        Down2 => format!(
+            "floats down {} who had a downfloat two rounds before",
+            count(amount, "resident", "residents")
+        ),
         Up1 => {
-            format!("pairs MDPs with {amount} opponents who had an upfloat in the previous round")
+            format!(
+                "pairs MDPs with {} who had an upfloat in the previous round",
+                count(amount, "opponent", "opponents")
+            )
         }
-        Up2 => format!("pairs MDPs with {amount} opponents who had an upfloat two rounds before"),
+        Up2 => format!(
+            "pairs MDPs with {} who had an upfloat two rounds before",
+            count(amount, "opponent", "opponents")
+        ),
         Down1Sd => format!(
             "has repeated downfloats (previous round) with score differences totalling {amount}"
         ),

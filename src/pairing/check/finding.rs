@@ -1,0 +1,176 @@
+//! Why a legal recorded round is not the rules' pairing: the first bracket
+//! where it differs from the engine's pairing and the first criterion of the
+//! ladder (2017 C.5-C.19 / 2025 \[C5\]-\[C21\]) on which it is worse, with
+//! both values, or the generation-order step (2017 D.1-D.3 / 2025 Art.
+//! 4.2-4.4) when every criterion ties. Computed by
+//! [`crate::pairing::dutch::evaluate`], the engine's own ladder.
+
+use super::{Edition, Pair, Position, RecordedRound, Selected};
+use crate::model::{PlayerId, Points};
+use crate::pairing::dutch::evaluate::{self, Assignment, BracketEval, BracketKind, Decision};
+use crate::pairing::dutch::{prepare, PairOptions, Prepared};
+
+/// What the comparison found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FindingKind {
+    /// The recorded pairing is worse on `criterion`, equal on every criterion above.
+    RecordedWorse,
+    /// The recorded pairing came out better: the engine's choice is not
+    /// optimal there (an engine defect); the verdict is not backed.
+    RecordedBetter,
+    /// Every criterion ties; the generation order prefers the rules' pairing.
+    GenerationOrder,
+}
+
+/// How one pairing pairs a bracket.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct BracketChoice {
+    /// Pairs made inside the bracket, white first when known.
+    pub pairs: Vec<Pair>,
+    /// Players of the bracket not paired in it (in the last bracket: the PAB).
+    pub downfloaters: Vec<PlayerId>,
+}
+
+/// The first bracket where the recorded pairing and the rules' pairing differ.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct BracketDifference {
+    /// The pairing score of the bracket's residents (tenths of a point).
+    pub score: Points,
+    /// `regular`, `last`, and under the 2017 rules `penultimate` (PPB) or
+    /// `collapsed-last` (CLB).
+    pub kind: BracketKind,
+    pub residents: Vec<PlayerId>,
+    /// Moved-down players from higher brackets.
+    pub mdps: Vec<PlayerId>,
+    pub recorded: BracketChoice,
+    pub rules: BracketChoice,
+}
+
+/// The engine's view of the position's round.
+pub fn prepared(pos: &Position, edition: Edition) -> Option<Prepared> {
+    prepare(
+        &pos.tournament,
+        &PairOptions {
+            edition: Some(edition),
+            round: Some(pos.round),
+            total_rounds: Some(pos.total_rounds),
+        },
+    )
+    .ok()
+}
+
+/// The rules' pairing as an assignment of the prepared round.
+pub fn selected_assignment(prep: &Prepared, sel: &Selected) -> Option<Assignment> {
+    let pairs: Vec<(PlayerId, PlayerId)> = sel.boards.iter().map(|b| (b.white, b.black)).collect();
+    Assignment::from_ids(prep, &pairs, sel.bye).ok()
+}
+
+fn recorded_assignment(prep: &Prepared, rec: &RecordedRound) -> Option<Assignment> {
+    let pairs: Vec<(PlayerId, PlayerId)> = rec.boards.iter().map(|b| (b.white, b.black)).collect();
+    match rec.pab.as_slice() {
+        [] => Assignment::from_ids(prep, &pairs, None).ok(),
+        [one] => Assignment::from_ids(prep, &pairs, Some(*one)).ok(),
+        _ => None,
+    }
+}
+
+/// The pairs of a bracket oriented as in `boards` (white first).
+pub fn choice(prep: &Prepared, b: &BracketEval, boards: &[(PlayerId, PlayerId)]) -> BracketChoice {
+    let id = |i: usize| prep.states.get(i).map_or(PlayerId(0), |s| s.id);
+    BracketChoice {
+        pairs: b
+            .pairs
+            .iter()
+            .map(|&(x, y)| {
+                let (x, y) = (id(x), id(y));
+                if boards.contains(&(y, x)) {
+                    Pair { white: y, black: x }
+                } else {
+                    Pair { white: x, black: y }
+                }
+            })
+            .collect(),
+        downfloaters: b.downfloaters.iter().map(|&i| id(i)).collect(),
+    }
+}
+
+/// Ids of player indices.
+pub fn ids(prep: &Prepared, v: &[usize]) -> Vec<PlayerId> {
+    v.iter()
+        .filter_map(|&i| prep.states.get(i).map(|s| s.id))
+        .collect()
+}
+
+/// The first differing bracket and the finding, or `None` when the
+/// evaluator cannot read the two pairings (a player outside the round, an
+/// incomplete pairing) or they make the same pairs.
+pub fn first_bracket(
+    pos: &Position,
+    rec: &RecordedRound,
+    sel: &Selected,
+    edition: Edition,
+) -> Option<(BracketDifference, super::CriterionFinding)> {
+    let prep = prepared(pos, edition)?;
+    let r = recorded_assignment(&prep, rec)?;
+    let s = selected_assignment(&prep, sel)?;
+    let cmp = evaluate::compare(&prep, &r, &s).ok()??;
+    let rec_boards: Vec<(PlayerId, PlayerId)> =
+        rec.boards.iter().map(|b| (b.white, b.black)).collect();
+    let sel_boards: Vec<(PlayerId, PlayerId)> =
+        sel.boards.iter().map(|b| (b.white, b.black)).collect();
+    let diff = BracketDifference {
+        score: cmp.rules.score,
+        kind: cmp.rules.kind,
+        residents: ids(&prep, &cmp.rules.residents),
+        mdps: ids(&prep, &cmp.rules.mdps),
+        recorded: choice(&prep, &cmp.recorded, &rec_boards),
+        rules: choice(&prep, &cmp.rules, &sel_boards),
+    };
+    let amounts = |c| {
+        (
+            cmp.recorded
+                .value(c)
+                .map(|v| v.amount.clone())
+                .unwrap_or_default(),
+            cmp.rules
+                .value(c)
+                .map(|v| v.amount.clone())
+                .unwrap_or_default(),
+        )
+    };
+    let (kind, criterion, recorded, rules) = match cmp.outcome {
+        Decision::RecordedWorse(c) => {
+            let (a, b) = amounts(c);
+            (
+                FindingKind::RecordedWorse,
+                evaluate::number(c, edition),
+                a,
+                b,
+            )
+        }
+        Decision::RecordedBetter(c) => {
+            let (a, b) = amounts(c);
+            (
+                FindingKind::RecordedBetter,
+                evaluate::number(c, edition),
+                a,
+                b,
+            )
+        }
+        Decision::GenerationOrder(step) => (
+            FindingKind::GenerationOrder,
+            step.article(edition).to_string(),
+            String::new(),
+            String::new(),
+        ),
+    };
+    let finding = super::CriterionFinding {
+        criterion,
+        recorded,
+        rules,
+        explanation: evaluate::explain_outcome(edition, &cmp),
+        kind,
+    };
+    Some((diff, finding))
+}
