@@ -27,13 +27,17 @@
 //!     "problems": [..]      (inconsistent: kind, players, explanation)
 //!     "recorded": [{"white","black"}], "recorded_bye": id?,
 //!     "selected": {"boards": [..], "bye": id?}?,
-//!     "warnings": [diagnostic]?, "explanation": {..}? } ] }
+//!     "warnings": [diagnostic]?,
+//!     "explanation": {"score_groups": [{score, players}], "players": [{id, score,
+//!       pairing_score, colours, colour_difference, preference?, float_last?,
+//!       float_before_last?, pab_eligible, pab_reason?, topscorer}], "absent": [id],
+//!       "brackets": [{score, kind, residents, mdps, pairs, downfloaters}]?}? } ] }
 //! ```
 //! Scores are integers in tenths of a point (`15` = 1.5), as everywhere in the model JSON.
 
 use crate::model::{Color, PlayerId};
 use crate::pairing::check::colour::Strength;
-use crate::pairing::check::explain::{Explanation, Float};
+use crate::pairing::check::explain::{Explanation, Float, PlayerState};
 use crate::pairing::check::finding::{BracketChoice, BracketDifference};
 use crate::pairing::check::report::{InitialColourSource, Report, RoundReport};
 use crate::pairing::check::{Pair, TotalRoundsSource, Verdict};
@@ -250,59 +254,91 @@ fn bracket_difference(s: &mut String, b: &BracketDifference) {
     let _ = writeln!(s, "    rules:    {}", choice_text(b.kind, &b.rules));
 }
 
+fn preference_words(p: &PlayerState) -> String {
+    match p.preference {
+        None => "none".to_string(),
+        Some(pr) => format!(
+            "{} {}",
+            match pr.strength {
+                Strength::Absolute => "absolute",
+                Strength::Strong => "strong",
+                Strength::Mild => "mild",
+            },
+            colour(pr.colour)
+        ),
+    }
+}
+
+fn player_row(s: &mut String, p: &PlayerState) {
+    let fl = |f: Option<Float>| match f {
+        Some(Float::Down) => 'D',
+        Some(Float::Up) => 'U',
+        None => '-',
+    };
+    let pab = match &p.pab_reason {
+        None => "eligible".to_string(),
+        Some(r) => format!("no ({r})"),
+    };
+    let _ = writeln!(
+        s,
+        "  {:>4} {:>5} {:>5} {:<12} {:>3} {:<14} {}{}    {:<18} {}",
+        p.id,
+        p.score,
+        p.pairing_score,
+        if p.colours.is_empty() {
+            "-"
+        } else {
+            &p.colours
+        },
+        p.colour_difference,
+        preference_words(p),
+        fl(p.float_before_last),
+        fl(p.float_last),
+        pab,
+        if p.topscorer { "yes" } else { "" }
+    );
+}
+
 fn explanation_text(s: &mut String, e: &Explanation) {
-    for g in &e.score_groups {
-        let ids: Vec<String> = g.players.iter().map(|p| p.to_string()).collect();
-        let _ = writeln!(s, "  score group {}: {}", g.score, ids.join(" "));
+    if e.brackets.is_empty() {
+        for g in &e.score_groups {
+            let _ = writeln!(s, "  score group {}: {}", g.score, ids(&g.players));
+        }
     }
     if !e.absent.is_empty() {
-        let ids: Vec<String> = e.absent.iter().map(|p| p.to_string()).collect();
-        let _ = writeln!(s, "  not paired: {}", ids.join(" "));
+        let _ = writeln!(s, "  not paired: {}", ids(&e.absent));
     }
     let _ = writeln!(
         s,
         "  {:>4} {:>5} {:>5} {:<12} {:>3} {:<14} {:<5} {:<18} top",
         "id", "pts", "pair", "colours", "cd", "preference", "float", "pab"
     );
-    for p in &e.players {
-        let pref = match p.preference {
-            None => "none".to_string(),
-            Some(pr) => format!(
-                "{} {}",
-                match pr.strength {
-                    Strength::Absolute => "absolute",
-                    Strength::Strong => "strong",
-                    Strength::Mild => "mild",
-                },
-                colour(pr.colour)
-            ),
-        };
-        let fl = |f: Option<Float>| match f {
-            Some(Float::Down) => 'D',
-            Some(Float::Up) => 'U',
-            None => '-',
-        };
-        let pab = match &p.pab_reason {
-            None => "eligible".to_string(),
-            Some(r) => format!("no ({r})"),
-        };
+    if e.brackets.is_empty() {
+        for p in &e.players {
+            player_row(s, p);
+        }
+        return;
+    }
+    // Per bracket: the residents' rows (MDPs were shown in their own
+    // bracket), then the rules' pairs and downfloaters.
+    for b in &e.brackets {
         let _ = writeln!(
             s,
-            "  {:>4} {:>5} {:>5} {:<12} {:>3} {:<14} {}{}    {:<18} {}",
-            p.id,
-            p.score,
-            p.pairing_score,
-            if p.colours.is_empty() {
-                "-"
-            } else {
-                &p.colours
-            },
-            p.colour_difference,
-            pref,
-            fl(p.float_before_last),
-            fl(p.float_last),
-            pab,
-            if p.topscorer { "yes" } else { "" }
+            "  bracket {}: residents {}; MDPs {}{}",
+            b.score,
+            ids(&b.residents),
+            ids(&b.mdps),
+            kind_words(b.kind)
         );
+        for id in &b.residents {
+            if let Some(p) = e.players.iter().find(|p| p.id == *id) {
+                player_row(s, p);
+            }
+        }
+        let c = BracketChoice {
+            pairs: b.pairs.clone(),
+            downfloaters: b.downfloaters.clone(),
+        };
+        let _ = writeln!(s, "    rules: {}", choice_text(b.kind, &c));
     }
 }

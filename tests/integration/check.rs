@@ -589,3 +589,56 @@ fn generate_snapshot_trf26() {
     });
     insta::assert_snapshot!("generate_9x4_seed2026_check_json", json);
 }
+
+// ---------------------------------------------------------------------------
+// `differs` findings: the first differing bracket and criterion, from the
+// engine's ladder, on the cross-edition rounds of the committed fixtures.
+
+fn finding(file: &str, edition: Edition, k: u32) -> (String, String) {
+    use chess_arbiter::pairing::check::Verdict;
+    let t = load(&fixture(file));
+    let r = check_with_engine(&t, edition, Some(vec![k]));
+    let Verdict::Differs { difference } = &r.rounds[0].verdict else {
+        panic!("{file} round {k}: {:?}", r.rounds[0].verdict)
+    };
+    let c = difference.criterion.as_ref().expect("a criterion");
+    let b = difference.first_bracket.as_ref().expect("a bracket");
+    (
+        format!("{} {}", b.score, c.criterion),
+        c.explanation.clone(),
+    )
+}
+
+#[test]
+fn cross_edition_rounds_name_bracket_and_criterion() {
+    // Every flagged round is worse on a named criterion (never better: that
+    // would be an engine defect), in the bracket where the pairs first part.
+    let cases = [
+        ("n005-r04-s8000133.trf", Edition::Dutch2025, 4, "2.0 [C5]"),
+        ("n007-r07-s7000318.trf", Edition::Dutch2017, 6, "3.5 C.5"),
+        ("n010-r08-s8000376.trf", Edition::Dutch2025, 8, "4.0 [C12]"),
+        ("n011-r09-s8000042.trf", Edition::Dutch2025, 4, "1.0 [C9]"),
+        ("n012-r07-s7000328.trf", Edition::Dutch2017, 5, "2.0 C.7"),
+    ];
+    for (file, e, k, want) in cases {
+        let (got, why) = finding(file, e, k);
+        assert_eq!(got, want, "{file} round {k}: {why}");
+        assert!(why.contains("the rules allow"), "{why}");
+    }
+}
+
+#[test]
+fn differs_round_snapshots_text_and_json() {
+    // The README's appeal walkthrough: a 2025 event checked under 2017.
+    let t = load(&fixture("n007-r07-s7000318.trf"));
+    let o = CheckOptions {
+        edition: Edition::Dutch2017,
+        edition_reason: "--system".into(),
+        rounds: Some(vec![6]),
+        explain: true,
+    };
+    let mut r = check_tournament(&t, &o, |pos| engine_selection(pos, Edition::Dutch2017));
+    r.tool = "arbiter (version)".into();
+    insta::assert_snapshot!("n007_round6_2017_text", render::check::text(&r));
+    insta::assert_snapshot!("n007_round6_2017_json", render::check::json(&r));
+}

@@ -1,12 +1,17 @@
-//! The player table behind a round's pairing, computed from the rules alone:
-//! pairing score, colour history and preference, floats of the two previous
-//! rounds, PAB eligibility with its reason, topscorer flag; and the score
-//! groups of the players to be paired.
+//! The player table behind a round's pairing: pairing score, colour history
+//! and preference, floats of the two previous rounds (the engine's view of
+//! the round, [`crate::pairing::dutch::state`]), PAB eligibility with its
+//! reason, topscorer flag; the score groups of the players to be paired; and
+//! the brackets of the rules' pairing (residents, MDPs, the engine's pairs
+//! and downfloaters in each).
 
 use super::colour::{ColourHistory, Preference};
+use super::finding::{choice, ids, prepared, selected_assignment};
 use super::legality::{is_topscorer, pab_ineligibility};
-use super::{Edition, Position};
-use crate::model::{ByeKind, Player, PlayerId, Points, RoundEntry, Tournament};
+use super::{Edition, Pair, Position, Selected};
+use crate::model::{Player, PlayerId, Points, Tournament};
+use crate::pairing::dutch;
+use crate::pairing::dutch::evaluate::{evaluate, BracketKind};
 
 /// A float received in an earlier round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -48,6 +53,24 @@ pub struct ScoreGroup {
     pub players: Vec<PlayerId>,
 }
 
+/// One bracket as the rules pair it (C.04.3 (2017) B / (2025) Art. 3): its
+/// residents, the MDPs it receives, and the engine's choice in it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Bracket {
+    /// The pairing score of its residents.
+    pub score: Points,
+    /// `regular`, `last`, and under the 2017 rules `penultimate` (PPB) or
+    /// `collapsed-last` (CLB).
+    pub kind: BracketKind,
+    pub residents: Vec<PlayerId>,
+    /// Moved-down players from higher brackets.
+    pub mdps: Vec<PlayerId>,
+    /// The rules' pairs made in this bracket, white first.
+    pub pairs: Vec<Pair>,
+    /// Players of the bracket the rules float down (in the last bracket: the PAB).
+    pub downfloaters: Vec<PlayerId>,
+}
+
 /// The explanation data of a position.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Explanation {
@@ -55,6 +78,9 @@ pub struct Explanation {
     pub players: Vec<PlayerState>,
     /// Players not paired in this round, with their pre-set entry.
     pub absent: Vec<PlayerId>,
+    /// The brackets of the rules' pairing, top first (when it is known).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub brackets: Vec<Bracket>,
 }
 
 fn acceleration(t: &Tournament, id: PlayerId, round: usize) -> Points {
@@ -70,39 +96,55 @@ fn pairing_score(t: &Tournament, p: &Player, round: usize) -> Points {
     t.score(p, Some(round.saturating_sub(1))) + acceleration(t, p.id, round)
 }
 
-/// The float `p` received in round `r`.
-/// (2017) A.4: a downfloat for a game against a lower pairing score and for any
-/// round not played; an upfloat for a game against a higher one.
-/// (2025) Art. 1.4: a downfloat for a game against a lower score, the PAB, or
-/// more than a loss's points without playing; an upfloat against a higher score.
-pub fn float_in(t: &Tournament, p: &Player, r: usize, edition: Edition) -> Option<Float> {
-    let e = p.round(r);
-    match e {
-        RoundEntry::Played { opponent, .. } | RoundEntry::Unknown { opponent, .. } => {
-            let o = t.player(opponent)?;
-            let (a, b) = (pairing_score(t, p, r), pairing_score(t, o, r));
-            if a > b {
-                Some(Float::Down)
-            } else if a < b {
-                Some(Float::Up)
-            } else {
-                None
-            }
-        }
-        _ if edition == Edition::Dutch2017 => Some(Float::Down),
-        RoundEntry::Bye {
-            bye: ByeKind::PairingAllocated,
-        } => Some(Float::Down),
-        _ => {
-            let pts = e.points(&t.scoring).unwrap_or_default();
-            (pts > t.scoring.loss).then_some(Float::Down)
-        }
+fn float(f: dutch::state::Float) -> Option<Float> {
+    match f {
+        dutch::state::Float::Down => Some(Float::Down),
+        dutch::state::Float::Up => Some(Float::Up),
+        dutch::state::Float::None => None,
     }
+}
+
+/// The brackets of the rules' pairing `sel` of the position.
+fn brackets(prep: &dutch::Prepared, sel: &Selected) -> Vec<Bracket> {
+    let Some(a) = selected_assignment(prep, sel) else {
+        return Vec::new();
+    };
+    let boards: Vec<(PlayerId, PlayerId)> = sel.boards.iter().map(|b| (b.white, b.black)).collect();
+    evaluate(prep, &a)
+        .map(|bs| {
+            bs.iter()
+                .map(|b| {
+                    let c = choice(prep, b, &boards);
+                    Bracket {
+                        score: b.score,
+                        kind: b.kind,
+                        residents: ids(prep, &b.residents),
+                        mdps: ids(prep, &b.mdps),
+                        pairs: c.pairs,
+                        downfloaters: c.downfloaters,
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Build the explanation data for a position.
 pub fn explain(pos: &Position, edition: Edition) -> Explanation {
+    explain_with(pos, edition, None)
+}
+
+/// Build the explanation data for a position, with the brackets of the
+/// rules' pairing `sel` when given. Floats come from the engine's view of the
+/// round ([`dutch::state`]), so the table shows what the engine optimised.
+pub fn explain_with(pos: &Position, edition: Edition, sel: Option<&Selected>) -> Explanation {
     let t = &pos.tournament;
+    let prep = prepared(pos, edition);
+    let floats = |id: PlayerId| {
+        prep.as_ref()
+            .and_then(|p| p.states.iter().find(|s| s.id == id))
+            .map_or((None, None), |s| (float(s.float1), float(s.float2)))
+    };
     let k = usize::try_from(pos.round).unwrap_or(usize::MAX);
     let mut players = Vec::new();
     let mut absent = Vec::new();
@@ -113,6 +155,7 @@ pub fn explain(pos: &Position, edition: Edition) -> Explanation {
         }
         let h = ColourHistory::of(p, pos.round);
         let inel = pab_ineligibility(t, p, pos.round, edition);
+        let (float_last, float_before_last) = floats(p.id);
         players.push(PlayerState {
             id: p.id,
             score: t.score(p, Some(k.saturating_sub(1))),
@@ -120,14 +163,8 @@ pub fn explain(pos: &Position, edition: Edition) -> Explanation {
             colours: h.letters(),
             colour_difference: h.difference(),
             preference: h.preference(),
-            float_last: k
-                .checked_sub(1)
-                .filter(|r| *r >= 1)
-                .and_then(|r| float_in(t, p, r, edition)),
-            float_before_last: k
-                .checked_sub(2)
-                .filter(|r| *r >= 1)
-                .and_then(|r| float_in(t, p, r, edition)),
+            float_last,
+            float_before_last,
             pab_eligible: inel.is_none(),
             pab_reason: inel.map(|(r, c)| format!("{c} in round {r}")),
             topscorer: is_topscorer(t, p, pos.round, pos.total_rounds),
@@ -148,6 +185,10 @@ pub fn explain(pos: &Position, edition: Edition) -> Explanation {
         score_groups,
         players,
         absent,
+        brackets: match (&prep, sel) {
+            (Some(p), Some(s)) => brackets(p, s),
+            _ => Vec::new(),
+        },
     }
 }
 
@@ -155,7 +196,7 @@ pub fn explain(pos: &Position, edition: Edition) -> Explanation {
 mod tests {
     use super::super::position_before;
     use super::*;
-    use crate::model::{Color, Outcome};
+    use crate::model::{ByeKind, Color, Outcome, RoundEntry};
 
     #[test]
     fn floats_and_groups_per_edition() {

@@ -226,6 +226,9 @@ where
                 }
             },
         };
+        let explanation = opts
+            .explain
+            .then(|| super::explain::explain_with(&pos, opts.edition, selected.as_ref()));
         report.rounds.push(RoundReport {
             round: k,
             verdict,
@@ -233,9 +236,7 @@ where
             recorded_bye: rec.pab.first().copied(),
             selected,
             warnings: round_warnings,
-            explanation: opts
-                .explain
-                .then(|| super::explain::explain(&pos, opts.edition)),
+            explanation,
         });
     }
     report
