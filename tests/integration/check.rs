@@ -261,6 +261,8 @@ fn corpus_fixtures_cross_edition_rounds_flagged_exactly() {
     }
 }
 
+use chess_arbiter::pairing::check::finding::FindingKind;
+
 /// The whole shared corpus when `ARBITER_CORPUS` points at it: every file
 /// conforms under its own edition and, under the other edition, exactly the
 /// rounds of cross-check.tsv are flagged. `ARBITER_CORPUS_MAX` limits the
@@ -303,6 +305,16 @@ fn whole_corpus_verdicts() {
             .unwrap_or_default();
         let t = load(&root.join(file));
         let r = check_with_engine(&t, edition, None);
+        // A differs round names a criterion or the generation order, and
+        // never finds the recorded round better than the engine's.
+        for x in &r.rounds {
+            if let chess_arbiter::pairing::check::Verdict::Differs { difference } = &x.verdict {
+                match &difference.criterion {
+                    Some(c) if c.kind != FindingKind::RecordedBetter => {}
+                    other => bad.push(format!("{file} {sys} round {}: {other:?}", x.round)),
+                }
+            }
+        }
         let got = non_conform(&r);
         let got_rounds: Vec<u32> = got.iter().map(|x| x.0).collect();
         files += 1;
@@ -641,4 +653,95 @@ fn differs_round_snapshots_text_and_json() {
     r.tool = "arbiter (version)".into();
     insta::assert_snapshot!("n007_round6_2017_text", render::check::text(&r));
     insta::assert_snapshot!("n007_round6_2017_json", render::check::json(&r));
+}
+
+/// The evaluator never finds a legal alternative better than the engine's
+/// pairing: on every round of the committed fixtures (and of the shared
+/// corpus up to `ARBITER_CORPUS_MAX` players, default 16, when
+/// `ARBITER_CORPUS` is set), each swap of opponents between two boards that
+/// keeps the round legal compares as worse or as a generation-order tie,
+/// never as better.
+#[test]
+fn evaluator_never_prefers_a_swap_to_the_engine() {
+    use chess_arbiter::pairing::dutch::engine::compatible;
+    use chess_arbiter::pairing::dutch::evaluate::{compare, evaluate, Assignment, Decision};
+    use chess_arbiter::pairing::dutch::{pair_round, prepare, PairOptions};
+    let mut files: Vec<PathBuf> = cross_cases()
+        .iter()
+        .map(|c| fixture(c.0.rsplit('/').next().unwrap_or(&c.0)))
+        .collect();
+    if let Ok(root) = std::env::var("ARBITER_CORPUS") {
+        let max: usize = std::env::var("ARBITER_CORPUS_MAX")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(16);
+        for dir in ["dutch2017", "dutch2025"] {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(Path::new(&root).join(dir))
+                .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+                .unwrap_or_default();
+            v.retain(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .and_then(|n| n.get(1..4))
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .is_some_and(|n| n <= max)
+            });
+            v.sort();
+            files.extend(v);
+        }
+    }
+    let (mut swaps, mut worse) = (0, 0);
+    for f in &files {
+        let t = load(f);
+        for e in [Edition::Dutch2017, Edition::Dutch2025] {
+            for k in 1..=t.rounds_recorded() as u32 {
+                let Some(pos) = position_before(&t, k) else {
+                    continue;
+                };
+                let opts = PairOptions {
+                    edition: Some(e),
+                    round: Some(k),
+                    total_rounds: Some(pos.total_rounds),
+                };
+                let (Ok(prep), Ok(sel)) = (
+                    prepare(&pos.tournament, &opts),
+                    pair_round(&pos.tournament, &opts),
+                ) else {
+                    continue;
+                };
+                let pairs: Vec<_> = sel.boards.iter().map(|b| (b.white, b.black)).collect();
+                let rules = Assignment::from_ids(&prep, &pairs, sel.bye).unwrap();
+                let brackets = evaluate(&prep, &rules)
+                    .unwrap_or_else(|x| panic!("{} {e} round {k}: {x}", f.display()));
+                assert!(!brackets.is_empty());
+                let inp = prep.input();
+                let n = rules.pairs.len();
+                for i in 0..n {
+                    for j in i + 1..n {
+                        let ((a, b), (c, d)) = (rules.pairs[i], rules.pairs[j]);
+                        for (x, y) in [((a, d), (c, b)), ((a, c), (b, d))] {
+                            if !compatible(&inp, x.0, x.1) || !compatible(&inp, y.0, y.1) {
+                                continue;
+                            }
+                            let mut m = rules.clone();
+                            m.pairs[i] = x;
+                            m.pairs[j] = y;
+                            let cmp = compare(&prep, &m, &rules).unwrap().unwrap();
+                            swaps += 1;
+                            match cmp.outcome {
+                                Decision::RecordedBetter(c) => panic!(
+                                    "{} {e} round {k}: swap {x:?} {y:?} is better on {c:?}",
+                                    f.display()
+                                ),
+                                Decision::RecordedWorse(_) => worse += 1,
+                                Decision::GenerationOrder(_) => {}
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("evaluator: {swaps} legal swaps, {worse} worse on a criterion, none better");
+    assert!(swaps > 0 && worse > 0);
 }
