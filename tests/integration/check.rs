@@ -651,6 +651,24 @@ fn differs_round_snapshots_text_and_json() {
     };
     let mut r = check_tournament(&t, &o, |pos| engine_selection(pos, Edition::Dutch2017));
     r.tool = "arbiter (version)".into();
+    // 2017 A.9: the 2.0 bracket is the PPB (its best pairing without C.4
+    // leaves a round that cannot be completed) and 1.0 the collapsed last.
+    let e = r.rounds[0].explanation.as_ref().expect("explanation");
+    let kinds: Vec<String> = e
+        .brackets
+        .iter()
+        .map(|b| format!("{} {:?}", b.score, b.kind))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "4.0 Regular",
+            "3.5 Regular",
+            "2.5 Regular",
+            "2.0 Penultimate",
+            "1.0 CollapsedLast"
+        ]
+    );
     insta::assert_snapshot!("n007_round6_2017_text", render::check::text(&r));
     insta::assert_snapshot!("n007_round6_2017_json", render::check::json(&r));
 }

@@ -1060,6 +1060,32 @@ mod tests {
     }
 
     #[test]
+    fn a_better_recorded_pairing_is_reported_not_hidden() {
+        // Swap the roles: the engine's pairing as "recorded" against a worse
+        // "rules" pairing must come out better, and say so.
+        let t = colour_case();
+        let opts = PairOptions {
+            edition: Some(Edition::Dutch2017),
+            ..Default::default()
+        };
+        let prep = prepare(&t, &opts).unwrap();
+        let sel = pair_round(&t, &opts).unwrap();
+        let pairs: Vec<(PlayerId, PlayerId)> =
+            sel.boards.iter().map(|b| (b.white, b.black)).collect();
+        let good = Assignment::from_ids(&prep, &pairs, None).unwrap();
+        let bad =
+            Assignment::from_ids(&prep, &ids(&[(3, 1), (2, 4), (8, 5), (6, 7)]), None).unwrap();
+        let cmp = compare(&prep, &good, &bad).unwrap().unwrap();
+        assert_eq!(cmp.outcome, Decision::RecordedBetter(Criterion::Preference));
+        assert_eq!(
+            explain_outcome(Edition::Dutch2017, &cmp),
+            "C.10 (2017): the comparison found the recorded pairing better: it denies 0 players their colour preference, the engine's pairing 2; the engine's choice is not optimal here (an engine defect), so this verdict is not backed"
+        );
+        // Identical pairings: nothing to compare.
+        assert_eq!(compare(&prep, &good, &good).unwrap(), None);
+    }
+
+    #[test]
     fn fewer_pairs_in_the_bracket() {
         // Round 2 of 4: 1 and 2 won; 1-4, 2-3 leaves the 1.0 bracket unpaired.
         let t = tour(vec![
