@@ -588,6 +588,25 @@ mod tests {
         };
         let v = compare(&pos, &rec, &sel2, Edition::Dutch2017, ctx);
         assert_eq!(v.name(), "differs");
+        // Brackets 1.0 {1}, 0.5 {MDP 1; 2, 4}: pairs and PSD tie; 1-2 (1 due
+        // Black, 2 due White) grants both preferences, the hand-made "rules"
+        // 4-1 (both due Black) denies one: the recorded round comes out
+        // better and the finding says so instead of claiming a verdict.
+        let Verdict::Differs { difference } = v else {
+            panic!()
+        };
+        let b = difference.first_bracket.expect("first bracket");
+        assert_eq!(b.score, crate::model::Points(5));
+        assert_eq!(b.mdps, vec![PlayerId(1)]);
+        assert_eq!(b.recorded.downfloaters, vec![PlayerId(4)]);
+        assert_eq!(b.rules.downfloaters, vec![PlayerId(2)]);
+        let c = difference.criterion.expect("criterion");
+        assert_eq!(
+            (c.criterion.as_str(), c.recorded.as_str(), c.rules.as_str()),
+            ("C.10", "0", "1")
+        );
+        assert_eq!(c.kind, finding::FindingKind::RecordedBetter);
+        assert!(c.explanation.ends_with("so this verdict is not backed"));
         // Identical: conform.
         let sel3 = Selected {
             boards: vec![
