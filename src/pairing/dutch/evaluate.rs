@@ -21,6 +21,7 @@ use std::cmp::Ordering;
 use std::collections::HashSet;
 use std::fmt;
 
+use super::complete::{completable, lowest_bye_score, Compat};
 use super::criteria::{edge_fields, BracketCtx, Criterion, Layout, Members, Role};
 use super::engine::{compatible, Input};
 use super::solve::{self, cmp_fields, Fields};
@@ -200,6 +201,7 @@ struct Frame {
 struct Round<'a> {
     prep: &'a Prepared,
     inp: Input<'a>,
+    compat: Compat,
 }
 
 impl Round<'_> {
@@ -287,11 +289,93 @@ impl Round<'_> {
             .copied()
             .filter(|i| !paired.contains(i))
             .collect();
-        let (mut sum, unmatched) = self.best(&f.ctx, &f.lay, &rest, true)?;
+        let relaxed = if f.ctx.completion
+            && matches!(f.kind, BracketKind::Regular | BracketKind::Penultimate)
+        {
+            self.relaxed(f, &rest)?
+        } else {
+            None
+        };
+        let (mut sum, unmatched) = match relaxed {
+            Some(v) => v,
+            None => self.best(&f.ctx, &f.lay, &rest, true)?,
+        };
         for &(a, b) in pairs {
             add(&mut sum, &self.fields(&f.ctx, &f.lay, a, b));
         }
         Ok((sum, unmatched))
+    }
+}
+
+impl Round<'_> {
+    /// The best the players `rest` left by a bracket pairing can do, found
+    /// on the bracket and next scoregroup only, as the engine does: the best
+    /// look-ahead pairs there, kept when the other players can still complete
+    /// the round with the PAB at the lowest score `rest` allows (2025 \[C4\],
+    /// \[C5\]); completing may pair two of the bracket's downfloaters with
+    /// each other in a later bracket, as the rules allow. `None` when the
+    /// look-ahead pairs block completion: then the whole formulation over all
+    /// of `rest` decides, as in the engine.
+    fn relaxed(
+        &self,
+        f: &Frame,
+        rest: &[usize],
+    ) -> Result<Option<(Fields, Vec<usize>)>, EvalError> {
+        let ps = self.ps();
+        let local: HashSet<usize> = f.bracket.iter().chain(f.next.iter()).copied().collect();
+        let local_rest: Vec<usize> = rest.iter().copied().filter(|i| local.contains(i)).collect();
+        let mut nc = f.ctx.clone();
+        nc.completion = false;
+        let (mut sum, left) = self.best(&nc, &f.lay, &local_rest, true)?;
+        let r2: Vec<usize> = rest
+            .iter()
+            .copied()
+            .filter(|i| !local.contains(i) || left.contains(i))
+            .collect();
+        let odd = rest.len() % 2 == 1;
+        let cap = if odd && self.prep.edition == Edition::Dutch2025 {
+            match lowest_bye_score(&self.inp, &self.compat, rest) {
+                Some(c) => Some(c),
+                None => return Ok(None),
+            }
+        } else {
+            None
+        };
+        if !completable(&self.inp, &self.compat, &r2, cap) {
+            return Ok(None);
+        }
+        // The completion fields of a complete pairing of `rest`; the PAB
+        // (odd) goes to a player with exactly the lowest score possible.
+        let leftover: Vec<usize> = if odd {
+            r2.iter()
+                .rev()
+                .copied()
+                .find(|&i| ps[i].bye_eligible && cap.map_or(true, |c| ps[i].pscore == c))
+                .into_iter()
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for &(c, at, _) in &f.lay.order {
+            let v = match c {
+                Criterion::Completion => (rest.len() / 2) as i64,
+                Criterion::ByeEligible => {
+                    rest.iter().filter(|&&i| !ps[i].bye_eligible).count() as i64
+                }
+                Criterion::ByeScore => {
+                    let all: i64 = rest.iter().map(|&i| i64::from(ps[i].pscore.0)).sum();
+                    all - leftover
+                        .iter()
+                        .map(|&i| i64::from(ps[i].pscore.0))
+                        .sum::<i64>()
+                }
+                _ => continue,
+            };
+            if let Some(x) = sum.get_mut(at) {
+                *x += v;
+            }
+        }
+        Ok(Some((sum, leftover)))
     }
 }
 
@@ -329,9 +413,11 @@ pub fn evaluate_against(
     reference: &Assignment,
     stop: bool,
 ) -> Result<Vec<BracketEval>, EvalError> {
+    let inp = prep.input();
     let r = Round {
+        compat: Compat::new(&inp),
         prep,
-        inp: prep.input(),
+        inp,
     };
     let ps = r.ps();
     let n = ps.len();
