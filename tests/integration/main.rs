@@ -3,6 +3,7 @@
 mod check;
 mod dutch;
 mod dutch_support;
+mod initial_colour;
 mod prizes;
 mod rating;
 mod sm;

@@ -212,7 +212,8 @@ pub struct ColourContext {
 /// The rules' colour allocation for a pair in the position, and the rule that
 /// decides it. The higher-ranked player is the one with the higher score
 /// (including acceleration for the round), then the lower pairing number
-/// (C.04.3 (2017) A.2 / (2025) Art. 1.2). E.5 uses the pairing number's parity.
+/// (C.04.3 (2017) A.2 / (2025) Art. 1.2). E.5 uses the parity of the pairing
+/// number among the players taking part ([`parity_number`]).
 pub fn rules_colours(
     pos: &Position,
     a: PlayerId,
@@ -244,12 +245,12 @@ pub fn rules_colours(
         &Side {
             id: hi.id,
             history: &hh,
-            parity_number: hi.id.0,
+            parity_number: parity_number(pos, hi.id),
         },
         &Side {
             id: lo.id,
             history: &hl,
-            parity_number: lo.id.0,
+            parity_number: parity_number(pos, lo.id),
         },
         ctx.initial,
     );
@@ -265,6 +266,36 @@ pub fn rules_colours(
         }
     };
     Some((pair, rule))
+}
+
+/// The 1-based pairing number whose parity E.5 / 5.2.5 uses, counted as the
+/// engine counts it ([`crate::pairing::dutch::effective_numbers`]): the
+/// position among the players taking part in the round or paired in an
+/// earlier one, the same count that [`crate::pairing::dutch::initial_color`]
+/// infers the initial colour with.
+fn parity_number(pos: &Position, id: PlayerId) -> u32 {
+    let t = &pos.tournament;
+    let r = match usize::try_from(pos.round) {
+        Ok(r) if r > 0 => r,
+        _ => return id.0,
+    };
+    let mut participants: Vec<&crate::model::Player> = t
+        .players
+        .iter()
+        .filter(|p| {
+            r.checked_sub(1)
+                .and_then(|i| p.rounds.get(i))
+                .map_or(true, |e| !position::is_preset(e))
+        })
+        .collect();
+    participants.sort_by_key(|p| p.id);
+    let numbers = crate::pairing::dutch::effective_numbers(t, &participants, r);
+    participants
+        .iter()
+        .zip(numbers)
+        .find(|(p, _)| p.id == id)
+        .and_then(|(_, n)| u32::try_from(n + 1).ok())
+        .unwrap_or(id.0)
 }
 
 /// Compare a recorded round (already past [`absolute_verdict`]) with the

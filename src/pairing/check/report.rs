@@ -49,8 +49,9 @@ pub fn engine_selection(pos: &Position, edition: Edition) -> Selection {
 pub enum InitialColourSource {
     /// `XXC` / TRF-2026 `152`.
     File,
-    /// The colour of the higher-ranked player of round 1's first board whose
-    /// colours are known, turned by the parity of their pairing number.
+    /// The colour of the highest-ranked player of round 1 on a board whose
+    /// colours are known, turned by the parity of their pairing number among
+    /// the players of round 1 (C.04.3 (2017) E.5 / (2025) 5.2.5).
     InferredFromRound1,
     /// Nothing to infer from: White.
     Default,
@@ -112,30 +113,19 @@ impl Report {
     }
 }
 
-/// The initial colour: from the file, else inferred from round 1 (where every
-/// board is decided by E.5 / 5.2.5), else White.
+/// The initial colour and where it came from: the engine's own
+/// [`crate::pairing::dutch::initial_color`] (`XXC`/`152`, else inferred from
+/// round 1, else White), so the check and the engine cannot disagree on it.
 pub fn initial_colour(t: &Tournament) -> (Color, InitialColourSource) {
-    if let Some(c) = t.initial_color {
-        return (c, InitialColourSource::File);
-    }
-    let rec = recorded_round(t, 1);
-    let mut boards: Vec<_> = rec.boards.iter().filter(|b| b.colours_known).collect();
-    boards.sort_by_key(|b| b.white.min(b.black));
-    if let Some(b) = boards.first() {
-        let higher = b.white.min(b.black);
-        let his = if higher == b.white {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let c = if higher.0 % 2 == 1 {
-            his
-        } else {
-            his.opposite()
-        };
-        return (c, InitialColourSource::InferredFromRound1);
-    }
-    (Color::White, InitialColourSource::Default)
+    use crate::pairing::dutch::{initial_color, initial_color_from_round1};
+    let source = if t.initial_color.is_some() {
+        InitialColourSource::File
+    } else if initial_color_from_round1(t).is_some() {
+        InitialColourSource::InferredFromRound1
+    } else {
+        InitialColourSource::Default
+    };
+    (initial_color(t), source)
 }
 
 /// Boards in publication order: the higher score of the pair, then the sum of
@@ -239,4 +229,77 @@ where
         });
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{ByeKind, Outcome, Player, RoundEntry};
+
+    fn g(o: u32, c: Color) -> RoundEntry {
+        RoundEntry::Played {
+            opponent: PlayerId(o),
+            color: c,
+            outcome: Outcome::Draw,
+            short: false,
+        }
+    }
+
+    fn tour(r1: Vec<RoundEntry>) -> Tournament {
+        Tournament {
+            players: r1
+                .into_iter()
+                .enumerate()
+                .map(|(i, e)| Player {
+                    id: PlayerId(i as u32 + 1),
+                    rounds: vec![e],
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    /// Player 1 sits out round 1 (`Z`); of the four players taking part, 2
+    /// (first, odd) plays White against 4 and 3 (second, even) Black against 5:
+    /// the initial colour is White. A literal reading of 2's number (even)
+    /// would give Black.
+    #[test]
+    fn initial_colour_counts_the_players_of_round_1() {
+        use Color::*;
+        let t = tour(vec![
+            RoundEntry::Bye { bye: ByeKind::Zero },
+            g(4, White),
+            g(5, Black),
+            g(2, Black),
+            g(3, White),
+        ]);
+        assert_eq!(crate::pairing::dutch::initial_color(&t), White);
+        assert_eq!(
+            initial_colour(&t),
+            (White, InitialColourSource::InferredFromRound1)
+        );
+        // The same with XXC Black: the file wins.
+        let mut x = t.clone();
+        x.initial_color = Some(Black);
+        assert_eq!(initial_colour(&x), (Black, InitialColourSource::File));
+        // Board 2-4 forfeited without colours: board 3-5 decides, 3 is the
+        // second player of round 1 and has Black, so the initial colour is
+        // still White (the old inference took 3's own colour, Black).
+        let mut f = t.clone();
+        f.players[1].rounds[0] = RoundEntry::Forfeit {
+            opponent: PlayerId(4),
+            color: None,
+            won: true,
+        };
+        f.players[3].rounds[0] = RoundEntry::Forfeit {
+            opponent: PlayerId(2),
+            color: None,
+            won: false,
+        };
+        assert_eq!(crate::pairing::dutch::initial_color(&f), White);
+        // No board with colours at all: White by default.
+        let none = tour(vec![RoundEntry::Bye { bye: ByeKind::Zero }; 3]);
+        assert_eq!(initial_colour(&none), (White, InitialColourSource::Default));
+    }
 }
