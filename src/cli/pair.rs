@@ -74,6 +74,10 @@ pub fn run(args: Args) -> i32 {
         ..Default::default()
     };
     let t = &read.tournament;
+    if let Some(msg) = unfinished_round(t) {
+        eprintln!("error: {msg}");
+        return exit::INVALID_INPUT;
+    }
     let pairing = match pair_round(t, &opts) {
         Ok(p) => p,
         Err(PairError::NoLegalPairing { obstacle }) => {
@@ -107,6 +111,37 @@ pub fn run(args: Args) -> i32 {
         None => print!("{text}"),
     }
     exit::OK
+}
+
+/// The next round cannot be paired while the last paired round has boards
+/// without a result: the scores it is paired on are not known, and the
+/// pending games are not yet meetings the engine would avoid. Returns the
+/// message naming that round and its open boards.
+fn unfinished_round(t: &Tournament) -> Option<String> {
+    let next = chess_arbiter::pairing::dutch::next_round(t);
+    let last = usize::try_from(next.checked_sub(1)?).ok()?;
+    if last == 0 {
+        return None;
+    }
+    let mut open: Vec<(PlayerId, PlayerId)> = t
+        .players
+        .iter()
+        .filter_map(|p| match p.round(last) {
+            RoundEntry::Pending { opponent, .. } => Some((p.id.min(opponent), p.id.max(opponent))),
+            _ => None,
+        })
+        .collect();
+    open.sort();
+    open.dedup();
+    if open.is_empty() {
+        return None;
+    }
+    let list: Vec<String> = open.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+    Some(format!(
+        "round {last} is paired but {} of its boards have no result ({}): enter round {last}'s results before pairing round {next}",
+        open.len(),
+        list.join(", ")
+    ))
 }
 
 fn target_of(d: &trf::Dialect) -> trf::Target {

@@ -4,6 +4,7 @@ mod check;
 mod dutch;
 mod dutch_support;
 mod initial_colour;
+mod pair;
 mod prizes;
 mod rating;
 mod sm;
