@@ -6,6 +6,11 @@ use chess_arbiter::formats::trf;
 use chess_arbiter::model::{Color, PlayerId, RoundEntry, Tournament};
 use chess_arbiter::pairing::dutch::{pair_round, Edition, PairError, PairOptions, Pairing};
 
+use chess_arbiter::pairing::check::warnings::{
+    next_round_warnings, pairing_number_warnings, xxz_warning,
+};
+use chess_arbiter::pairing::check::FileFacts;
+
 use super::exit;
 
 #[derive(clap::Args, Debug)]
@@ -77,6 +82,19 @@ pub fn run(args: Args) -> i32 {
     if let Some(msg) = unfinished_round(t) {
         eprintln!("error: {msg}");
         return exit::INVALID_INPUT;
+    }
+    let facts = FileFacts {
+        file: Some(args.input.display().to_string()),
+        player_lines: read.source.player_lines.clone(),
+        header_lines: read.source.header_lines.clone(),
+    };
+    let round = chess_arbiter::pairing::dutch::next_round(t);
+    for w in next_round_warnings(t, round, false, &facts)
+        .iter()
+        .chain(pairing_number_warnings(t, &facts).iter())
+        .chain(xxz_warning(&facts).iter())
+    {
+        eprintln!("{w}");
     }
     let pairing = match pair_round(t, &opts) {
         Ok(p) => p,

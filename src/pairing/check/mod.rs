@@ -19,15 +19,16 @@ pub mod explain;
 pub mod legality;
 pub mod position;
 pub mod report;
+pub mod warnings;
 
 pub use legality::Violation;
 pub use position::{
     position_before, recorded_round, BoardKind, Inconsistency, Position, RecordedBoard,
     RecordedRound, TotalRoundsSource, Unpaired,
 };
+pub use warnings::{points_warnings, warnings, FileFacts};
 
-use crate::diag::{Diagnostic, Family, Location};
-use crate::model::{ByeKind, Color, PlayerId, RoundEntry, Tournament};
+use crate::model::{Color, PlayerId};
 use colour::{ColourHistory, ColourRule, Side};
 
 pub use crate::pairing::dutch::Edition;
@@ -463,59 +464,10 @@ fn pab_criterion(
     })
 }
 
-/// Data problems that change or may change the answer for a round.
-pub fn warnings(t: &Tournament, rec: &RecordedRound) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let loc = || Location {
-        field: Some(format!("round {}", rec.round)),
-        ..Location::default()
-    };
-    let round_idx = usize::try_from(rec.round).unwrap_or(usize::MAX);
-    if rec.pab.is_empty() {
-        for p in &t.players {
-            if p.round(round_idx) == (RoundEntry::Bye { bye: ByeKind::Full }) {
-                out.push(Diagnostic::warning(
-                    Family::Consistency,
-                    loc(),
-                    format!(
-                        "player {} has a full-point bye (F) and nobody has the pairing-allocated bye (U): if F stands for the PAB it must be coded U, otherwise the player stays eligible for a later PAB; F was treated as a requested bye",
-                        p.id
-                    ),
-                ));
-            }
-        }
-    }
-    out
-}
-
-/// Declared points (cols 81-84) that do not match the results, once per file.
-pub fn points_warnings(t: &Tournament) -> Vec<Diagnostic> {
-    t.players
-        .iter()
-        .filter_map(|p| {
-            let declared = p.points?;
-            let computed = t.score(p, None);
-            (declared != computed).then(|| {
-                Diagnostic::warning(
-                    Family::Consistency,
-                    Location {
-                        field: Some("points".into()),
-                        ..Location::default()
-                    },
-                    format!(
-                        "player {}: the file declares {declared} points, the results give {computed}; the results were used",
-                        p.id
-                    ),
-                )
-            })
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Outcome, Player};
+    use crate::model::{ByeKind, Outcome, Player, RoundEntry, Tournament};
 
     fn g(o: u32, c: Color, out: Outcome) -> RoundEntry {
         RoundEntry::Played {

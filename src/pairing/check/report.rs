@@ -1,9 +1,10 @@
 //! A whole-tournament check: one verdict per selected round, with the header
 //! an appeals committee needs (edition and why, input hash, tool version).
 
+use super::warnings::{file_warnings, round_warnings, FileFacts};
 use super::{
-    absolute_verdict, compare, points_warnings, position_before, recorded_round, warnings,
-    ColourContext, Edition, Pair, Position, Selected, TotalRoundsSource, Verdict,
+    absolute_verdict, compare, position_before, recorded_round, ColourContext, Edition, Pair,
+    Position, Selected, TotalRoundsSource, Verdict,
 };
 use crate::diag::Diagnostic;
 use crate::model::{Color, PlayerId, Points, Tournament};
@@ -151,8 +152,22 @@ pub fn board_order(pos: &Position, pairs: &mut [Pair]) {
 
 /// Check the selected rounds of a played tournament. `select` returns the
 /// pairing the rules select for a position; it is called only for rounds that
-/// pass the absolute checks.
-pub fn check_tournament<F>(t: &Tournament, opts: &CheckOptions, mut select: F) -> Report
+/// pass the absolute checks. Warnings carry no file locations; see
+/// [`check_tournament_in`].
+pub fn check_tournament<F>(t: &Tournament, opts: &CheckOptions, select: F) -> Report
+where
+    F: FnMut(&Position) -> Selection,
+{
+    check_tournament_in(t, opts, &FileFacts::default(), select)
+}
+
+/// [`check_tournament`] with warnings located in the input file.
+pub fn check_tournament_in<F>(
+    t: &Tournament,
+    opts: &CheckOptions,
+    facts: &FileFacts,
+    mut select: F,
+) -> Report
 where
     F: FnMut(&Position) -> Selection,
 {
@@ -177,24 +192,15 @@ where
         },
         initial_colour: initial,
         initial_colour_source: initial_source,
-        warnings: points_warnings(t),
+        warnings: file_warnings(t, &rounds, facts),
         rounds: Vec::new(),
     };
-    if report.total_rounds_source == TotalRoundsSource::RoundsRecorded {
-        report.warnings.push(Diagnostic::warning(
-            crate::diag::Family::Consistency,
-            crate::diag::Location::default(),
-            format!(
-                "the file does not give the number of rounds (XXR / 142): assumed {recorded_rounds}, the number of rounds recorded; the last-round topscorer rules depend on it"
-            ),
-        ));
-    }
     for k in rounds {
         let Some(pos) = position_before(t, k) else {
             continue;
         };
         let rec = recorded_round(t, k);
-        let round_warnings = warnings(t, &rec);
+        let warnings = round_warnings(t, &rec, facts);
         let mut recorded: Vec<Pair> = rec
             .boards
             .iter()
@@ -222,7 +228,7 @@ where
             recorded,
             recorded_bye: rec.pab.first().copied(),
             selected,
-            warnings: round_warnings,
+            warnings,
             explanation: opts
                 .explain
                 .then(|| super::explain::explain(&pos, opts.edition)),
