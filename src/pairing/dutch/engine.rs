@@ -1,13 +1,40 @@
 //! Bracket-by-bracket pairing: C.04.3 (2017) B / (2025) Art. 3, each bracket
 //! solved as one lexicographic maximum-weight matching over the criteria
 //! ladder, then the earliest candidate in generation order (2017 D / 2025
-//! Art. 4) recovered by a short series of tie-breaking re-solves.
+//! Art. 4) recovered by tie-breaking fields and probes.
+//!
+//! # Where the speed comes from
+//! The ladder is evaluated on small graphs: the bracket and the next
+//! scoregroup (the look-ahead of 2017 C.7 / 2025 \[C8\]), never the whole
+//! field, except when completion fails.
+//! - 2025 \[C4\]/\[C2\]/\[C5\] (complete the round, PAB eligibility, the PAB
+//!   at the lowest possible score) rank every bracket's candidates by the
+//!   whole rest of the round. The bracket is first paired without them; if
+//!   the result (its pairs and the look-ahead pairs of the next bracket)
+//!   leaves a rest that can still be completed with the PAB at the lowest
+//!   score the round allows, it is also the optimum with them: the optimum
+//!   of a relaxation that is feasible is optimal, and the first candidate in
+//!   generation order of a larger set that lies in the smaller set is also
+//!   the first of the smaller one. Otherwise the bracket is paired again
+//!   over all remaining players with the completion fields (the exact
+//!   formulation). Completion is an unweighted matching question
+//!   ([`super::complete`]).
+//! - The choice of MDPs (2017 D.3 / 2025 4.4: highest scores, then lowest
+//!   numbers) and of their opponents (2017 D.1 / 2025 4.2: in order, the
+//!   first resident allowing an optimum) are lexicographic fields of one
+//!   matching instead of one matching per decision.
+//! - For the remainder, each player in order takes the first opponent that
+//!   still allows an optimal candidate (transpositions and exchanges, 2017
+//!   D.1-D.2 / 2025 4.2-4.3). A probe matching is skipped when the current
+//!   optimum already gives the player the best opponent the probe could
+//!   find; a lowest-priority field steers ties towards the natural
+//!   S1-against-S2 candidate so that this is the common case.
 
 use std::collections::HashSet;
 
-use super::colour;
+use super::complete::{completable, lowest_bye_score, Compat};
 use super::criteria::{edge_fields, BracketCtx, Layout, Members, Role};
-use super::solve::{self, Fields};
+use super::solve;
 use super::state::PlayerState;
 use super::Edition;
 use crate::model::{Color, PlayerId, Points};
@@ -53,79 +80,122 @@ pub fn compatible(inp: &Input, a: usize, b: usize) -> bool {
         && !pa.opponents.contains(&pb.id)
         && !inp.forbidden.contains(&(pa.id, pb.id))
         && !inp.forbidden.contains(&(pb.id, pa.id))
-        && !colour::absolute_conflict(pa, pb)
-}
-
-/// Pairs made inside a bracket and its downfloaters (in rank order).
-type BracketResult = (Vec<(usize, usize)>, Vec<usize>);
-
-type Extra = Box<dyn Fn(usize, usize) -> i64>;
-
-struct Graph<'a> {
-    inp: &'a Input<'a>,
-    /// Vertices (player indices) of the current graph.
-    verts: Vec<usize>,
-    ctx: BracketCtx,
-    lay: Layout,
-    extras: Vec<Extra>,
-}
-
-impl Graph<'_> {
-    /// Solve; returns the mate of each player index.
-    fn solve(&self, probe: Option<&Extra>) -> Result<Vec<Option<usize>>, EngineError> {
-        let n = self.verts.len();
-        let mut edges: Vec<(usize, usize, Fields)> = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                let (a, b) = (self.verts[i], self.verts[j]);
-                if !compatible(self.inp, a, b) {
-                    continue;
-                }
-                let (pa, pb) = (&self.inp.players[a], &self.inp.players[b]);
-                let mut w = edge_fields(&self.ctx, &self.lay, pa, pb);
-                for x in &self.extras {
-                    w.push(x(a, b));
-                }
-                if let Some(p) = probe {
-                    w.push(p(a, b));
-                }
-                edges.push((i, j, w));
-            }
-        }
-        let local = solve::solve(n, &edges)?;
-        let mut mate = vec![None; self.inp.players.len()];
-        for (i, m) in local.iter().enumerate() {
-            if let Some(j) = m {
-                mate[self.verts[i]] = Some(self.verts[*j]);
-            }
-        }
-        Ok(mate)
-    }
-
-    fn remove(&mut self, a: usize, b: usize) {
-        self.verts.retain(|v| *v != a && *v != b);
-    }
+        && !super::colour::absolute_conflict(pa, pb)
 }
 
 /// Can `set` be paired completely (leaving at most one PAB-eligible player)?
 pub fn feasible(inp: &Input, set: &[usize]) -> Result<bool, EngineError> {
-    let mut edges = Vec::new();
-    for i in 0..set.len() {
-        for j in i + 1..set.len() {
-            if compatible(inp, set[i], set[j]) {
-                let e = i64::from(!inp.players[set[i]].bye_eligible)
-                    + i64::from(!inp.players[set[j]].bye_eligible);
-                edges.push((i, j, vec![1, e]));
+    Ok(completable(inp, &Compat::new(inp), set, None))
+}
+
+/// The outcome of one bracket.
+struct BracketResult {
+    /// Pairs made inside the bracket.
+    pairs: Vec<(usize, usize)>,
+    /// Its downfloaters, in rank order.
+    floaters: Vec<usize>,
+    /// Other pairs of the final matching (the look-ahead into the next
+    /// bracket, or the completion of the round).
+    ahead: Vec<(usize, usize)>,
+}
+
+/// Extra fields of a solve, below the ladder: `fill(a, b, out)` writes them
+/// for the edge between players `a` and `b`.
+struct Extra<'f> {
+    count: usize,
+    fill: &'f dyn Fn(usize, usize, &mut [i64]),
+}
+
+/// The matching graph of one bracket: its players (and the next
+/// scoregroup's, or all remaining), with the ladder's fields of every
+/// compatible pair computed once.
+struct Graph {
+    players: usize,
+    /// Player index of each local vertex.
+    verts: Vec<usize>,
+    /// Local vertex of each player index, if in the graph and not yet fixed.
+    local: Vec<Option<usize>>,
+    /// Compatible pairs (local vertices, `a < b`) and their ladder fields.
+    edges: Vec<(usize, usize)>,
+    base: Vec<i64>,
+    nf: usize,
+}
+
+impl Graph {
+    fn new(inp: &Input, compat: &Compat, verts: Vec<usize>, ctx: &BracketCtx) -> Graph {
+        let lay = Layout::new(ctx);
+        let nf = lay.len;
+        let mut local = vec![None; inp.players.len()];
+        for (k, &v) in verts.iter().enumerate() {
+            local[v] = Some(k);
+        }
+        let mut edges = Vec::new();
+        let mut base = Vec::new();
+        for i in 0..verts.len() {
+            for j in i + 1..verts.len() {
+                let (a, b) = (verts[i], verts[j]);
+                if compat.ok(a, b) {
+                    edges.push((i, j));
+                    base.extend(edge_fields(ctx, &lay, &inp.players[a], &inp.players[b]));
+                }
+            }
+        }
+        Graph {
+            players: inp.players.len(),
+            verts,
+            local,
+            edges,
+            base,
+            nf,
+        }
+    }
+
+    fn contains(&self, p: usize) -> bool {
+        self.local.get(p).is_some_and(Option::is_some)
+    }
+
+    /// Take players `a` and `b` out of the graph (their pair is fixed).
+    fn remove(&mut self, a: usize, b: usize) {
+        for p in [a, b] {
+            if let Some(x) = self.local.get_mut(p) {
+                *x = None;
             }
         }
     }
-    let mate = solve::solve(set.len(), &edges)?;
-    let unmatched: Vec<usize> = (0..set.len()).filter(|i| mate[*i].is_none()).collect();
-    Ok(match unmatched.as_slice() {
-        [] => true,
-        [one] => set.len() % 2 == 1 && inp.players[set[*one]].bye_eligible,
-        _ => false,
-    })
+
+    /// Solve the ladder plus `extra`; the mate of each player index.
+    fn solve(&self, extra: &Extra) -> Result<Vec<Option<usize>>, EngineError> {
+        let nf = self.nf + extra.count;
+        // Renumber the vertices still in the graph.
+        let mut renum = vec![usize::MAX; self.verts.len()];
+        let mut back = Vec::new();
+        for (k, &p) in self.verts.iter().enumerate() {
+            if self.local[p].is_some() {
+                renum[k] = back.len();
+                back.push(p);
+            }
+        }
+        let mut ends = Vec::with_capacity(self.edges.len());
+        let mut fields = Vec::with_capacity(self.edges.len() * nf);
+        for (e, &(i, j)) in self.edges.iter().enumerate() {
+            if renum[i] == usize::MAX || renum[j] == usize::MAX {
+                continue;
+            }
+            ends.push((renum[i], renum[j]));
+            fields.extend_from_slice(&self.base[e * self.nf..(e + 1) * self.nf]);
+            let at = fields.len();
+            fields.resize(at + extra.count, 0);
+            (extra.fill)(self.verts[i], self.verts[j], &mut fields[at..]);
+        }
+        let m = solve::solve_flat(back.len(), &ends, &fields, nf)?;
+        let mut mate = vec![None; self.players];
+        for (k, x) in m.iter().enumerate() {
+            if let Some(y) = x {
+                mate[back[k]] = Some(back[*y]);
+            }
+        }
+        Ok(mate)
+    }
 }
 
 fn by_rank(players: &[PlayerState], v: &mut [usize]) {
@@ -135,15 +205,23 @@ fn by_rank(players: &[PlayerState], v: &mut [usize]) {
 /// Pair the whole round.
 pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
     let ps = inp.players;
+    let compat = Compat::new(inp);
     let mut all: Vec<usize> = (0..ps.len()).collect();
     by_rank(ps, &mut all);
-    if !feasible(inp, &all)? {
+    if !completable(inp, &compat, &all, None) {
         return Err(EngineError::NoLegalPairing(
             "no pairing of all present players avoids rematches, forbidden pairs and \
              absolute colour conflicts while giving at most one bye to an eligible player"
                 .to_string(),
         ));
     }
+    // 2025 [C5]: the lowest score the PAB can go to. Every bracket keeps it
+    // reachable, so it is the same for the whole round.
+    let bye_cap = if inp.edition == Edition::Dutch2025 && all.len() % 2 == 1 {
+        lowest_bye_score(inp, &compat, &all)
+    } else {
+        None
+    };
     // Scoregroups, highest first.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in &all {
@@ -157,17 +235,17 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
     let mut mdps: Vec<usize> = Vec::new();
     let mut collapsed = false;
     let mut g = 0;
+    let b = Bracketer {
+        inp,
+        compat: &compat,
+    };
     loop {
         let rem_list: Vec<usize> = all.iter().copied().filter(|i| remaining[*i]).collect();
         if rem_list.is_empty() {
             return Ok(Raw { pairs, bye: None });
         }
         let mut residents: Vec<usize> = if collapsed {
-            rem_list
-                .iter()
-                .copied()
-                .filter(|i| !mdps.contains(i))
-                .collect()
+            rem_list.clone()
         } else {
             groups.get(g).cloned().unwrap_or_default()
         };
@@ -190,44 +268,57 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
                 .filter(|i| remaining[*i])
                 .collect()
         };
-        let (in_b, floaters) = match inp.edition {
-            Edition::Dutch2025 => bracket_pairs(
-                inp,
-                &bracket,
-                &mdps,
-                &next,
-                &rem_list,
-                true,
-                !next.is_empty(),
-                is_last,
-            )?,
-            Edition::Dutch2017 => {
-                let first = bracket_pairs(
-                    inp, &bracket, &mdps, &next, &rem_list, is_last, !is_last, is_last,
-                )?;
-                if is_last {
+        let local: Vec<usize> = bracket.iter().chain(next.iter()).copied().collect();
+        let m = Members {
+            bracket: &bracket,
+            mdps: &mdps,
+            next: &next,
+        };
+        let res = match inp.edition {
+            Edition::Dutch2025 if is_last => b.pair(m, rem_list.clone(), true, true)?,
+            Edition::Dutch2025 => {
+                // Without [C4]/[C2]/[C5] first; kept when the rest completes.
+                let first = b.pair(m, local, false, false)?;
+                let done: HashSet<usize> = first
+                    .pairs
+                    .iter()
+                    .chain(first.ahead.iter())
+                    .flat_map(|&(x, y)| [x, y])
+                    .collect();
+                let rest: Vec<usize> = rem_list
+                    .iter()
+                    .copied()
+                    .filter(|i| !done.contains(i))
+                    .collect();
+                if completable(inp, &compat, &rest, bye_cap) {
                     first
                 } else {
-                    let mut rest: Vec<usize> = first.1.clone();
-                    rest.extend(rem_list.iter().copied().filter(|i| !bracket.contains(i)));
-                    if feasible(inp, &rest)? {
-                        first
-                    } else {
-                        // 2017 A.9: this is the PPB; C.4 applies and the
-                        // remaining scoregroups collapse into the CLB.
-                        collapsed = true;
-                        bracket_pairs(inp, &bracket, &mdps, &[], &rem_list, true, false, false)?
-                    }
+                    b.pair(m, rem_list.clone(), true, false)?
+                }
+            }
+            Edition::Dutch2017 if is_last => b.pair(m, rem_list.clone(), true, true)?,
+            Edition::Dutch2017 => {
+                let first = b.pair(m, local, false, false)?;
+                let mut rest: Vec<usize> = first.floaters.clone();
+                rest.extend(rem_list.iter().copied().filter(|i| !bracket.contains(i)));
+                if completable(inp, &compat, &rest, None) {
+                    first
+                } else {
+                    // 2017 A.9: this is the PPB; C.4 applies and the
+                    // remaining scoregroups collapse into the CLB.
+                    collapsed = true;
+                    let m = Members { next: &[], ..m };
+                    b.pair(m, rem_list.clone(), true, false)?
                 }
             }
         };
-        for &(a, b) in &in_b {
+        for &(a, b) in &res.pairs {
             remaining[a] = false;
             remaining[b] = false;
             pairs.push((a, b));
         }
         if is_last {
-            return match floaters.as_slice() {
+            return match res.floaters.as_slice() {
                 [] => Ok(Raw { pairs, bye: None }),
                 [one] => Ok(Raw {
                     pairs,
@@ -235,160 +326,194 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
                 }),
                 _ => Err(EngineError::NoLegalPairing(format!(
                     "{} players are left without an opponent in the last bracket",
-                    floaters.len()
+                    res.floaters.len()
                 ))),
             };
         }
-        mdps = floaters;
+        mdps = res.floaters;
         g += 1;
     }
 }
 
-/// Pair one bracket. Returns the pairs made inside it and its downfloaters
-/// (in rank order).
-#[allow(clippy::too_many_arguments)]
-fn bracket_pairs(
-    inp: &Input,
-    bracket: &[usize],
-    mdps: &[usize],
-    next: &[usize],
-    remaining: &[usize],
-    completion: bool,
-    lookahead: bool,
-    is_last: bool,
-) -> Result<BracketResult, EngineError> {
-    let ps = inp.players;
-    let lookahead = lookahead && !next.is_empty();
-    let ctx = BracketCtx::new(
-        ps,
-        inp.edition,
-        inp.initial,
-        inp.one_point,
-        Members {
-            bracket,
-            mdps,
-            next: if lookahead { next } else { &[] },
-        },
-        completion,
-        is_last,
-    );
-    let role = ctx.role.clone();
-    let lay = Layout::new(&ctx);
-    let verts: Vec<usize> = if completion {
-        remaining.to_vec()
-    } else {
-        bracket.iter().chain(next.iter()).copied().collect()
-    };
-    let mut graph = Graph {
-        inp,
-        verts,
-        ctx,
-        lay,
-        extras: Vec::new(),
-    };
-    let in_b = |i: usize| matches!(role[i], Role::Resident | Role::Mdp);
-    let mut fixed: Vec<(usize, usize)> = Vec::new();
+struct Bracketer<'a> {
+    inp: &'a Input<'a>,
+    compat: &'a Compat,
+}
 
-    // 2017 D.3 / 2025 4.4: which MDPs are paired: highest score, then lowest BSN.
-    let mut mdp_order: Vec<usize> = mdps.to_vec();
-    by_rank(ps, &mut mdp_order);
-    let mut paired_mdps = Vec::new();
-    for &m in &mdp_order {
-        let bset: HashSet<usize> = bracket.iter().copied().collect();
-        let probe: Extra = Box::new(move |a, b| {
-            i64::from((a == m && bset.contains(&b)) || (b == m && bset.contains(&a)))
-        });
-        let mate = graph.solve(Some(&probe))?;
-        if mate[m].is_some_and(in_b) {
-            graph.extras.push(probe);
-            paired_mdps.push(m);
-        }
-    }
-    // 2017 D.1 / 2025 4.2: each paired MDP, in order, takes the first resident
-    // (in BSN order) that still allows an optimal candidate.
-    for &m in &paired_mdps {
-        if !graph.verts.contains(&m) {
-            continue;
-        }
-        let b_order: Vec<usize> = bracket.to_vec();
-        let rank = move |x: usize| b_order.iter().position(|y| *y == x);
-        let len = bracket.len() as i64;
-        let probe: Extra = Box::new(move |a, b| {
-            let other = if a == m {
-                b
-            } else if b == m {
-                a
-            } else {
-                return 0;
-            };
-            rank(other).map_or(0, |r| len - r as i64)
-        });
-        let mate = graph.solve(Some(&probe))?;
-        if let Some(o) = mate[m].filter(|o| in_b(*o)) {
-            fixed.push((m, o));
-            graph.remove(m, o);
-        }
-    }
-    // The remainder: residents not paired with MDPs.
-    let rem: Vec<usize> = bracket
-        .iter()
-        .copied()
-        .filter(|i| graph.verts.contains(i) && !mdps.contains(i))
-        .collect();
-    if rem.len() >= 2 {
-        let mate = graph.solve(None)?;
-        let p_r = rem
-            .iter()
-            .filter(|&&i| mate[i].is_some_and(|j| rem.contains(&j)))
-            .count()
-            / 2;
-        let bsn = |x: usize, r: &[usize]| r.iter().position(|y| *y == x);
-        // 2017 D.2 / 2025 4.3 a: fewest exchanged players (pairs inside S2).
-        let r1 = rem.clone();
-        graph
-            .extras
-            .push(Box::new(move |a, b| match (bsn(a, &r1), bsn(b, &r1)) {
-                (Some(x), Some(y)) if x >= p_r && y >= p_r => -1,
-                _ => 0,
-            }));
-        // 2017 D.2 / 2025 4.3 b: smallest difference of exchanged BSN sums,
-        // which is the sum over pairs of the lower BSN.
-        let r2 = rem.clone();
-        graph
-            .extras
-            .push(Box::new(move |a, b| match (bsn(a, &r2), bsn(b, &r2)) {
-                (Some(x), Some(y)) => -(x.min(y) as i64),
-                _ => 0,
-            }));
-        // Then, player by player in BSN order, the first available opponent.
-        for (k, &u) in rem.iter().enumerate() {
-            if !graph.verts.contains(&u) {
-                continue;
-            }
-            let r3 = rem.clone();
-            let len = rem.len() as i64;
-            let probe: Extra = Box::new(move |a, b| {
-                let other = if a == u {
+/// Position of `x` in `list`.
+fn pos(list: &[usize], x: usize) -> Option<usize> {
+    list.iter().position(|y| *y == x)
+}
+
+impl Bracketer<'_> {
+    /// Pair one bracket over the graph on `verts`. `completion`: the
+    /// completion and PAB fields are measured over `verts` (all remaining
+    /// players); `is_last`: the last bracket of the round.
+    fn pair(
+        &self,
+        m: Members,
+        verts: Vec<usize>,
+        completion: bool,
+        is_last: bool,
+    ) -> Result<BracketResult, EngineError> {
+        let inp = self.inp;
+        let ps = inp.players;
+        let ctx = BracketCtx::new(
+            ps,
+            inp.edition,
+            inp.initial,
+            inp.one_point,
+            m,
+            completion,
+            is_last,
+        );
+        let role = &ctx.role;
+        let in_b = |i: usize| matches!(role.get(i), Some(Role::Resident | Role::Mdp));
+        let mut graph = Graph::new(inp, self.compat, verts, &ctx);
+        let bracket = m.bracket;
+        let mut fixed: Vec<(usize, usize)> = Vec::new();
+
+        // 2017 D.3 / 2025 4.4: which MDPs are paired (highest score, then
+        // lowest number: one field per MDP in that order), and 2017 D.1 /
+        // 2025 4.2: each paired MDP in order takes the first opponent in
+        // the bracket that still allows an optimum (one field per MDP,
+        // rewarding an early opponent). Lexicographic fields give what one
+        // matching per decision would.
+        let mut mdp_order: Vec<usize> = m.mdps.to_vec();
+        by_rank(ps, &mut mdp_order);
+        let k = mdp_order.len();
+        let blen = bracket.len() as i64;
+        let mdp_fill = |a: usize, b: usize, out: &mut [i64]| {
+            for (j, &x) in mdp_order.iter().enumerate() {
+                let other = if a == x {
                     b
-                } else if b == u {
+                } else if b == x {
                     a
                 } else {
-                    return 0;
+                    continue;
                 };
-                bsn(other, &r3).map_or(0, |r| len - r as i64)
-            });
-            let mate = graph.solve(Some(&probe))?;
-            if let Some(o) = mate[u].filter(|o| rem[k + 1..].contains(o)) {
-                fixed.push((u, o));
-                graph.remove(u, o);
+                if let Some(r) = pos(bracket, other) {
+                    out[j] = 1;
+                    out[k + j] = blen - r as i64;
+                }
+            }
+        };
+        let mut cur = graph.solve(&Extra {
+            count: 2 * k,
+            fill: &mdp_fill,
+        })?;
+        for &x in &mdp_order {
+            if !graph.contains(x) {
+                continue;
+            }
+            if let Some(o) = cur[x].filter(|o| in_b(*o)) {
+                fixed.push((x, o));
+                graph.remove(x, o);
             }
         }
+
+        // The remainder: residents not paired with MDPs.
+        let rem: Vec<usize> = bracket
+            .iter()
+            .copied()
+            .filter(|i| graph.contains(*i) && !m.mdps.contains(i))
+            .collect();
+        if rem.len() >= 2 {
+            let in_rem = |x: usize| pos(&rem, x);
+            let p_r = rem
+                .iter()
+                .filter(|&&i| cur[i].is_some_and(|j| rem.contains(&j)))
+                .count()
+                / 2;
+            let len = rem.len() as i64;
+            // 2017 D.2 / 2025 4.3 a: fewest exchanged players (pairs inside
+            // S2); 4.3 b: smallest difference of exchanged BSN sums, which is
+            // the sum over pairs of the lower BSN. Lowest: the natural
+            // S1[i]-S2[i] pairs (steers ties only).
+            let exch = |a: usize, b: usize, out: &mut [i64]| {
+                if let (Some(x), Some(y)) = (in_rem(a), in_rem(b)) {
+                    if x >= p_r && y >= p_r {
+                        out[0] = -1;
+                    }
+                    out[1] = -(x.min(y) as i64);
+                    out[2] = i64::from(x.max(y) == x.min(y) + p_r);
+                }
+            };
+            cur = graph.solve(&Extra {
+                count: 3,
+                fill: &exch,
+            })?;
+            // No pair inside S2 in the optimum: none in any optimum, and then
+            // none inside S1 either, so S1 players meet S2 players only.
+            let no_exchange = !rem
+                .iter()
+                .enumerate()
+                .any(|(x, &i)| x >= p_r && cur[i].and_then(in_rem).is_some_and(|y| y >= p_r));
+            // Then, player by player in BSN order, the first available
+            // opponent (2017 D.1 / 2025 4.2 transpositions).
+            for (kk, &u) in rem.iter().enumerate() {
+                if !graph.contains(u) {
+                    continue;
+                }
+                // The best opponent a probe could find: the first compatible
+                // player of the remainder still in the graph.
+                let first = rem.iter().enumerate().find(|&(x, &v)| {
+                    v != u
+                        && graph.contains(v)
+                        && self.compat.ok(u, v)
+                        && (!no_exchange || (x >= p_r) != (kk >= p_r))
+                });
+                let mate = match (first, cur[u]) {
+                    (Some((_, &v)), Some(o)) if o == v => Some(o),
+                    // No compatible player of the remainder is left.
+                    (None, _) => None,
+                    _ => {
+                        let probe = |a: usize, b: usize, out: &mut [i64]| {
+                            exch(a, b, &mut out[..3]);
+                            let other = if a == u {
+                                b
+                            } else if b == u {
+                                a
+                            } else {
+                                out.swap(2, 3);
+                                return;
+                            };
+                            let guide = out[2];
+                            out[2] = in_rem(other).map_or(0, |r| len - r as i64);
+                            out[3] = guide;
+                        };
+                        cur = graph.solve(&Extra {
+                            count: 4,
+                            fill: &probe,
+                        })?;
+                        cur[u]
+                    }
+                };
+                if let Some(o) = mate.filter(|o| rem[kk + 1..].contains(o)) {
+                    fixed.push((u, o));
+                    graph.remove(u, o);
+                }
+            }
+        }
+        let paired: HashSet<usize> = fixed.iter().flat_map(|&(a, b)| [a, b]).collect();
+        let floaters: Vec<usize> = bracket
+            .iter()
+            .copied()
+            .filter(|i| !paired.contains(i))
+            .collect();
+        let ahead: Vec<(usize, usize)> = (0..cur.len())
+            .filter(|&a| graph.contains(a))
+            .filter_map(|a| {
+                cur[a]
+                    .filter(|&b| a < b && graph.contains(b))
+                    .map(|b| (a, b))
+            })
+            .filter(|&(a, b)| !(in_b(a) && in_b(b)))
+            .collect();
+        Ok(BracketResult {
+            pairs: fixed,
+            floaters,
+            ahead,
+        })
     }
-    let paired: HashSet<usize> = fixed.iter().flat_map(|&(a, b)| [a, b]).collect();
-    let floaters: Vec<usize> = bracket
-        .iter()
-        .copied()
-        .filter(|i| !paired.contains(i))
-        .collect();
-    Ok((fixed, floaters))
 }

@@ -9,6 +9,7 @@
 //! lives in [`criteria`], colour allocation in [`colour`].
 
 pub mod colour;
+pub mod complete;
 pub mod criteria;
 pub mod engine;
 pub mod solve;

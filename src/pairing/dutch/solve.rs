@@ -49,30 +49,49 @@ pub fn cmp_fields(a: &[i64], b: &[i64]) -> Ordering {
 /// stay unmatched (reward pairs in a top field to force cardinality).
 pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<usize>>, TooLarge> {
     let nf = edges.iter().map(|e| e.2.len()).max().unwrap_or(0);
+    let mut flat = vec![0i64; edges.len() * nf];
+    for (k, e) in edges.iter().enumerate() {
+        flat[k * nf..k * nf + e.2.len()].copy_from_slice(&e.2);
+    }
+    let ends: Vec<(usize, usize)> = edges.iter().map(|e| (e.0, e.1)).collect();
+    solve_flat(n, &ends, &flat, nf)
+}
+
+/// As [`solve`], with the vectors of all edges in one table: edge `k` owns
+/// `fields[k * nf..(k + 1) * nf]`, most significant field first.
+pub fn solve_flat(
+    n: usize,
+    edges: &[(usize, usize)],
+    fields: &[i64],
+    nf: usize,
+) -> Result<Vec<Option<usize>>, TooLarge> {
     // Bits per field: the largest |sum| over a matching is (n/2) * max|w|.
     let half = (n / 2 + 1) as u128;
-    let mut widths = vec![0u32; nf];
-    for (f, w) in widths.iter_mut().enumerate() {
-        let m = edges
-            .iter()
-            .map(|e| e.2.get(f).copied().unwrap_or(0).unsigned_abs() as u128)
-            .max()
-            .unwrap_or(0);
-        let bound = m.saturating_mul(half);
-        *w = if m == 0 {
-            0
-        } else {
-            130 - bound.leading_zeros()
-        };
+    let mut max = vec![0u64; nf];
+    for row in fields.chunks_exact(nf.max(1)).take(edges.len()) {
+        for (m, v) in max.iter_mut().zip(row) {
+            *m = (*m).max(v.unsigned_abs());
+        }
     }
+    let widths: Vec<u32> = max
+        .iter()
+        .map(|&m| {
+            if m == 0 {
+                0
+            } else {
+                130 - (u128::from(m).saturating_mul(half)).leading_zeros()
+            }
+        })
+        .collect();
     let total: u32 = widths.iter().sum::<u32>() + 2 * (usize::BITS - n.leading_zeros()) + 8;
     macro_rules! run {
         ($l:literal) => {
             if total < 64 * $l {
-                return Ok(packed::<$l>(n, edges, &widths));
+                return Ok(packed::<$l>(n, edges, fields, nf, &widths));
             }
         };
     }
+    run!(1);
     run!(2);
     run!(4);
     run!(8);
@@ -85,7 +104,9 @@ pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<us
 
 fn packed<const L: usize>(
     n: usize,
-    edges: &[(usize, usize, Fields)],
+    edges: &[(usize, usize)],
+    fields: &[i64],
+    nf: usize,
     widths: &[u32],
 ) -> Vec<Option<usize>> {
     let mut offsets = vec![0u32; widths.len()];
@@ -96,15 +117,16 @@ fn packed<const L: usize>(
     }
     let w: Vec<(usize, usize, Wide<L>)> = edges
         .iter()
-        .filter(|(u, v, _)| u != v && *u < n && *v < n)
-        .map(|(u, v, f)| {
+        .enumerate()
+        .filter(|(_, (u, v))| u != v && *u < n && *v < n)
+        .map(|(k, &(u, v))| {
             let mut x = Wide::<L>::ZERO;
-            for (k, val) in f.iter().enumerate() {
-                if *val != 0 && widths[k] > 0 {
-                    x = x + (Wide::<L>::from_i64(*val) << offsets[k]);
+            for (f, val) in fields[k * nf..(k + 1) * nf].iter().enumerate() {
+                if *val != 0 && widths[f] > 0 {
+                    x = x + (Wide::<L>::from_i64(*val) << offsets[f]);
                 }
             }
-            (*u, *v, x)
+            (u, v, x)
         })
         .collect();
     max_weight_matching(n, &w, false)

@@ -1,0 +1,163 @@
+//! Who may meet whom, and whether a set of players can still be paired.
+//!
+//! - [`Compat`]: the absolute criteria between two players as a bit matrix,
+//!   built once per round: C.04.3 (2017) C.1 / (2025) \[C1\] (no rematch;
+//!   forfeits are not games), forbidden pairs (C.04.1), and C.3 / \[C3\]
+//!   (two non-topscorers with the same absolute colour preference).
+//! - [`completable`]: can a set of players be paired completely, leaving at
+//!   most one player, who may receive the PAB (C.04.1 art. 4; 2017 C.2 /
+//!   2025 \[C2\]) and, in 2025, has a score no higher than a given cap
+//!   (\[C5\])? This is the completion test of 2017 C.4 / 2025 \[C4\].
+//!
+//! Both answer with an unweighted maximum-cardinality matching, far cheaper
+//! than the weighted matching the criteria ladder needs.
+
+use std::collections::HashMap;
+
+use super::colour;
+use super::engine::Input;
+use crate::model::{PlayerId, Points};
+use crate::pairing::matching::max_cardinality_matching;
+
+/// The compatibility of every two players of the round, as a bit matrix.
+#[derive(Debug, Clone)]
+pub struct Compat {
+    n: usize,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Compat {
+    /// Build the matrix for the players of `inp`.
+    pub fn new(inp: &Input) -> Compat {
+        let ps = inp.players;
+        let n = ps.len();
+        let words = n.div_ceil(64);
+        let mut bits = vec![u64::MAX; n * words];
+        let index: HashMap<PlayerId, usize> =
+            ps.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        // C.3 / [C3]: players of one absolute-preference class (same colour,
+        // not topscorers) exclude each other.
+        let class = |i: usize| -> Option<usize> {
+            let p = &ps[i];
+            let pref = p.preference?;
+            (pref.strength == super::state::Strength::Absolute && !p.topscorer)
+                .then_some(pref.color as usize)
+        };
+        let mut class_mask = [vec![0u64; words], vec![0u64; words]];
+        for i in 0..n {
+            if let Some(c) = class(i) {
+                if let Some(m) = class_mask.get_mut(c) {
+                    m[i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
+        for a in 0..n {
+            let row = &mut bits[a * words..(a + 1) * words];
+            if let Some(c) = class(a).and_then(|c| class_mask.get(c)) {
+                for (w, x) in row.iter_mut().zip(c) {
+                    *w &= !x;
+                }
+            }
+            // Bits beyond `n` stay clear so rows can be scanned word by word.
+            if n % 64 != 0 {
+                if let Some(last) = row.last_mut() {
+                    *last &= (1u64 << (n % 64)) - 1;
+                }
+            }
+        }
+        let mut clear = |a: usize, b: usize| {
+            bits[a * words + b / 64] &= !(1 << (b % 64));
+            bits[b * words + a / 64] &= !(1 << (a % 64));
+        };
+        for (a, p) in ps.iter().enumerate() {
+            clear(a, a);
+            for o in &p.opponents {
+                if let Some(&b) = index.get(o) {
+                    clear(a, b);
+                }
+            }
+        }
+        for (x, y) in inp.forbidden.iter() {
+            if let (Some(&a), Some(&b)) = (index.get(x), index.get(y)) {
+                clear(a, b);
+            }
+        }
+        let m = Compat { n, words, bits };
+        debug_assert!((0..n).all(|a| (0..n).all(|b| m.ok(a, b) == m.ok(b, a))));
+        debug_assert!((0..n.min(40))
+            .all(|a| (0..n.min(40)).all(|b| m.ok(a, b) == (a != b && slow_compatible(inp, a, b)))));
+        m
+    }
+
+    /// May players `a` and `b` (indices into the round's players) meet?
+    #[inline]
+    pub fn ok(&self, a: usize, b: usize) -> bool {
+        a < self.n && b < self.n && self.bits[a * self.words + b / 64] & (1 << (b % 64)) != 0
+    }
+
+    /// The number of players.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// True when there are no players.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+}
+
+/// The definition the matrix must agree with (used in debug builds).
+fn slow_compatible(inp: &Input, a: usize, b: usize) -> bool {
+    let (pa, pb) = (&inp.players[a], &inp.players[b]);
+    !pa.opponents.contains(&pb.id)
+        && !inp.forbidden.contains(&(pa.id, pb.id))
+        && !inp.forbidden.contains(&(pb.id, pa.id))
+        && !colour::absolute_conflict(pa, pb)
+}
+
+/// Can `set` be paired completely? With an odd number of players one is left
+/// for the PAB: they must be eligible and, when `bye_cap` is given, have a
+/// pairing score of at most `bye_cap`.
+pub fn completable(inp: &Input, compat: &Compat, set: &[usize], bye_cap: Option<Points>) -> bool {
+    let k = set.len();
+    let mut edges = Vec::new();
+    for i in 0..k {
+        for j in i + 1..k {
+            if compat.ok(set[i], set[j]) {
+                edges.push((i, j));
+            }
+        }
+    }
+    let mut n = k;
+    if k % 2 == 1 {
+        // A dummy vertex stands for the PAB.
+        let dummy = k;
+        n += 1;
+        for (i, &p) in set.iter().enumerate() {
+            let s = &inp.players[p];
+            if s.bye_eligible && bye_cap.map_or(true, |c| s.pscore <= c) {
+                edges.push((i, dummy));
+            }
+        }
+    }
+    max_cardinality_matching(n, &edges)
+        .iter()
+        .all(Option::is_some)
+}
+
+/// 2025 \[C5\]: the lowest pairing score the PAB can go to in a complete
+/// pairing of `set` (odd), or `None` when no complete pairing exists.
+pub fn lowest_bye_score(inp: &Input, compat: &Compat, set: &[usize]) -> Option<Points> {
+    let mut scores: Vec<Points> = set
+        .iter()
+        .map(|&i| &inp.players[i])
+        .filter(|p| p.bye_eligible)
+        .map(|p| p.pscore)
+        .collect();
+    scores.sort_unstable();
+    scores.dedup();
+    scores
+        .into_iter()
+        .find(|&s| completable(inp, compat, set, Some(s)))
+}
