@@ -1,6 +1,7 @@
 //! One integration test binary (house style: low link time); one module per area.
 
 mod check;
+mod check_warnings;
 mod dutch;
 mod dutch_support;
 mod initial_colour;
