@@ -177,3 +177,25 @@ fn lichess_112_players_round_21() {
     let input = Path::new(&root).join("trf/lichess-swiss-j8rtJ5GL.trf");
     snapshot_all(&input, "lichess_j8rtJ5GL");
 }
+
+/// A `U` pre-set in the column of the round to pair (bbpPairings #3): the
+/// round looks paired, so pairing "the next round" would skip it. Refused,
+/// naming the player. Built from bbpPairings' C9 case with `0000 - U` added
+/// to player 5's round 2.
+#[test]
+fn preset_pab_is_refused() {
+    let text = std::fs::read_to_string(fixture("bbp-v6.0.0-dutch_2025_C9.input"))
+        .unwrap_or_else(|e| panic!("C9: {e}"))
+        .replace("0000 - Z", "0000 - Z  0000 - U");
+    let path =
+        std::env::temp_dir().join(format!("arbiter-pair-preset-u-{}.trf", std::process::id()));
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let out = arbiter(&path, &[]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("error: round 2 has a pairing-allocated bye (U) for player 5 and no games: a PAB is given by the pairing, not pre-set"),
+        "{err}"
+    );
+}
