@@ -128,12 +128,16 @@ pub fn run(args: Args) -> i32 {
             return exit::INVALID_INPUT;
         }
     };
-    let recorded = t.rounds_recorded() as u32;
+    // Rounds with a pairing in them; a last column of pre-set byes and
+    // absences only is the round still to be paired.
+    let recorded = chess_arbiter::pairing::dutch::next_round(t).saturating_sub(1);
     if let Some(r) = rounds
         .as_ref()
         .and_then(|r| r.iter().find(|k| **k > recorded))
     {
-        eprintln!("error: --rounds: round {r} is not recorded (the file has {recorded} rounds)");
+        eprintln!(
+            "error: --rounds: round {r} is not paired in the file (the file has {recorded} paired rounds; `arbiter pair` pairs the next one)"
+        );
         return exit::INVALID_INPUT;
     }
     let opts = CheckOptions {

@@ -174,9 +174,13 @@ where
     let (initial, initial_source) = initial_colour(t);
     let ctx = ColourContext { initial };
     let recorded_rounds = u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX);
+    // Every round with a pairing in it. A last column holding only pre-set
+    // byes and absences (the round still to be paired) is not a pairing to
+    // check: its empty "pairing" would otherwise conform.
+    let paired_rounds = crate::pairing::dutch::next_round(t).saturating_sub(1);
     let rounds: Vec<u32> = match &opts.rounds {
         Some(r) => r.clone(),
-        None => (1..=recorded_rounds).collect(),
+        None => (1..=paired_rounds).collect(),
     };
     let mut report = Report {
         system: opts.edition,
@@ -264,6 +268,34 @@ mod tests {
                 .collect(),
             ..Default::default()
         }
+    }
+
+    /// Round 2 holds only a pre-set absence (the round still to be paired):
+    /// the check covers round 1 only, not an empty "pairing" of round 2.
+    #[test]
+    fn a_column_of_preset_entries_is_not_checked() {
+        use Color::*;
+        let mut t = tour(vec![
+            g(2, White),
+            g(1, Black),
+            RoundEntry::Bye {
+                bye: ByeKind::PairingAllocated,
+            },
+        ]);
+        t.players[2]
+            .rounds
+            .push(RoundEntry::Bye { bye: ByeKind::Zero });
+        let opts = CheckOptions {
+            edition: Edition::Dutch2025,
+            edition_reason: String::new(),
+            rounds: None,
+            explain: false,
+        };
+        let r = check_tournament(&t, &opts, |_| Selection::Unavailable("not needed".into()));
+        let checked: Vec<u32> = r.rounds.iter().map(|x| x.round).collect();
+        assert_eq!(checked, vec![1]);
+        // The round count assumed still covers the pre-set column.
+        assert_eq!(r.total_rounds, 2);
     }
 
     /// Player 1 sits out round 1 (`Z`); of the four players taking part, 2
