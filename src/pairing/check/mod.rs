@@ -214,7 +214,8 @@ pub struct ColourContext {
 /// decides it. The higher-ranked player is the one with the higher score
 /// (including acceleration for the round), then the lower pairing number
 /// (C.04.3 (2017) A.2 / (2025) Art. 1.2). E.5 uses the parity of the pairing
-/// number among the players taking part ([`parity_number`]).
+/// number among the players taking part (as the engine counts them, see
+/// [`crate::pairing::dutch::effective_numbers`]).
 pub fn rules_colours(
     pos: &Position,
     a: PlayerId,
