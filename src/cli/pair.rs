@@ -7,7 +7,7 @@ use chess_arbiter::model::{Color, PlayerId, RoundEntry, Tournament};
 use chess_arbiter::pairing::dutch::{pair_round, Edition, PairError, PairOptions, Pairing};
 
 use chess_arbiter::pairing::check::warnings::{
-    next_round_warnings, pairing_number_warnings, xxz_warning,
+    earlier_full_bye_warnings, next_round_warnings, pairing_number_warnings, xxz_warning,
 };
 use chess_arbiter::pairing::check::FileFacts;
 
@@ -89,8 +89,9 @@ pub fn run(args: Args) -> i32 {
         header_lines: read.source.header_lines.clone(),
     };
     let round = chess_arbiter::pairing::dutch::next_round(t);
-    for w in next_round_warnings(t, round, false, &facts)
+    for w in earlier_full_bye_warnings(t, round, &facts)
         .iter()
+        .chain(next_round_warnings(t, round, false, &facts).iter())
         .chain(pairing_number_warnings(t, &facts).iter())
         .chain(xxz_warning(&facts).iter())
     {

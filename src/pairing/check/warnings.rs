@@ -71,9 +71,7 @@ pub fn warnings(t: &Tournament, rec: &RecordedRound) -> Vec<Diagnostic> {
 }
 
 /// Data problems of one recorded round:
-/// - `F` while nobody has the pairing-allocated bye `U`: older programs wrote
-///   the PAB as `F`; read as a requested full-point bye, the player stays
-///   eligible for a later PAB (C.04.1 (2026) art. 4; bbpPairings #19);
+/// - `F` while nobody has the pairing-allocated bye `U` ([`full_bye_warnings`]);
 /// - double forfeits (both players lost by forfeit): the check takes the
 ///   two as paired with each other; the unplayed game gives neither a colour
 ///   nor a meeting, so they may meet again (C.04.2 (2026) art. 3.4-3.5,
@@ -84,18 +82,7 @@ pub fn round_warnings(t: &Tournament, rec: &RecordedRound, facts: &FileFacts) ->
     let k = usize::try_from(rec.round).unwrap_or(usize::MAX);
     let field = format!("round {}", rec.round);
     if rec.pab.is_empty() {
-        for p in &t.players {
-            if p.round(k) == (RoundEntry::Bye { bye: ByeKind::Full }) {
-                out.push(Diagnostic::warning(
-                    Family::Consistency,
-                    facts.at_player(p.id, field.clone(), round_cols(k)),
-                    format!(
-                        "player {} has a full-point bye (F) and nobody has the pairing-allocated bye (U): if F stands for the PAB it must be coded U, otherwise the player stays eligible for a later PAB; F was treated as a requested bye",
-                        p.id
-                    ),
-                ));
-            }
-        }
+        out.extend(full_bye_warnings(t, rec.round, facts));
     }
     for b in rec.boards.iter().filter(|b| b.kind == BoardKind::Forfeit) {
         let lost = |id: PlayerId| {
@@ -115,6 +102,46 @@ pub fn round_warnings(t: &Tournament, rec: &RecordedRound, facts: &FileFacts) ->
         }
     }
     out
+}
+
+/// `F` in round `round` of a round where nobody has the pairing-allocated
+/// bye `U` (callers check that): older programs wrote the PAB as `F`. Read
+/// as a requested full-point bye, the player stays eligible for a later PAB
+/// under the 2017 rules (C.04.1 (2017) d; bbpPairings #19); from 2026
+/// (C.04.1 art. 4) any full-point bye ends the eligibility.
+pub fn full_bye_warnings(t: &Tournament, round: u32, facts: &FileFacts) -> Vec<Diagnostic> {
+    let k = usize::try_from(round).unwrap_or(usize::MAX);
+    t.players
+        .iter()
+        .filter(|p| p.round(k) == (RoundEntry::Bye { bye: ByeKind::Full }))
+        .map(|p| {
+            Diagnostic::warning(
+                Family::Consistency,
+                facts.at_player(p.id, format!("round {round}"), round_cols(k)),
+                format!(
+                    "player {} has a full-point bye (F) and nobody has the pairing-allocated bye (U): if F stands for the PAB it must be coded U; F was treated as a requested bye, which under the 2017 rules leaves the player eligible for a later PAB (C.04.1 (2017) d; from 2026, art. 4, any full-point bye ends it)",
+                    p.id
+                ),
+            )
+        })
+        .collect()
+}
+
+/// `F` without `U` in any round before `round`, the round to pair: each
+/// decides a player's PAB eligibility now. See [`full_bye_warnings`].
+pub fn earlier_full_bye_warnings(t: &Tournament, round: u32, facts: &FileFacts) -> Vec<Diagnostic> {
+    (1..round)
+        .filter(|&k| {
+            let k = usize::try_from(k).unwrap_or(usize::MAX);
+            !t.players.iter().any(|p| {
+                p.round(k)
+                    == RoundEntry::Bye {
+                        bye: ByeKind::PairingAllocated,
+                    }
+            })
+        })
+        .flat_map(|k| full_bye_warnings(t, k, facts))
+        .collect()
 }
 
 /// Declared points (cols 81-84) that do not match the results, without file
@@ -541,6 +568,31 @@ mod tests {
         assert_eq!(w[0].location.cols, Some((112, 119)));
         // With the round count given, only the absences.
         assert_eq!(next_round_warnings(&t, 3, true, &facts(5, false)).len(), 2);
+    }
+
+    /// Before pairing round 3: round 1's `F` with no `U` anywhere in round
+    /// 1 is flagged; round 2's `F` beside a `U` is a requested bye.
+    #[test]
+    fn earlier_f_without_u_before_pairing() {
+        use Color::*;
+        use Outcome::*;
+        let full = RoundEntry::Bye { bye: ByeKind::Full };
+        let pab = RoundEntry::Bye {
+            bye: ByeKind::PairingAllocated,
+        };
+        let t = tour(vec![
+            vec![g(2, White, Win), g(3, Black, Win)],
+            vec![g(1, Black, Loss), pab],
+            vec![full, g(1, White, Loss)],
+            vec![Z, full],
+        ]);
+        let w = earlier_full_bye_warnings(&t, 3, &facts(4, false));
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0]
+            .message
+            .starts_with("player 3 has a full-point bye (F)"));
+        assert_eq!(w[0].location.field.as_deref(), Some("round 1"));
+        assert_eq!(w[0].location.line, Some(13));
     }
 
     #[test]
