@@ -1,8 +1,9 @@
 //! `arbiter check`: verify each recorded round against the FIDE Dutch rules.
 
 use chess_arbiter::diag::Severity;
-use chess_arbiter::pairing::check::report::{check_tournament, engine_selection, CheckOptions};
+use chess_arbiter::pairing::check::report::{check_tournament_in, engine_selection, CheckOptions};
 use chess_arbiter::pairing::check::Edition;
+use chess_arbiter::pairing::check::FileFacts;
 use chess_arbiter::pairing::dutch::{select_edition, PairOptions};
 use chess_arbiter::render;
 use clap::{Args as ClapArgs, ValueEnum};
@@ -127,12 +128,16 @@ pub fn run(args: Args) -> i32 {
             return exit::INVALID_INPUT;
         }
     };
-    let recorded = t.rounds_recorded() as u32;
+    // Rounds with a pairing in them; a last column of pre-set byes and
+    // absences only is the round still to be paired.
+    let recorded = chess_arbiter::pairing::dutch::next_round(t).saturating_sub(1);
     if let Some(r) = rounds
         .as_ref()
         .and_then(|r| r.iter().find(|k| **k > recorded))
     {
-        eprintln!("error: --rounds: round {r} is not recorded (the file has {recorded} rounds)");
+        eprintln!(
+            "error: --rounds: round {r} is not paired in the file (the file has {recorded} paired rounds; `arbiter pair` pairs the next one)"
+        );
         return exit::INVALID_INPUT;
     }
     let opts = CheckOptions {
@@ -141,7 +146,20 @@ pub fn run(args: Args) -> i32 {
         rounds,
         explain: args.explain,
     };
-    let mut report = check_tournament(t, &opts, |pos| engine_selection(pos, edition));
+    let facts = FileFacts {
+        file: Some(loaded.name.clone()),
+        player_lines: loaded
+            .source
+            .as_ref()
+            .map(|s| s.player_lines.clone())
+            .unwrap_or_default(),
+        header_lines: loaded
+            .source
+            .as_ref()
+            .map(|s| s.header_lines.clone())
+            .unwrap_or_default(),
+    };
+    let mut report = check_tournament_in(t, &opts, &facts, |pos| engine_selection(pos, edition));
     report.input_sha256 = Some(
         Sha256::digest(&bytes)
             .iter()

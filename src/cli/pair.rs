@@ -6,6 +6,11 @@ use chess_arbiter::formats::trf;
 use chess_arbiter::model::{Color, PlayerId, RoundEntry, Tournament};
 use chess_arbiter::pairing::dutch::{pair_round, Edition, PairError, PairOptions, Pairing};
 
+use chess_arbiter::pairing::check::warnings::{
+    earlier_full_bye_warnings, next_round_warnings, pairing_number_warnings, xxz_warning,
+};
+use chess_arbiter::pairing::check::FileFacts;
+
 use super::exit;
 
 #[derive(clap::Args, Debug)]
@@ -74,6 +79,24 @@ pub fn run(args: Args) -> i32 {
         ..Default::default()
     };
     let t = &read.tournament;
+    if let Some(msg) = unfinished_round(t) {
+        eprintln!("error: {msg}");
+        return exit::INVALID_INPUT;
+    }
+    let facts = FileFacts {
+        file: Some(args.input.display().to_string()),
+        player_lines: read.source.player_lines.clone(),
+        header_lines: read.source.header_lines.clone(),
+    };
+    let round = chess_arbiter::pairing::dutch::next_round(t);
+    for w in earlier_full_bye_warnings(t, round, &facts)
+        .iter()
+        .chain(next_round_warnings(t, round, false, &facts).iter())
+        .chain(pairing_number_warnings(t, &facts).iter())
+        .chain(xxz_warning(&facts).iter())
+    {
+        eprintln!("{w}");
+    }
     let pairing = match pair_round(t, &opts) {
         Ok(p) => p,
         Err(PairError::NoLegalPairing { obstacle }) => {
@@ -107,6 +130,53 @@ pub fn run(args: Args) -> i32 {
         None => print!("{text}"),
     }
     exit::OK
+}
+
+/// The next round cannot be paired while the last paired round has boards
+/// without a result: the scores it is paired on are not known, and the
+/// pending games are not yet meetings the engine would avoid. Nor when the
+/// last "paired" round holds nothing but a pairing-allocated bye (`U`): a PAB
+/// is allocated by the pairing, never pre-set (C.04.1 (2026) art. 4;
+/// bbpPairings #3), so the round is in fact still to be paired. Returns the
+/// message naming that round.
+fn unfinished_round(t: &Tournament) -> Option<String> {
+    let next = chess_arbiter::pairing::dutch::next_round(t);
+    let last = usize::try_from(next.checked_sub(1)?).ok()?;
+    if last == 0 {
+        return None;
+    }
+    let mut open: Vec<(PlayerId, PlayerId)> = Vec::new();
+    let mut games = 0usize;
+    let mut pab = Vec::new();
+    for p in &t.players {
+        match p.round(last) {
+            RoundEntry::Pending { opponent, .. } => {
+                open.push((p.id.min(opponent), p.id.max(opponent)));
+            }
+            RoundEntry::Bye {
+                bye: chess_arbiter::model::ByeKind::PairingAllocated,
+            } => pab.push(p.id.to_string()),
+            e if e.opponent().is_some() => games += 1,
+            _ => {}
+        }
+    }
+    open.sort();
+    open.dedup();
+    if !open.is_empty() {
+        let list: Vec<String> = open.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+        return Some(format!(
+            "round {last} is paired but {} of its boards have no result ({}): enter round {last}'s results before pairing round {next}",
+            open.len(),
+            list.join(", ")
+        ));
+    }
+    if games == 0 && !pab.is_empty() {
+        return Some(format!(
+            "round {last} has a pairing-allocated bye (U) for player {} and no games: a PAB is given by the pairing, not pre-set; remove it (or write H, F or Z for a requested bye or absence) to pair round {last}",
+            pab.join(", ")
+        ));
+    }
+    None
 }
 
 fn target_of(d: &trf::Dialect) -> trf::Target {

@@ -1,8 +1,11 @@
 //! One integration test binary (house style: low link time); one module per area.
 
 mod check;
+mod check_warnings;
 mod dutch;
 mod dutch_support;
+mod initial_colour;
+mod pair;
 mod prizes;
 mod rating;
 mod sm;

@@ -20,15 +20,16 @@ pub mod finding;
 pub mod legality;
 pub mod position;
 pub mod report;
+pub mod warnings;
 
 pub use legality::Violation;
 pub use position::{
     position_before, recorded_round, BoardKind, Inconsistency, Position, RecordedBoard,
     RecordedRound, TotalRoundsSource, Unpaired,
 };
+pub use warnings::{points_warnings, warnings, FileFacts};
 
-use crate::diag::{Diagnostic, Family, Location};
-use crate::model::{ByeKind, Color, PlayerId, RoundEntry, Tournament};
+use crate::model::{Color, PlayerId};
 use colour::{ColourHistory, ColourRule, Side};
 
 pub use crate::pairing::dutch::Edition;
@@ -221,7 +222,9 @@ pub struct ColourContext {
 /// The rules' colour allocation for a pair in the position, and the rule that
 /// decides it. The higher-ranked player is the one with the higher score
 /// (including acceleration for the round), then the lower pairing number
-/// (C.04.3 (2017) A.2 / (2025) Art. 1.2). E.5 uses the pairing number's parity.
+/// (C.04.3 (2017) A.2 / (2025) Art. 1.2). E.5 uses the parity of the pairing
+/// number among the players taking part (as the engine counts them, see
+/// [`crate::pairing::dutch::effective_numbers`]).
 pub fn rules_colours(
     pos: &Position,
     a: PlayerId,
@@ -253,12 +256,12 @@ pub fn rules_colours(
         &Side {
             id: hi.id,
             history: &hh,
-            parity_number: hi.id.0,
+            parity_number: parity_number(pos, hi.id),
         },
         &Side {
             id: lo.id,
             history: &hl,
-            parity_number: lo.id.0,
+            parity_number: parity_number(pos, lo.id),
         },
         ctx.initial,
     );
@@ -274,6 +277,36 @@ pub fn rules_colours(
         }
     };
     Some((pair, rule))
+}
+
+/// The 1-based pairing number whose parity E.5 / 5.2.5 uses, counted as the
+/// engine counts it ([`crate::pairing::dutch::effective_numbers`]): the
+/// position among the players taking part in the round or paired in an
+/// earlier one, the same count that [`crate::pairing::dutch::initial_color`]
+/// infers the initial colour with.
+fn parity_number(pos: &Position, id: PlayerId) -> u32 {
+    let t = &pos.tournament;
+    let r = match usize::try_from(pos.round) {
+        Ok(r) if r > 0 => r,
+        _ => return id.0,
+    };
+    let mut participants: Vec<&crate::model::Player> = t
+        .players
+        .iter()
+        .filter(|p| {
+            r.checked_sub(1)
+                .and_then(|i| p.rounds.get(i))
+                .map_or(true, |e| !position::is_preset(e))
+        })
+        .collect();
+    participants.sort_by_key(|p| p.id);
+    let numbers = crate::pairing::dutch::effective_numbers(t, &participants, r);
+    participants
+        .iter()
+        .zip(numbers)
+        .find(|(p, _)| p.id == id)
+        .and_then(|(_, n)| u32::try_from(n + 1).ok())
+        .unwrap_or(id.0)
 }
 
 /// Compare a recorded round (already past [`absolute_verdict`]) with the
@@ -448,59 +481,10 @@ fn pab_criterion(
     })
 }
 
-/// Data problems that change or may change the answer for a round.
-pub fn warnings(t: &Tournament, rec: &RecordedRound) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let loc = || Location {
-        field: Some(format!("round {}", rec.round)),
-        ..Location::default()
-    };
-    let round_idx = usize::try_from(rec.round).unwrap_or(usize::MAX);
-    if rec.pab.is_empty() {
-        for p in &t.players {
-            if p.round(round_idx) == (RoundEntry::Bye { bye: ByeKind::Full }) {
-                out.push(Diagnostic::warning(
-                    Family::Consistency,
-                    loc(),
-                    format!(
-                        "player {} has a full-point bye (F) and nobody has the pairing-allocated bye (U): if F stands for the PAB it must be coded U, otherwise the player stays eligible for a later PAB; F was treated as a requested bye",
-                        p.id
-                    ),
-                ));
-            }
-        }
-    }
-    out
-}
-
-/// Declared points (cols 81-84) that do not match the results, once per file.
-pub fn points_warnings(t: &Tournament) -> Vec<Diagnostic> {
-    t.players
-        .iter()
-        .filter_map(|p| {
-            let declared = p.points?;
-            let computed = t.score(p, None);
-            (declared != computed).then(|| {
-                Diagnostic::warning(
-                    Family::Consistency,
-                    Location {
-                        field: Some("points".into()),
-                        ..Location::default()
-                    },
-                    format!(
-                        "player {}: the file declares {declared} points, the results give {computed}; the results were used",
-                        p.id
-                    ),
-                )
-            })
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Outcome, Player};
+    use crate::model::{ByeKind, Outcome, Player, RoundEntry, Tournament};
 
     fn g(o: u32, c: Color, out: Outcome) -> RoundEntry {
         RoundEntry::Played {

@@ -1,9 +1,10 @@
 //! A whole-tournament check: one verdict per selected round, with the header
 //! an appeals committee needs (edition and why, input hash, tool version).
 
+use super::warnings::{file_warnings, round_warnings, FileFacts};
 use super::{
-    absolute_verdict, compare, points_warnings, position_before, recorded_round, warnings,
-    ColourContext, Edition, Pair, Position, Selected, TotalRoundsSource, Verdict,
+    absolute_verdict, compare, position_before, recorded_round, ColourContext, Edition, Pair,
+    Position, Selected, TotalRoundsSource, Verdict,
 };
 use crate::diag::Diagnostic;
 use crate::model::{Color, PlayerId, Points, Tournament};
@@ -49,8 +50,9 @@ pub fn engine_selection(pos: &Position, edition: Edition) -> Selection {
 pub enum InitialColourSource {
     /// `XXC` / TRF-2026 `152`.
     File,
-    /// The colour of the higher-ranked player of round 1's first board whose
-    /// colours are known, turned by the parity of their pairing number.
+    /// The colour of the highest-ranked player of round 1 on a board whose
+    /// colours are known, turned by the parity of their pairing number among
+    /// the players of round 1 (C.04.3 (2017) E.5 / (2025) 5.2.5).
     InferredFromRound1,
     /// Nothing to infer from: White.
     Default,
@@ -112,30 +114,19 @@ impl Report {
     }
 }
 
-/// The initial colour: from the file, else inferred from round 1 (where every
-/// board is decided by E.5 / 5.2.5), else White.
+/// The initial colour and where it came from: the engine's own
+/// [`crate::pairing::dutch::initial_color`] (`XXC`/`152`, else inferred from
+/// round 1, else White), so the check and the engine cannot disagree on it.
 pub fn initial_colour(t: &Tournament) -> (Color, InitialColourSource) {
-    if let Some(c) = t.initial_color {
-        return (c, InitialColourSource::File);
-    }
-    let rec = recorded_round(t, 1);
-    let mut boards: Vec<_> = rec.boards.iter().filter(|b| b.colours_known).collect();
-    boards.sort_by_key(|b| b.white.min(b.black));
-    if let Some(b) = boards.first() {
-        let higher = b.white.min(b.black);
-        let his = if higher == b.white {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let c = if higher.0 % 2 == 1 {
-            his
-        } else {
-            his.opposite()
-        };
-        return (c, InitialColourSource::InferredFromRound1);
-    }
-    (Color::White, InitialColourSource::Default)
+    use crate::pairing::dutch::{initial_color, initial_color_from_round1};
+    let source = if t.initial_color.is_some() {
+        InitialColourSource::File
+    } else if initial_color_from_round1(t).is_some() {
+        InitialColourSource::InferredFromRound1
+    } else {
+        InitialColourSource::Default
+    };
+    (initial_color(t), source)
 }
 
 /// Boards in publication order: the higher score of the pair, then the sum of
@@ -161,17 +152,35 @@ pub fn board_order(pos: &Position, pairs: &mut [Pair]) {
 
 /// Check the selected rounds of a played tournament. `select` returns the
 /// pairing the rules select for a position; it is called only for rounds that
-/// pass the absolute checks.
-pub fn check_tournament<F>(t: &Tournament, opts: &CheckOptions, mut select: F) -> Report
+/// pass the absolute checks. Warnings carry no file locations; see
+/// [`check_tournament_in`].
+pub fn check_tournament<F>(t: &Tournament, opts: &CheckOptions, select: F) -> Report
+where
+    F: FnMut(&Position) -> Selection,
+{
+    check_tournament_in(t, opts, &FileFacts::default(), select)
+}
+
+/// [`check_tournament`] with warnings located in the input file.
+pub fn check_tournament_in<F>(
+    t: &Tournament,
+    opts: &CheckOptions,
+    facts: &FileFacts,
+    mut select: F,
+) -> Report
 where
     F: FnMut(&Position) -> Selection,
 {
     let (initial, initial_source) = initial_colour(t);
     let ctx = ColourContext { initial };
     let recorded_rounds = u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX);
+    // Every round with a pairing in it. A last column holding only pre-set
+    // byes and absences (the round still to be paired) is not a pairing to
+    // check: its empty "pairing" would otherwise conform.
+    let paired_rounds = crate::pairing::dutch::next_round(t).saturating_sub(1);
     let rounds: Vec<u32> = match &opts.rounds {
         Some(r) => r.clone(),
-        None => (1..=recorded_rounds).collect(),
+        None => (1..=paired_rounds).collect(),
     };
     let mut report = Report {
         system: opts.edition,
@@ -187,24 +196,15 @@ where
         },
         initial_colour: initial,
         initial_colour_source: initial_source,
-        warnings: points_warnings(t),
+        warnings: file_warnings(t, &rounds, facts),
         rounds: Vec::new(),
     };
-    if report.total_rounds_source == TotalRoundsSource::RoundsRecorded {
-        report.warnings.push(Diagnostic::warning(
-            crate::diag::Family::Consistency,
-            crate::diag::Location::default(),
-            format!(
-                "the file does not give the number of rounds (XXR / 142): assumed {recorded_rounds}, the number of rounds recorded; the last-round topscorer rules depend on it"
-            ),
-        ));
-    }
     for k in rounds {
         let Some(pos) = position_before(t, k) else {
             continue;
         };
         let rec = recorded_round(t, k);
-        let round_warnings = warnings(t, &rec);
+        let warnings = round_warnings(t, &rec, facts);
         let mut recorded: Vec<Pair> = rec
             .boards
             .iter()
@@ -235,9 +235,110 @@ where
             recorded,
             recorded_bye: rec.pab.first().copied(),
             selected,
-            warnings: round_warnings,
+            warnings,
             explanation,
         });
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{ByeKind, Outcome, Player, RoundEntry};
+
+    fn g(o: u32, c: Color) -> RoundEntry {
+        RoundEntry::Played {
+            opponent: PlayerId(o),
+            color: c,
+            outcome: Outcome::Draw,
+            short: false,
+        }
+    }
+
+    fn tour(r1: Vec<RoundEntry>) -> Tournament {
+        Tournament {
+            players: r1
+                .into_iter()
+                .enumerate()
+                .map(|(i, e)| Player {
+                    id: PlayerId(i as u32 + 1),
+                    rounds: vec![e],
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    /// Round 2 holds only a pre-set absence (the round still to be paired):
+    /// the check covers round 1 only, not an empty "pairing" of round 2.
+    #[test]
+    fn a_column_of_preset_entries_is_not_checked() {
+        use Color::*;
+        let mut t = tour(vec![
+            g(2, White),
+            g(1, Black),
+            RoundEntry::Bye {
+                bye: ByeKind::PairingAllocated,
+            },
+        ]);
+        t.players[2]
+            .rounds
+            .push(RoundEntry::Bye { bye: ByeKind::Zero });
+        let opts = CheckOptions {
+            edition: Edition::Dutch2025,
+            edition_reason: String::new(),
+            rounds: None,
+            explain: false,
+        };
+        let r = check_tournament(&t, &opts, |_| Selection::Unavailable("not needed".into()));
+        let checked: Vec<u32> = r.rounds.iter().map(|x| x.round).collect();
+        assert_eq!(checked, vec![1]);
+        // The round count assumed still covers the pre-set column.
+        assert_eq!(r.total_rounds, 2);
+    }
+
+    /// Player 1 sits out round 1 (`Z`); of the four players taking part, 2
+    /// (first, odd) plays White against 4 and 3 (second, even) Black against 5:
+    /// the initial colour is White. A literal reading of 2's number (even)
+    /// would give Black.
+    #[test]
+    fn initial_colour_counts_the_players_of_round_1() {
+        use Color::*;
+        let t = tour(vec![
+            RoundEntry::Bye { bye: ByeKind::Zero },
+            g(4, White),
+            g(5, Black),
+            g(2, Black),
+            g(3, White),
+        ]);
+        assert_eq!(crate::pairing::dutch::initial_color(&t), White);
+        assert_eq!(
+            initial_colour(&t),
+            (White, InitialColourSource::InferredFromRound1)
+        );
+        // The same with XXC Black: the file wins.
+        let mut x = t.clone();
+        x.initial_color = Some(Black);
+        assert_eq!(initial_colour(&x), (Black, InitialColourSource::File));
+        // Board 2-4 forfeited without colours: board 3-5 decides, 3 is the
+        // second player of round 1 and has Black, so the initial colour is
+        // still White (the old inference took 3's own colour, Black).
+        let mut f = t.clone();
+        f.players[1].rounds[0] = RoundEntry::Forfeit {
+            opponent: PlayerId(4),
+            color: None,
+            won: true,
+        };
+        f.players[3].rounds[0] = RoundEntry::Forfeit {
+            opponent: PlayerId(2),
+            color: None,
+            won: false,
+        };
+        assert_eq!(crate::pairing::dutch::initial_color(&f), White);
+        // No board with colours at all: White by default.
+        let none = tour(vec![RoundEntry::Bye { bye: ByeKind::Zero }; 3]);
+        assert_eq!(initial_colour(&none), (White, InitialColourSource::Default));
+    }
 }

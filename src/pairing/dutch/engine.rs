@@ -119,6 +119,13 @@ struct Graph {
     edges: Vec<(usize, usize)>,
     base: Vec<i64>,
     nf: usize,
+    /// Local vertex of each player index in the graph (kept when fixed).
+    slot: Vec<Option<usize>>,
+    /// First edge of each local vertex's row (edges are sorted).
+    row_start: Vec<usize>,
+    /// Edges proven to lie in no optimum of the ladder and the exchange
+    /// fields (see [`solve::solve_flat`]).
+    excluded: Vec<bool>,
 }
 
 impl Graph {
@@ -131,7 +138,9 @@ impl Graph {
         }
         let mut edges = Vec::new();
         let mut base = Vec::new();
+        let mut row_start = Vec::with_capacity(verts.len() + 1);
         for i in 0..verts.len() {
+            row_start.push(edges.len());
             for j in i + 1..verts.len() {
                 let (a, b) = (verts[i], verts[j]);
                 if compat.ok(a, b) {
@@ -140,14 +149,54 @@ impl Graph {
                 }
             }
         }
+        row_start.push(edges.len());
+        let excluded = vec![false; edges.len()];
         Graph {
             players: inp.players.len(),
             verts,
+            slot: local.clone(),
             local,
             edges,
             base,
             nf,
+            row_start,
+            excluded,
         }
+    }
+
+    /// The edge between players `a` and `b`, if they are compatible.
+    fn edge(&self, a: usize, b: usize) -> Option<usize> {
+        let (i, j) = (self.slot.get(a).copied()??, self.slot.get(b).copied()??);
+        let (i, j) = (i.min(j), i.max(j));
+        let row = self.edges.get(self.row_start[i]..self.row_start[i + 1])?;
+        row.binary_search_by_key(&j, |e| e.1)
+            .ok()
+            .map(|k| self.row_start[i] + k)
+    }
+
+    /// True when every two of `players` may meet and all their pairs have
+    /// the same ladder fields.
+    fn uniform(&self, players: &[usize]) -> bool {
+        let mut first: Option<usize> = None;
+        for (x, &a) in players.iter().enumerate() {
+            for &b in &players[x + 1..] {
+                let Some(e) = self.edge(a, b) else {
+                    return false;
+                };
+                let row = &self.base[e * self.nf..(e + 1) * self.nf];
+                match first {
+                    None => first = Some(e),
+                    Some(f) if &self.base[f * self.nf..(f + 1) * self.nf] == row => {}
+                    Some(_) => return false,
+                }
+            }
+        }
+        true
+    }
+
+    /// May `a`-`b` still be part of an optimum of the leading fields?
+    fn maybe(&self, a: usize, b: usize) -> bool {
+        self.edge(a, b).is_some_and(|e| !self.excluded[e])
     }
 
     fn contains(&self, p: usize) -> bool {
@@ -163,8 +212,14 @@ impl Graph {
         }
     }
 
-    /// Solve the ladder plus `extra`; the mate of each player index.
-    fn solve(&self, extra: &Extra) -> Result<Vec<Option<usize>>, EngineError> {
+    /// Solve the ladder plus `extra`; the mate of each player index. With
+    /// `low = Some(k)`, edges proven to lie in no optimum of all fields but
+    /// the last `k` are marked excluded.
+    fn solve(
+        &mut self,
+        extra: &Extra,
+        low: Option<usize>,
+    ) -> Result<Vec<Option<usize>>, EngineError> {
         let nf = self.nf + extra.count;
         // Renumber the vertices still in the graph.
         let mut renum = vec![usize::MAX; self.verts.len()];
@@ -176,20 +231,27 @@ impl Graph {
             }
         }
         let mut ends = Vec::with_capacity(self.edges.len());
+        let mut ids = Vec::with_capacity(self.edges.len());
         let mut fields = Vec::with_capacity(self.edges.len() * nf);
         for (e, &(i, j)) in self.edges.iter().enumerate() {
             if renum[i] == usize::MAX || renum[j] == usize::MAX {
                 continue;
             }
             ends.push((renum[i], renum[j]));
+            ids.push(e);
             fields.extend_from_slice(&self.base[e * self.nf..(e + 1) * self.nf]);
             let at = fields.len();
             fields.resize(at + extra.count, 0);
             (extra.fill)(self.verts[i], self.verts[j], &mut fields[at..]);
         }
-        let m = solve::solve_flat(back.len(), &ends, &fields, nf)?;
+        let sol = solve::solve_flat(back.len(), &ends, &fields, nf, low)?;
+        for (k, &e) in ids.iter().enumerate() {
+            if sol.maybe.get(k) == Some(&false) {
+                self.excluded[e] = true;
+            }
+        }
         let mut mate = vec![None; self.players];
-        for (k, x) in m.iter().enumerate() {
+        for (k, x) in sol.mate.iter().enumerate() {
             if let Some(y) = x {
                 mate[back[k]] = Some(back[*y]);
             }
@@ -398,10 +460,17 @@ impl Bracketer<'_> {
                 }
             }
         };
-        let mut cur = graph.solve(&Extra {
-            count: 2 * k,
-            fill: &mdp_fill,
-        })?;
+        let mut cur = if k > 0 {
+            graph.solve(
+                &Extra {
+                    count: 2 * k,
+                    fill: &mdp_fill,
+                },
+                None,
+            )?
+        } else {
+            vec![None; ps.len()]
+        };
         for &x in &mdp_order {
             if !graph.contains(x) {
                 continue;
@@ -418,31 +487,70 @@ impl Bracketer<'_> {
             .copied()
             .filter(|i| graph.contains(*i) && !m.mdps.contains(i))
             .collect();
-        if rem.len() >= 2 {
-            let in_rem = |x: usize| pos(&rem, x);
-            let p_r = rem
-                .iter()
+        let rem_pairs = |cur: &[Option<usize>]| {
+            rem.iter()
                 .filter(|&&i| cur[i].is_some_and(|j| rem.contains(&j)))
                 .count()
-                / 2;
+                / 2
+        };
+        // A homogeneous bracket in which every two players may meet and every
+        // pair scores the same on the whole ladder (round 1, typically): all
+        // complete candidates tie, and the first in generation order is
+        // S1[i]-S2[i] (2017 D.1 / 2025 4.2). With an odd number of players
+        // this needs the bracket to be the whole graph (no look-ahead), as
+        // which player floats could matter there; with completion over
+        // lower players too, as completing the round may need floaters.
+        let uniform = k == 0
+            && (graph.verts.len() == bracket.len() || (bracket.len() % 2 == 0 && !completion))
+            && graph.uniform(bracket);
+        if uniform {
+            let p = rem.len() / 2;
+            for i in 0..p {
+                fixed.push((rem[i], rem[p + i]));
+            }
+        } else if rem.len() >= 2 {
+            let in_rem = |x: usize| pos(&rem, x);
+            // Pairs inside the remainder: from the MDP solve, or, without
+            // MDPs, guessed and confirmed by the solve below (the ladder
+            // decides it, whatever the exchange fields say).
+            let mut p_r = if k > 0 {
+                rem_pairs(&cur)
+            } else {
+                rem.len() / 2
+            };
             let len = rem.len() as i64;
             // 2017 D.2 / 2025 4.3 a: fewest exchanged players (pairs inside
             // S2); 4.3 b: smallest difference of exchanged BSN sums, which is
-            // the sum over pairs of the lower BSN. Lowest: the natural
-            // S1[i]-S2[i] pairs (steers ties only).
-            let exch = |a: usize, b: usize, out: &mut [i64]| {
+            // the sum over pairs of the lower BSN. Lowest, to steer ties only
+            // towards the first candidate in generation order: early players
+            // with early opponents (a rearrangement-inequality proxy).
+
+            let exch_fields = |a: usize, b: usize, p_r: usize, out: &mut [i64]| {
                 if let (Some(x), Some(y)) = (in_rem(a), in_rem(b)) {
                     if x >= p_r && y >= p_r {
                         out[0] = -1;
                     }
                     out[1] = -(x.min(y) as i64);
-                    out[2] = i64::from(x.max(y) == x.min(y) + p_r);
+                    out[2] = (len - x as i64) * (len - y as i64);
                 }
             };
-            cur = graph.solve(&Extra {
-                count: 3,
-                fill: &exch,
-            })?;
+            // Below the exchange fields only the guide.
+            loop {
+                let exch = |a: usize, b: usize, out: &mut [i64]| exch_fields(a, b, p_r, out);
+                cur = graph.solve(
+                    &Extra {
+                        count: 3,
+                        fill: &exch,
+                    },
+                    Some(1),
+                )?;
+                let found = rem_pairs(&cur);
+                if found == p_r {
+                    break;
+                }
+                p_r = found;
+            }
+            let exch = |a: usize, b: usize, out: &mut [i64]| exch_fields(a, b, p_r, out);
             // No pair inside S2 in the optimum: none in any optimum, and then
             // none inside S1 either, so S1 players meet S2 players only.
             let no_exchange = !rem
@@ -460,7 +568,7 @@ impl Bracketer<'_> {
                 let first = rem.iter().enumerate().find(|&(x, &v)| {
                     v != u
                         && graph.contains(v)
-                        && self.compat.ok(u, v)
+                        && graph.maybe(u, v)
                         && (!no_exchange || (x >= p_r) != (kk >= p_r))
                 });
                 let mate = match (first, cur[u]) {
@@ -482,10 +590,13 @@ impl Bracketer<'_> {
                             out[2] = in_rem(other).map_or(0, |r| len - r as i64);
                             out[3] = guide;
                         };
-                        cur = graph.solve(&Extra {
-                            count: 4,
-                            fill: &probe,
-                        })?;
+                        cur = graph.solve(
+                            &Extra {
+                                count: 4,
+                                fill: &probe,
+                            },
+                            Some(2),
+                        )?;
                         cur[u]
                     }
                 };

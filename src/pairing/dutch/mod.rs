@@ -212,26 +212,75 @@ pub fn next_round(t: &Tournament) -> u32 {
         .map_or(1, |i| i as u32 + 2)
 }
 
-/// The colour of the first-ranked player in round 1: `XXC`/`152`, else
-/// inferred from round 1 as played, else White.
+/// The initial colour: the colour that E.5 / 5.2.5 gives to the higher-ranked
+/// player of a pair when their pairing number is odd (C.04.3 (2017) E.5,
+/// (2025) art. 5.2.5; drawn by lot before round 1).
+///
+/// `XXC`/`152` when the file gives it. Otherwise it is inferred from round 1,
+/// where no player has a colour history and E.5 decides every board: take the
+/// board (colours known: a game, an unknown result, a published pairing or a
+/// forfeit with its scheduled colour) whose higher-ranked player ranks
+/// highest, and turn that player's colour by the parity of their pairing
+/// number. The pairing number is counted as the engine counts it for E.5
+/// ([`effective_numbers`]): the position among the players taking part in
+/// round 1, so a player 1 absent from round 1 makes player 2 the first.
+/// Without any such board: White.
 pub fn initial_color(t: &Tournament) -> Color {
-    if let Some(c) = t.initial_color {
-        return c;
-    }
-    let mut ids: Vec<&Player> = t.players.iter().collect();
-    ids.sort_by_key(|p| p.id);
-    for p in ids {
-        let c = match p.round(1) {
-            RoundEntry::Played { color, .. } | RoundEntry::Unknown { color, .. } => Some(color),
-            // A forfeited game was still paired with colours.
-            RoundEntry::Forfeit { color, .. } => color,
-            _ => None,
+    t.initial_color
+        .or_else(|| initial_color_from_round1(t))
+        .unwrap_or(Color::White)
+}
+
+/// The inference of [`initial_color`] from round 1 alone, ignoring `XXC`;
+/// `None` when round 1 has no board with known colours.
+pub fn initial_color_from_round1(t: &Tournament) -> Option<Color> {
+    let mut participants: Vec<&Player> = t
+        .players
+        .iter()
+        .filter(|p| {
+            !matches!(
+                p.rounds.first(),
+                Some(RoundEntry::NotPaired)
+                    | Some(RoundEntry::Bye {
+                        bye: ByeKind::Half | ByeKind::Full | ByeKind::Zero
+                    })
+            )
+        })
+        .collect();
+    participants.sort_by_key(|p| p.id);
+    let numbers = effective_numbers(t, &participants, 1);
+    // Round 1 pairing score: the acceleration of round 1 (everyone has 0 points).
+    let acc = |id: PlayerId| {
+        t.accelerations
+            .iter()
+            .find(|a| a.player == id)
+            .and_then(|a| a.points.first().copied())
+            .unwrap_or_default()
+    };
+    let colour_of = |e: &RoundEntry| match *e {
+        RoundEntry::Played { color, .. } | RoundEntry::Unknown { color, .. } => Some(color),
+        RoundEntry::Pending { color, .. } | RoundEntry::Forfeit { color, .. } => color,
+        _ => None,
+    };
+    let mut best: Option<((std::cmp::Reverse<Points>, PlayerId), Color)> = None;
+    for (p, &n) in participants.iter().zip(&numbers) {
+        let entry = p.round(1);
+        let (Some(c), Some(opp)) = (colour_of(&entry), entry.opponent()) else {
+            continue;
         };
-        if let Some(c) = c {
-            return c;
+        // Only the higher-ranked player of the board (higher pairing score,
+        // then lower pairing number) carries the E.5 decision.
+        if (std::cmp::Reverse(acc(opp)), opp) < (std::cmp::Reverse(acc(p.id)), p.id) {
+            continue;
         }
+        let rank = (std::cmp::Reverse(acc(p.id)), p.id);
+        if best.is_some_and(|(r, _)| r <= rank) {
+            continue;
+        }
+        // 0-based even = 1-based odd: the initial colour itself.
+        best = Some((rank, if n % 2 == 0 { c } else { c.opposite() }));
     }
-    Color::White
+    best.map(|(_, c)| c)
 }
 
 /// Baku acceleration (C.04.5.1, 2016 text / C.04.7 (2026)): the first

@@ -10,7 +10,7 @@
 
 use std::cmp::Ordering;
 
-use crate::pairing::matching::{max_weight_matching, Wide};
+use crate::pairing::matching::{Matcher, Wide};
 
 /// A criterion vector: one field per criterion, most significant first.
 pub type Fields = Vec<i64>;
@@ -54,17 +54,24 @@ pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<us
         flat[k * nf..k * nf + e.2.len()].copy_from_slice(&e.2);
     }
     let ends: Vec<(usize, usize)> = edges.iter().map(|e| (e.0, e.1)).collect();
-    solve_flat(n, &ends, &flat, nf)
+    Ok(solve_flat(n, &ends, &flat, nf, None)?.mate)
 }
 
 /// As [`solve`], with the vectors of all edges in one table: edge `k` owns
 /// `fields[k * nf..(k + 1) * nf]`, most significant field first.
+///
+/// With `low = Some(k)`, also reports the edges that may belong to a
+/// matching that is optimal on all fields but the last `k`: an edge whose
+/// reduced cost in the optimal dual solution exceeds what the last `k`
+/// fields can add up to over a whole matching is in no such matching
+/// (complementary slackness: forcing it costs at least its reduced cost).
 pub fn solve_flat(
     n: usize,
     edges: &[(usize, usize)],
     fields: &[i64],
     nf: usize,
-) -> Result<Vec<Option<usize>>, TooLarge> {
+    low: Option<usize>,
+) -> Result<Solution, TooLarge> {
     // Bits per field: the largest |sum| over a matching is (n/2) * max|w|.
     let half = (n / 2 + 1) as u128;
     let mut max = vec![0u64; nf];
@@ -87,7 +94,7 @@ pub fn solve_flat(
     macro_rules! run {
         ($l:literal) => {
             if total < 64 * $l {
-                return Ok(packed::<$l>(n, edges, fields, nf, &widths));
+                return Ok(packed::<$l>(n, edges, fields, nf, &widths, low));
             }
         };
     }
@@ -108,7 +115,8 @@ fn packed<const L: usize>(
     fields: &[i64],
     nf: usize,
     widths: &[u32],
-) -> Vec<Option<usize>> {
+    low: Option<usize>,
+) -> Solution {
     let mut offsets = vec![0u32; widths.len()];
     let mut at = 0;
     for f in (0..widths.len()).rev() {
@@ -129,7 +137,32 @@ fn packed<const L: usize>(
             (u, v, x)
         })
         .collect();
-    max_weight_matching(n, &w, false)
+    let mut m = Matcher::with_edges(n, &w);
+    let mate = m.solve();
+    let maybe = match low {
+        Some(k) => {
+            // The last k fields occupy the lowest `bits` bits: over any two
+            // matchings they differ by less than 2^(bits+1), or 2^(bits+2)
+            // in the solver's doubled units.
+            let bits: u32 = widths.iter().rev().take(k).sum();
+            let limit = Wide::<L>::pow2(bits + 2);
+            w.iter()
+                .map(|&(u, v, x)| m.reduced_cost_of(u, v, x).is_some_and(|c| c < limit))
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    Solution { mate, maybe }
+}
+
+/// A maximum-weight matching and, when asked for, the edges that may be in
+/// an optimum of the leading fields.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    pub mate: Vec<Option<usize>>,
+    /// Per input edge (when asked for): may the edge belong to a matching
+    /// optimal on the leading fields?
+    pub maybe: Vec<bool>,
 }
 
 /// Exhaustive lexicographic solver for graphs of at most [`MAX_EXHAUSTIVE`]

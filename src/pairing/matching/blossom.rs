@@ -382,6 +382,57 @@ impl<W: Weight> Matcher<W> {
         t
     }
 
+    /// The reduced cost of edge `(u, v)` in the dual solution of the last
+    /// solve (doubled-weight units): `u_u + u_v - 2 w_uv` plus the dual of
+    /// every blossom containing both ends (kept in the same units). After a plain
+    /// maximum-weight solve it is never negative, and it is zero on every
+    /// edge of the matching; by complementary slackness an edge with a
+    /// positive reduced cost belongs to no maximum-weight matching at all.
+    /// `None` when the edge does not exist or nothing was solved yet.
+    pub fn reduced_cost(&self, u: usize, v: usize) -> Option<W> {
+        let &e = self.index.get(&pair_key(u, v))?;
+        self.reduced_cost_of(u, v, self.weight[e])
+    }
+
+    /// The reduced cost that an edge `(u, v)` of weight `w` would have in the
+    /// dual solution of the last solve, whether or not the edge is in the
+    /// graph (see [`Matcher::reduced_cost`]). A negative value means the
+    /// edge would improve the matching: adding the edges with negative
+    /// reduced cost and solving again (warm) until none is left gives an
+    /// optimum of the larger graph (the duals then certify it). `None`
+    /// before the first solve or for out-of-range vertices.
+    pub fn reduced_cost_of(&self, u: usize, v: usize, w: W) -> Option<W> {
+        if self.fresh || u >= self.n || v >= self.n || u == v {
+            return None;
+        }
+        let mut s = self.dual[u] + self.dual[v] - w.double();
+        // Blossoms containing u, innermost first.
+        let mut up = [NONE; 16];
+        let mut deep = Vec::new();
+        let mut k = 0;
+        let mut b = self.parent[u];
+        while b != NONE {
+            if k < up.len() {
+                up[k] = b;
+                k += 1;
+            } else {
+                deep.push(b);
+            }
+            b = self.parent[b];
+        }
+        if k == 0 {
+            return Some(s);
+        }
+        let mut b = self.parent[v];
+        while b != NONE {
+            if up[..k].contains(&b) || deep.contains(&b) {
+                s = s + self.dual[b];
+            }
+            b = self.parent[b];
+        }
+        Some(s)
+    }
+
     /// Forgets the previous optimum: the next solve starts from scratch.
     pub fn reset(&mut self) {
         self.fresh = true;

@@ -486,3 +486,98 @@ fn wide_weights_beyond_128_bits() {
     // 0-1 + 2-3 = 4<<180; 1-2 alone = 3<<180; 0-3 + 1-2 = 5<<180 + 1005: best.
     assert_eq!(m, vec![Some(3), Some(2), Some(1), Some(0)]);
 }
+
+/// The dual solution certifies optimality: no negative reduced cost, zero on
+/// matched edges, and exposed vertices have dual zero.
+#[test]
+#[allow(clippy::needless_range_loop)]
+fn reduced_costs_certify_the_optimum() {
+    let mut seed = 12345u64;
+    let mut rnd = |m: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % m
+    };
+    for round in 0..200 {
+        let n = 2 + rnd(14) as usize;
+        let mut m = Matcher::<i64>::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                if rnd(3) != 0 {
+                    m.set_weight(u, v, rnd(20) as i64 + if round % 2 == 0 { 0 } else { 30 });
+                }
+            }
+        }
+        let mates = m.solve();
+        for u in 0..n {
+            for v in u + 1..n {
+                if let Some(rc) = m.reduced_cost(u, v) {
+                    assert!(rc >= 0, "negative reduced cost {rc} on {u}-{v}");
+                    if mates[u] == Some(v) {
+                        assert_eq!(rc, 0, "matched edge {u}-{v} is not tight");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Forcing an edge into the matching costs at least half its reduced cost
+/// (reduced costs are in doubled units): checked against brute force.
+#[test]
+#[allow(clippy::needless_range_loop)]
+fn reduced_cost_bounds_the_loss_of_forcing_an_edge() {
+    fn best(n: usize, w: &[Vec<Option<i64>>], used: u32) -> i64 {
+        let Some(u) = (0..n).find(|&u| used & (1 << u) == 0) else {
+            return 0;
+        };
+        let mut b = best(n, w, used | (1 << u));
+        for v in u + 1..n {
+            if used & (1 << v) == 0 {
+                if let Some(x) = w[u][v] {
+                    b = b.max(x + best(n, w, used | (1 << u) | (1 << v)));
+                }
+            }
+        }
+        b
+    }
+    let mut seed = 777u64;
+    let mut rnd = |m: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % m
+    };
+    for round in 0..300 {
+        let n = 2 + rnd(9) as usize;
+        let mut w = vec![vec![None; n]; n];
+        let mut m = Matcher::<i64>::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                if rnd(4) != 0 {
+                    let x = rnd(9) as i64 + if round % 3 == 0 { 20 } else { 0 };
+                    w[u][v] = Some(x);
+                    w[v][u] = Some(x);
+                    m.set_weight(u, v, x);
+                }
+            }
+        }
+        m.solve();
+        let opt = best(n, &w, 0);
+        assert_eq!(m.total_weight(), opt);
+        for u in 0..n {
+            for v in u + 1..n {
+                if let Some(x) = w[u][v] {
+                    let forced = x + best(n, &w, (1 << u) | (1 << v));
+                    let rc = m.reduced_cost(u, v).unwrap();
+                    assert!(
+                        rc <= 2 * (opt - forced),
+                        "edge {u}-{v}: rc {rc}, loss {}",
+                        opt - forced
+                    );
+                }
+            }
+        }
+    }
+}
