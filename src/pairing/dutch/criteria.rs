@@ -194,8 +194,9 @@ pub struct Members<'a> {
 
 impl BracketCtx {
     /// The context of a bracket. `completion`: C.4 / \[C4\] and the PAB
-    /// criteria are measured over all remaining players; `is_last`: the
-    /// last bracket of the round (\[C9\] applies there in 2025).
+    /// criteria are measured over all remaining players; `c9`: the bracket's
+    /// single downfloater receives the PAB, so 2025 \[C9\] applies (the last
+    /// bracket, or the scoregroup at the PAB's score).
     pub fn new(
         players: &[PlayerState],
         edition: Edition,
@@ -203,7 +204,7 @@ impl BracketCtx {
         one_point: Points,
         m: Members,
         completion: bool,
-        is_last: bool,
+        c9: bool,
     ) -> BracketCtx {
         let mut role = vec![Role::Lower; players.len()];
         for &i in m.bracket {
@@ -232,7 +233,7 @@ impl BracketCtx {
             role,
             completion,
             lookahead,
-            bye_unplayed: edition == Edition::Dutch2025 && is_last,
+            bye_unplayed: edition == Edition::Dutch2025 && c9,
             initial,
             levels: score_levels(edition, &scores, lowest, one_point),
             next_levels: if lookahead {
@@ -374,7 +375,9 @@ pub fn edge_fields(ctx: &BracketCtx, lay: &Layout, a: &PlayerState, b: &PlayerSt
                     }
                 }
             }
-            Criterion::ByeUnplayed if ctx.bye_unplayed => {
+            // [C9]: of the bracket's players, the one left over (who gets
+            // the PAB) has as few unplayed games as possible.
+            Criterion::ByeUnplayed if ctx.bye_unplayed && both_in => {
                 f[0] = i64::from(a.unplayed) + i64::from(b.unplayed)
             }
             Criterion::TopscorerCd

@@ -336,11 +336,12 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
             mdps: &mdps,
             next: &next,
         };
+        let c9 = c9_applies(ps, &rem_list, &mdps, &residents, is_last, bye_cap);
         let res = match inp.edition {
             Edition::Dutch2025 if is_last => b.pair(m, rem_list.clone(), true, true)?,
             Edition::Dutch2025 => {
                 // Without [C4]/[C2]/[C5] first; kept when the rest completes.
-                let first = b.pair(m, local, false, false)?;
+                let first = b.pair(m, local, false, c9)?;
                 let done: HashSet<usize> = first
                     .pairs
                     .iter()
@@ -355,7 +356,7 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
                 if completable(inp, &compat, &rest, bye_cap) {
                     first
                 } else {
-                    b.pair(m, rem_list.clone(), true, false)?
+                    b.pair(m, rem_list.clone(), true, c9)?
                 }
             }
             Edition::Dutch2017 if is_last => b.pair(m, rem_list.clone(), true, true)?,
@@ -397,6 +398,28 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
     }
 }
 
+/// 2025 \[C9\] (2.4.4 and its note) ranks the candidates of a bracket whose
+/// single downfloater receives the PAB: the last bracket, and a bracket
+/// without MDPs at the score the PAB must go to (\[C5\]: `bye_cap`; everyone
+/// below scores less) with an odd number of residents, so that one of them
+/// is left for the PAB.
+pub fn c9_applies(
+    ps: &[PlayerState],
+    remaining: &[usize],
+    mdps: &[usize],
+    residents: &[usize],
+    is_last: bool,
+    bye_cap: Option<Points>,
+) -> bool {
+    is_last
+        || (remaining.len() % 2 == 1
+            && mdps.is_empty()
+            && residents.len() % 2 == 1
+            && residents
+                .first()
+                .is_some_and(|&r| bye_cap.is_some() && bye_cap == ps.get(r).map(|p| p.pscore)))
+}
+
 struct Bracketer<'a> {
     inp: &'a Input<'a>,
     compat: &'a Compat,
@@ -416,7 +439,7 @@ impl Bracketer<'_> {
         m: Members,
         verts: Vec<usize>,
         completion: bool,
-        is_last: bool,
+        c9: bool,
     ) -> Result<BracketResult, EngineError> {
         let inp = self.inp;
         let ps = inp.players;
@@ -427,7 +450,7 @@ impl Bracketer<'_> {
             inp.one_point,
             m,
             completion,
-            is_last,
+            c9,
         );
         let role = &ctx.role;
         let in_b = |i: usize| matches!(role.get(i), Some(Role::Resident | Role::Mdp));

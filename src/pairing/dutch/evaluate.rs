@@ -23,7 +23,7 @@ use std::fmt;
 
 use super::complete::{completable, lowest_bye_score, Compat};
 use super::criteria::{edge_fields, BracketCtx, Criterion, Layout, Members, Role};
-use super::engine::{compatible, Input};
+use super::engine::{c9_applies, compatible, Input};
 use super::solve::{self, cmp_fields, Fields};
 use super::state::{Float, PlayerState};
 use super::{Edition, Prepared};
@@ -215,7 +215,7 @@ impl Round<'_> {
         mdps: &[usize],
         next: &[usize],
         completion: bool,
-        is_last: bool,
+        c9: bool,
     ) -> BracketCtx {
         BracketCtx::new(
             self.ps(),
@@ -228,7 +228,7 @@ impl Round<'_> {
                 next,
             },
             completion,
-            is_last,
+            c9,
         )
     }
 
@@ -436,6 +436,12 @@ pub fn evaluate_against(
     let mut mdps: Vec<usize> = Vec::new();
     let mut collapsed = false;
     let mut out = Vec::new();
+    // 2025 [C5]: the PAB's score, the same for the whole round.
+    let bye_cap = if r.prep.edition == Edition::Dutch2025 && all.len() % 2 == 1 {
+        lowest_bye_score(&r.inp, &r.compat, &all)
+    } else {
+        None
+    };
     let mut g = 0;
     loop {
         let rem_list: Vec<usize> = all.iter().copied().filter(|i| remaining[*i]).collect();
@@ -465,7 +471,8 @@ pub fn evaluate_against(
         let own = pairs_in(&bracket, &mate);
         let frame = |kind: BracketKind, completion: bool, look: bool| {
             let nx: &[usize] = if look { &next } else { &[] };
-            let ctx = r.ctx(&bracket, &mdps, nx, completion, is_last);
+            let c9 = c9_applies(ps, &rem_list, &mdps, &residents, is_last, bye_cap);
+            let ctx = r.ctx(&bracket, &mdps, nx, completion, c9);
             let lay = Layout::new(&ctx);
             let verts = if completion {
                 rem_list.clone()
