@@ -336,7 +336,7 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
             mdps: &mdps,
             next: &next,
         };
-        let c9 = c9_applies(ps, &rem_list, &mdps, &residents, is_last, bye_cap);
+        let c9 = c9_applies(inp, &compat, &rem_list, &mdps, &residents, is_last, bye_cap);
         let res = match inp.edition {
             Edition::Dutch2025 if is_last => b.pair(m, rem_list.clone(), true, true)?,
             Edition::Dutch2025 => {
@@ -401,23 +401,35 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
 /// 2025 \[C9\] (2.4.4 and its note) ranks the candidates of a bracket whose
 /// single downfloater receives the PAB: the last bracket, and a bracket
 /// without MDPs at the score the PAB must go to (\[C5\]: `bye_cap`; everyone
-/// below scores less) with an odd number of residents, so that one of them
-/// is left for the PAB.
+/// below scores less), when the round can be completed with the residents
+/// paired among themselves but one, who is left for the PAB (the reference
+/// engine's reading too: no resident has to pair downwards).
 pub fn c9_applies(
-    ps: &[PlayerState],
+    inp: &Input,
+    compat: &Compat,
     remaining: &[usize],
     mdps: &[usize],
     residents: &[usize],
     is_last: bool,
     bye_cap: Option<Points>,
 ) -> bool {
-    is_last
-        || (remaining.len() % 2 == 1
-            && mdps.is_empty()
-            && residents.len() % 2 == 1
-            && residents
-                .first()
-                .is_some_and(|&r| bye_cap.is_some() && bye_cap == ps.get(r).map(|p| p.pscore)))
+    if is_last {
+        return true;
+    }
+    let at_cap = residents
+        .first()
+        .is_some_and(|&r| bye_cap.is_some() && bye_cap == inp.players.get(r).map(|p| p.pscore));
+    if remaining.len() % 2 == 0 || !mdps.is_empty() || residents.len() % 2 == 0 || !at_cap {
+        return false;
+    }
+    // A complete pairing in which the residents pair among themselves but
+    // one (the PAB) and everyone below pairs among themselves.
+    let lower: Vec<usize> = remaining
+        .iter()
+        .copied()
+        .filter(|i| !residents.contains(i))
+        .collect();
+    completable(inp, compat, residents, bye_cap) && completable(inp, compat, &lower, None)
 }
 
 struct Bracketer<'a> {

@@ -471,7 +471,9 @@ pub fn evaluate_against(
         let own = pairs_in(&bracket, &mate);
         let frame = |kind: BracketKind, completion: bool, look: bool| {
             let nx: &[usize] = if look { &next } else { &[] };
-            let c9 = c9_applies(ps, &rem_list, &mdps, &residents, is_last, bye_cap);
+            let c9 = c9_applies(
+                &r.inp, &r.compat, &rem_list, &mdps, &residents, is_last, bye_cap,
+            );
             let ctx = r.ctx(&bracket, &mdps, nx, completion, c9);
             let lay = Layout::new(&ctx);
             let verts = if completion {
