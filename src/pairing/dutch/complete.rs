@@ -14,7 +14,6 @@
 
 use std::collections::HashMap;
 
-use super::colour;
 use super::engine::Input;
 use crate::model::{PlayerId, Points};
 use crate::pairing::matching::max_cardinality_matching;
@@ -86,7 +85,7 @@ impl Compat {
         let m = Compat { n, words, bits };
         debug_assert!((0..n).all(|a| (0..n).all(|b| m.ok(a, b) == m.ok(b, a))));
         debug_assert!((0..n.min(40))
-            .all(|a| (0..n.min(40)).all(|b| m.ok(a, b) == (a != b && slow_compatible(inp, a, b)))));
+            .all(|a| (0..n.min(40)).all(|b| m.ok(a, b) == super::engine::compatible(inp, a, b))));
         m
     }
 
@@ -105,15 +104,6 @@ impl Compat {
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
-}
-
-/// The definition the matrix must agree with (used in debug builds).
-fn slow_compatible(inp: &Input, a: usize, b: usize) -> bool {
-    let (pa, pb) = (&inp.players[a], &inp.players[b]);
-    !pa.opponents.contains(&pb.id)
-        && !inp.forbidden.contains(&(pa.id, pb.id))
-        && !inp.forbidden.contains(&(pb.id, pa.id))
-        && !colour::absolute_conflict(pa, pb)
 }
 
 /// Can `set` be paired completely? With an odd number of players one is left

@@ -71,7 +71,8 @@ pub struct Raw {
     pub bye: Option<usize>,
 }
 
-/// C1 (no rematch, played games only), forbidden pairs, C3 (absolute colours).
+/// C1 (no rematch, played games only), forbidden pairs, C3 (absolute colours):
+/// the definition [`Compat`] precomputes for a whole round.
 pub fn compatible(inp: &Input, a: usize, b: usize) -> bool {
     let (Some(pa), Some(pb)) = (inp.players.get(a), inp.players.get(b)) else {
         return false;
@@ -81,11 +82,6 @@ pub fn compatible(inp: &Input, a: usize, b: usize) -> bool {
         && !inp.forbidden.contains(&(pa.id, pb.id))
         && !inp.forbidden.contains(&(pb.id, pa.id))
         && !super::colour::absolute_conflict(pa, pb)
-}
-
-/// Can `set` be paired completely (leaving at most one PAB-eligible player)?
-pub fn feasible(inp: &Input, set: &[usize]) -> Result<bool, EngineError> {
-    Ok(completable(inp, &Compat::new(inp), set, None))
 }
 
 /// The outcome of one bracket.

@@ -23,7 +23,7 @@ use std::fmt;
 
 use super::complete::{completable, lowest_bye_score, Compat};
 use super::criteria::{edge_fields, BracketCtx, Criterion, Layout, Members, Role};
-use super::engine::{c9_applies, compatible, Input};
+use super::engine::{c9_applies, Input};
 use super::solve::{self, cmp_fields, Fields};
 use super::state::{Float, PlayerState};
 use super::{Edition, Prepared};
@@ -256,7 +256,7 @@ impl Round<'_> {
                 if skip_inner && inner(a) && inner(b) {
                     continue;
                 }
-                if compatible(&self.inp, a, b) {
+                if self.compat.ok(a, b) {
                     edges.push((i, j, self.fields(ctx, lay, a, b)));
                 }
             }
