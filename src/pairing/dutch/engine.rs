@@ -122,6 +122,8 @@ struct Graph {
     /// Edges proven to lie in no optimum of the ladder and the exchange
     /// fields (see [`solve::solve_flat`]).
     excluded: Vec<bool>,
+    /// Edges taken out of the graph by a generation-order decision.
+    banned: Vec<bool>,
 }
 
 impl Graph {
@@ -147,6 +149,7 @@ impl Graph {
         }
         row_start.push(edges.len());
         let excluded = vec![false; edges.len()];
+        let banned = vec![false; edges.len()];
         Graph {
             players: inp.players.len(),
             verts,
@@ -157,6 +160,27 @@ impl Graph {
             nf,
             row_start,
             excluded,
+            banned,
+        }
+    }
+
+    /// Take out every edge of player `a` to a player `b` for which
+    /// `drop(b)` holds.
+    fn ban_edges_of(&mut self, a: usize, drop: impl Fn(usize) -> bool) {
+        let Some(i) = self.slot.get(a).copied().flatten() else {
+            return;
+        };
+        for (e, &(x, y)) in self.edges.iter().enumerate() {
+            let other = if x == i {
+                y
+            } else if y == i {
+                x
+            } else {
+                continue;
+            };
+            if drop(self.verts[other]) {
+                self.banned[e] = true;
+            }
         }
     }
 
@@ -192,7 +216,8 @@ impl Graph {
 
     /// May `a`-`b` still be part of an optimum of the leading fields?
     fn maybe(&self, a: usize, b: usize) -> bool {
-        self.edge(a, b).is_some_and(|e| !self.excluded[e])
+        self.edge(a, b)
+            .is_some_and(|e| !self.excluded[e] && !self.banned[e])
     }
 
     fn contains(&self, p: usize) -> bool {
@@ -230,7 +255,7 @@ impl Graph {
         let mut ids = Vec::with_capacity(self.edges.len());
         let mut fields = Vec::with_capacity(self.edges.len() * nf);
         for (e, &(i, j)) in self.edges.iter().enumerate() {
-            if renum[i] == usize::MAX || renum[j] == usize::MAX {
+            if renum[i] == usize::MAX || renum[j] == usize::MAX || self.banned[e] {
                 continue;
             }
             ends.push((renum[i], renum[j]));
@@ -438,7 +463,139 @@ fn pos(list: &[usize], x: usize) -> Option<usize> {
     list.iter().position(|y| *y == x)
 }
 
+/// The exchange fields below the ladder: exchanged players, the sum of the
+/// lower BSNs, players who must stay paired, the guide.
+const EXCH: usize = 4;
+
+/// The extra fields of the remainder's solves for an edge: `(a, b, must, out)`.
+type ExchFill<'f> = &'f dyn Fn(usize, usize, &[bool], &mut [i64]);
+
 impl Bracketer<'_> {
+    /// 2017 D.2 c-d / 2025 Art. 4.3 c-d: among the exchanges with the fewest
+    /// exchanged players and the smallest difference of BSN sums (already
+    /// optimal in `cur`), the first moves the highest BSNs from S1 to S2
+    /// (compared from the highest down), then the lowest BSNs from S2 to S1.
+    ///
+    /// A pairing of the remainder determines its exchange: with the fewest
+    /// exchanges, a pair of two S1 players moves its higher BSN to S2 (as does
+    /// an S1 player left unpaired), a pair of two S2 players moves its lower
+    /// BSN to S1, and an S1-S2 pair moves nobody. Each S1 player from the
+    /// highest BSN down, then each S2 player from the lowest up, is moved when
+    /// an optimum allows it (a probe solve rewarding it), and the decision is
+    /// kept by taking out the edges that would undo it. Returns the new S1
+    /// and S2, each in BSN order.
+    fn exchange(
+        &self,
+        graph: &mut Graph,
+        rem: &[usize],
+        p_r: usize,
+        cur: &mut Vec<Option<usize>>,
+        must: &mut [bool],
+        exch: ExchFill,
+    ) -> Result<(Vec<usize>, Vec<usize>), EngineError> {
+        let in_rem = |x: usize| pos(rem, x);
+        let mate_pos = |m: &[Option<usize>], x: usize| m[rem[x]].and_then(in_rem);
+        let k = (p_r..rem.len())
+            .filter(|&x| mate_pos(cur, x).is_some_and(|y| y > x))
+            .count();
+        if k == 0 {
+            return Ok((rem[..p_r].to_vec(), rem[p_r..].to_vec()));
+        }
+        let can_float = rem.len() > 2 * p_r;
+        // S1 position x moves to S2: paired with a lower S1 player, or unpaired.
+        let moved_out = |m: &[Option<usize>], x: usize| mate_pos(m, x).map_or(true, |y| y < x);
+        // S2 position y moves to S1: paired with a higher S2 player.
+        let moved_in = |m: &[Option<usize>], y: usize| mate_pos(m, y).is_some_and(|z| z > y);
+        let mut out_set = Vec::new();
+        for x in (0..p_r).rev() {
+            if out_set.len() == k {
+                break;
+            }
+            let u = rem[x];
+            let possible = can_float || (0..x).any(|y| graph.maybe(u, rem[y]));
+            if !possible {
+                continue;
+            }
+            if !moved_out(cur, x) {
+                // Reward the pairings that move u: penalise u's edges to
+                // S2 and to higher S1 players.
+                let probe = |a: usize, b: usize, out: &mut [i64]| {
+                    exch(a, b, must, &mut out[..EXCH]);
+                    out[EXCH] = out[EXCH - 1];
+                    out[EXCH - 1] = 0;
+                    let other = if a == u {
+                        b
+                    } else if b == u {
+                        a
+                    } else {
+                        return;
+                    };
+                    if in_rem(other).is_some_and(|y| y > x) {
+                        out[EXCH - 1] = -1;
+                    }
+                };
+                *cur = graph.solve(
+                    &Extra {
+                        count: EXCH + 1,
+                        fill: &probe,
+                    },
+                    Some(2),
+                )?;
+                if !moved_out(cur, x) {
+                    continue;
+                }
+            }
+            out_set.push(x);
+            graph.ban_edges_of(u, |v| in_rem(v).is_some_and(|y| y > x));
+        }
+        let mut in_set = Vec::new();
+        for y in p_r..rem.len() {
+            if in_set.len() == k {
+                break;
+            }
+            let u = rem[y];
+            if !(y + 1..rem.len()).any(|z| graph.maybe(u, rem[z])) {
+                continue;
+            }
+            if !moved_in(cur, y) {
+                let probe = |a: usize, b: usize, out: &mut [i64]| {
+                    exch(a, b, must, &mut out[..EXCH]);
+                    out[EXCH] = out[EXCH - 1];
+                    out[EXCH - 1] = 0;
+                    let other = if a == u {
+                        b
+                    } else if b == u {
+                        a
+                    } else {
+                        return;
+                    };
+                    if in_rem(other).is_some_and(|z| z > y) {
+                        out[EXCH - 1] = 1;
+                    }
+                };
+                *cur = graph.solve(
+                    &Extra {
+                        count: EXCH + 1,
+                        fill: &probe,
+                    },
+                    Some(2),
+                )?;
+                if !moved_in(cur, y) {
+                    continue;
+                }
+            }
+            in_set.push(y);
+            must[u] = true;
+            graph.ban_edges_of(u, |v| !in_rem(v).is_some_and(|z| z > y));
+        }
+        let s1: Vec<usize> = (0..rem.len())
+            .filter(|x| (*x < p_r && !out_set.contains(x)) || in_set.contains(x))
+            .map(|x| rem[x])
+            .collect();
+        let s2: Vec<usize> = rem.iter().copied().filter(|v| !s1.contains(v)).collect();
+        Ok((s1, s2))
+    }
+
     /// Pair one bracket over the graph on `verts`. `completion`: the
     /// completion and PAB fields are measured over `verts` (all remaining
     /// players); `is_last`: the last bracket of the round.
@@ -550,27 +707,31 @@ impl Bracketer<'_> {
                 rem.len() / 2
             };
             let len = rem.len() as i64;
+            // Players who must stay paired in the remainder (exchanges
+            // decided below).
+            let mut must = vec![false; ps.len()];
             // 2017 D.2 / 2025 4.3 a: fewest exchanged players (pairs inside
             // S2); 4.3 b: smallest difference of exchanged BSN sums, which is
-            // the sum over pairs of the lower BSN. Lowest, to steer ties only
+            // the sum over pairs of the lower BSN; then the players whose
+            // exchange is decided stay paired. Lowest, to steer ties only
             // towards the first candidate in generation order: early players
             // with early opponents (a rearrangement-inequality proxy).
-
-            let exch_fields = |a: usize, b: usize, p_r: usize, out: &mut [i64]| {
+            let exch_fields = |a: usize, b: usize, p_r: usize, must: &[bool], out: &mut [i64]| {
                 if let (Some(x), Some(y)) = (in_rem(a), in_rem(b)) {
                     if x >= p_r && y >= p_r {
                         out[0] = -1;
                     }
                     out[1] = -(x.min(y) as i64);
-                    out[2] = (len - x as i64) * (len - y as i64);
+                    out[3] = (len - x as i64) * (len - y as i64);
                 }
+                out[2] = i64::from(must[a]) + i64::from(must[b]);
             };
             // Below the exchange fields only the guide.
             loop {
-                let exch = |a: usize, b: usize, out: &mut [i64]| exch_fields(a, b, p_r, out);
+                let exch = |a: usize, b: usize, out: &mut [i64]| exch_fields(a, b, p_r, &must, out);
                 cur = graph.solve(
                     &Extra {
-                        count: 3,
+                        count: EXCH,
                         fill: &exch,
                     },
                     Some(1),
@@ -581,49 +742,48 @@ impl Bracketer<'_> {
                 }
                 p_r = found;
             }
-            let exch = |a: usize, b: usize, out: &mut [i64]| exch_fields(a, b, p_r, out);
-            // No pair inside S2 in the optimum: none in any optimum, and then
-            // none inside S1 either, so S1 players meet S2 players only.
-            let no_exchange = !rem
-                .iter()
-                .enumerate()
-                .any(|(x, &i)| x >= p_r && cur[i].and_then(in_rem).is_some_and(|y| y >= p_r));
-            // Then, player by player in BSN order, the first available
-            // opponent (2017 D.1 / 2025 4.2 transpositions).
-            for (kk, &u) in rem.iter().enumerate() {
+            // 2017 D.2 c-d / 2025 4.3 c-d: of the exchanges equal on a and
+            // b, the one moving the highest BSNs from S1 to S2, then the
+            // lowest BSNs from S2 to S1; decided player by player.
+            let (s1, s2) = self.exchange(
+                &mut graph,
+                &rem,
+                p_r,
+                &mut cur,
+                &mut must,
+                &|a, b, must, out| exch_fields(a, b, p_r, must, out),
+            )?;
+            // Then, player by player of S1 in BSN order, the first available
+            // opponent of S2 (2017 D.1 / 2025 4.2 transpositions).
+            for &u in &s1 {
                 if !graph.contains(u) {
                     continue;
                 }
                 // The best opponent a probe could find: the first compatible
-                // player of the remainder still in the graph.
-                let first = rem.iter().enumerate().find(|&(x, &v)| {
-                    v != u
-                        && graph.contains(v)
-                        && graph.maybe(u, v)
-                        && (!no_exchange || (x >= p_r) != (kk >= p_r))
-                });
+                // player of S2 still in the graph.
+                let first = s2.iter().find(|&&v| graph.contains(v) && graph.maybe(u, v));
                 let mate = match (first, cur[u]) {
-                    (Some((_, &v)), Some(o)) if o == v => Some(o),
-                    // No compatible player of the remainder is left.
+                    (Some(&v), Some(o)) if o == v => Some(o),
+                    // No compatible player of S2 is left.
                     (None, _) => None,
                     _ => {
                         let probe = |a: usize, b: usize, out: &mut [i64]| {
-                            exch(a, b, &mut out[..3]);
+                            exch_fields(a, b, p_r, &must, &mut out[..EXCH]);
+                            let guide = out[EXCH - 1];
+                            out[EXCH] = guide;
+                            out[EXCH - 1] = 0;
                             let other = if a == u {
                                 b
                             } else if b == u {
                                 a
                             } else {
-                                out.swap(2, 3);
                                 return;
                             };
-                            let guide = out[2];
-                            out[2] = in_rem(other).map_or(0, |r| len - r as i64);
-                            out[3] = guide;
+                            out[EXCH - 1] = in_rem(other).map_or(0, |r| len - r as i64);
                         };
                         cur = graph.solve(
                             &Extra {
-                                count: 4,
+                                count: EXCH + 1,
                                 fill: &probe,
                             },
                             Some(2),
@@ -631,7 +791,7 @@ impl Bracketer<'_> {
                         cur[u]
                     }
                 };
-                if let Some(o) = mate.filter(|o| rem[kk + 1..].contains(o)) {
+                if let Some(o) = mate.filter(|o| s2.contains(o)) {
                     fixed.push((u, o));
                     graph.remove(u, o);
                 }
