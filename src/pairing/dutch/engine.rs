@@ -419,12 +419,13 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
     }
 }
 
-/// 2025 \[C9\] (2.4.4 and its note) ranks the candidates of a bracket whose
-/// single downfloater receives the PAB: the last bracket, and a bracket
-/// without MDPs at the score the PAB must go to (\[C5\]: `bye_cap`; everyone
-/// below scores less), when the round can be completed with the residents
-/// paired among themselves but one, who is left for the PAB (the reference
-/// engine's reading too: no resident has to pair downwards).
+/// 2025 \[C9\] (art. 2.4.4 and its note) ranks the candidates of a bracket
+/// that downfloats exactly one player, who then receives the PAB: the last
+/// bracket, and any bracket (MDPs and residents) that can be paired among
+/// itself but one player eligible for the PAB at no more than the PAB's score
+/// (\[C5\]: `bye_cap`), while everyone below pairs among themselves. No
+/// player of such a bracket has to pair downwards, so its single
+/// downfloater goes unpaired through the lower brackets to the PAB.
 pub fn c9_applies(
     inp: &Input,
     compat: &Compat,
@@ -437,20 +438,16 @@ pub fn c9_applies(
     if is_last {
         return true;
     }
-    let at_cap = residents
-        .first()
-        .is_some_and(|&r| bye_cap.is_some() && bye_cap == inp.players.get(r).map(|p| p.pscore));
-    if remaining.len() % 2 == 0 || !mdps.is_empty() || residents.len() % 2 == 0 || !at_cap {
+    let bracket: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    if remaining.len() % 2 == 0 || bracket.len() % 2 == 0 || bye_cap.is_none() {
         return false;
     }
-    // A complete pairing in which the residents pair among themselves but
-    // one (the PAB) and everyone below pairs among themselves.
     let lower: Vec<usize> = remaining
         .iter()
         .copied()
-        .filter(|i| !residents.contains(i))
+        .filter(|i| !bracket.contains(i))
         .collect();
-    completable(inp, compat, residents, bye_cap) && completable(inp, compat, &lower, None)
+    completable(inp, compat, &bracket, bye_cap) && completable(inp, compat, &lower, None)
 }
 
 struct Bracketer<'a> {
