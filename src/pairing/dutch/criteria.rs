@@ -26,6 +26,11 @@ pub enum Criterion {
     /// 2017 C.6 (minimise the PSD) / 2025 \[C7\] (minimise the downfloaters'
     /// scores in descending order). Several fields, one per score level.
     Scores,
+    /// 2017 C.7 when the next bracket is the last one and has a player left
+    /// over: the look-ahead counts only its legal pairings, whose player
+    /// without an opponent may receive the PAB (C.2); measured as the
+    /// PAB-ineligible players of the two brackets that are paired.
+    NextEligible,
     /// 2017 C.7 / 2025 \[C8\]: pairs in the next bracket.
     NextPairs,
     /// 2017 C.7 / 2025 \[C8\]: PSD / downfloater scores in the next bracket.
@@ -68,7 +73,7 @@ impl Criterion {
             ByeScore => ("-", "C5"),
             Pairs => ("C.5", "C6"),
             Scores => ("C.6", "C7"),
-            NextPairs | NextScores => ("C.7", "C8"),
+            NextEligible | NextPairs | NextScores => ("C.7", "C8"),
             ByeUnplayed => ("-", "C9"),
             TopscorerCd => ("C.8", "C10"),
             TopscorerRepeat => ("C.9", "C11"),
@@ -99,6 +104,7 @@ pub fn ladder(edition: Edition) -> &'static [Criterion] {
             ByeEligible,
             Pairs,
             Scores,
+            NextEligible,
             NextPairs,
             NextScores,
             TopscorerCd,
@@ -169,6 +175,9 @@ pub struct BracketCtx {
     pub completion: bool,
     /// The look-ahead into the next bracket (C.7 / \[C8\]).
     pub lookahead: bool,
+    /// 2017 C.7 into a last bracket with a player left over: that player
+    /// must be eligible for the PAB ([`Criterion::NextEligible`]).
+    pub next_bye: bool,
     /// \[C9\] active: rank the bye candidates by unplayed games.
     pub bye_unplayed: bool,
     pub initial: Color,
@@ -190,6 +199,8 @@ pub struct Members<'a> {
     pub mdps: &'a [usize],
     /// Empty: no look-ahead (C.7 / \[C8\] do not apply).
     pub next: &'a [usize],
+    /// The next bracket is the last one of the round.
+    pub next_last: bool,
 }
 
 impl BracketCtx {
@@ -228,11 +239,16 @@ impl BracketCtx {
         next_scores.extend(m.next.iter().map(score));
         let next_lowest = m.next.iter().map(score).min().unwrap_or(lowest);
         let lookahead = !m.next.is_empty();
+        let next_bye = edition == Edition::Dutch2017
+            && lookahead
+            && m.next_last
+            && (m.bracket.len() + m.next.len()) % 2 == 1;
         BracketCtx {
             edition,
             role,
             completion,
             lookahead,
+            next_bye,
             bye_unplayed: edition == Edition::Dutch2025 && c9,
             initial,
             levels: score_levels(edition, &scores, lowest, one_point),
@@ -349,6 +365,9 @@ pub fn edge_fields(ctx: &BracketCtx, lay: &Layout, a: &PlayerState, b: &PlayerSt
             Criterion::Pairs if both_in => f[0] = 1,
             Criterion::Scores if both_in => {
                 score_reward(ctx.edition, &ctx.levels, ctx.lowest, ctx.one_point, a, b, f)
+            }
+            Criterion::NextEligible if ctx.next_bye && (both_in || next_pair) => {
+                f[0] = i64::from(!a.bye_eligible) + i64::from(!b.bye_eligible)
             }
             Criterion::NextPairs if ctx.lookahead && next_pair => f[0] = 1,
             Criterion::NextScores if ctx.lookahead && next_pair => score_reward(

@@ -356,6 +356,7 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
             bracket: &bracket,
             mdps: &mdps,
             next: &next,
+            next_last: !next.is_empty() && bracket.len() + next.len() == rem_list.len(),
         };
         let c9 = c9_applies(inp, &compat, &rem_list, &mdps, &residents, is_last, bye_cap);
         let res = match inp.edition {

@@ -214,6 +214,7 @@ impl Round<'_> {
         bracket: &[usize],
         mdps: &[usize],
         next: &[usize],
+        next_last: bool,
         completion: bool,
         c9: bool,
     ) -> BracketCtx {
@@ -226,6 +227,7 @@ impl Round<'_> {
                 bracket,
                 mdps,
                 next,
+                next_last,
             },
             completion,
             c9,
@@ -474,7 +476,8 @@ pub fn evaluate_against(
             let c9 = c9_applies(
                 &r.inp, &r.compat, &rem_list, &mdps, &residents, is_last, bye_cap,
             );
-            let ctx = r.ctx(&bracket, &mdps, nx, completion, c9);
+            let next_last = !nx.is_empty() && bracket.len() + nx.len() == rem_list.len();
+            let ctx = r.ctx(&bracket, &mdps, nx, next_last, completion, c9);
             let lay = Layout::new(&ctx);
             let verts = if completion {
                 rem_list.clone()
@@ -656,6 +659,15 @@ fn values(
                 _ => "none".to_string(),
             },
             Criterion::Pairs | Criterion::NextPairs => x.to_string(),
+            Criterion::NextEligible => {
+                let inelig = f
+                    .bracket
+                    .iter()
+                    .chain(f.next.iter())
+                    .filter(|i| !p(i).bye_eligible)
+                    .count() as i64;
+                (inelig - x).to_string()
+            }
             Criterion::Scores => {
                 let base = match ctx.edition {
                     Edition::Dutch2017 => counts(
@@ -916,6 +928,10 @@ pub fn phrase(c: Criterion, edition: Edition, amount: &str) -> String {
         Pairs => format!("makes {} in the bracket", count(amount, "pair", "pairs")),
         Scores if e17 => format!("has the PSD {amount}"),
         Scores => format!("has downfloaters with {amount}"),
+        NextEligible => format!(
+            "leaves {} in the last bracket who may not receive the PAB",
+            count(amount, "player", "players")
+        ),
         NextPairs => format!(
             "allows at most {} in the next bracket",
             count(amount, "pair", "pairs")
