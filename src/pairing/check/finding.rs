@@ -158,12 +158,24 @@ pub fn first_bracket(
                 b,
             )
         }
-        Decision::GenerationOrder(step) => (
-            FindingKind::GenerationOrder,
-            step.article(edition).to_string(),
-            String::new(),
-            String::new(),
-        ),
+        Decision::GenerationOrder(step) => match &cmp.order {
+            Some(d) => (
+                if d.favours_recorded {
+                    FindingKind::RecordedBetter
+                } else {
+                    FindingKind::GenerationOrder
+                },
+                format!("{} {}", step.article(edition), d.rule),
+                d.recorded.clone(),
+                d.rules.clone(),
+            ),
+            None => (
+                FindingKind::GenerationOrder,
+                step.article(edition).to_string(),
+                String::new(),
+                String::new(),
+            ),
+        },
     };
     let finding = super::CriterionFinding {
         criterion,

@@ -793,6 +793,49 @@ pub struct Comparison {
     pub recorded: BracketEval,
     pub rules: BracketEval,
     pub outcome: Decision,
+    /// With [`GenerationStep::Exchanges`]: the rule of the exchange order
+    /// that parts the two pairings, with both values.
+    pub order: Option<OrderDetail>,
+}
+
+/// Which rule of the exchange order (2017 D.2 / 2025 Art. 4.3) parts two
+/// pairings of a remainder that tie on every criterion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderDetail {
+    /// `a` (fewest exchanged players), `b` (smallest difference of the BSN
+    /// sums), `c` (highest BSNs moved from S1 to S2), `d` (lowest BSNs moved
+    /// from S2 to S1).
+    pub rule: char,
+    /// The recorded pairing's value and the rules' value, in words.
+    pub recorded: String,
+    pub rules: String,
+    /// True when the rule puts the recorded pairing first: the engine's
+    /// choice is then not the first candidate (an engine defect).
+    pub favours_recorded: bool,
+}
+
+impl OrderDetail {
+    /// One side's value in words.
+    pub fn phrase(&self, v: &str) -> String {
+        match self.rule {
+            'a' => format!("exchanges {}", count(v, "player", "players")),
+            'b' => format!("has a difference of {v}"),
+            'c' => format!("moves BSN {v} from S1 to S2"),
+            _ => format!("moves BSN {v} from S2 to S1"),
+        }
+    }
+
+    /// The sub-article: `D.2 b` (2017) / `art. 4.3 b` (2025) and what it asks.
+    pub fn words(&self) -> &'static str {
+        match self.rule {
+            'a' => "the fewest exchanged players",
+            'b' => {
+                "the smallest difference between the BSN sums moved from S2 to S1 and from S1 to S2"
+            }
+            'c' => "the highest BSNs moved from S1 to S2",
+            _ => "the lowest BSNs moved from S2 to S1",
+        }
+    }
 }
 
 /// Compare `recorded` with the rules' pairing `rules` at the first bracket
@@ -824,21 +867,24 @@ pub fn compare(
     }
     let outcome = outcome
         .unwrap_or_else(|| Decision::GenerationOrder(generation_step(&prep.states, &rec, &sel)));
+    let order = match outcome {
+        Decision::GenerationOrder(GenerationStep::Exchanges) => {
+            exchange_order(&prep.states, &rec, &sel)
+        }
+        _ => None,
+    };
     Ok(Some(Comparison {
         index,
         recorded: rec,
         rules: sel,
         outcome,
+        order,
     }))
 }
 
 /// Where two equally good pairings of one bracket part in the generation order.
 fn generation_step(ps: &[PlayerState], a: &BracketEval, b: &BracketEval) -> GenerationStep {
-    let mate = |e: &BracketEval, x: usize| {
-        e.pairs
-            .iter()
-            .find_map(|&(p, q)| (p == x).then_some(q).or((q == x).then_some(p)))
-    };
+    let mate = mate_in;
     let mdp_set = |e: &BracketEval| -> Vec<usize> {
         e.mdps
             .iter()
@@ -853,36 +899,112 @@ fn generation_step(ps: &[PlayerState], a: &BracketEval, b: &BracketEval) -> Gene
         return GenerationStep::MdpTranspositions;
     }
     // The remainder: residents not paired with an MDP, S1 its first p_r.
-    let mut rem: Vec<usize> = a
-        .residents
-        .iter()
-        .copied()
-        .filter(|r| !mate(a, *r).is_some_and(|o| a.mdps.contains(&o)))
-        .collect();
-    by_rank(ps, &mut rem);
-    let p_r = a
-        .pairs
-        .iter()
-        .filter(|(p, q)| rem.contains(p) && rem.contains(q))
-        .count();
-    let s1: Vec<usize> = rem.iter().copied().take(p_r).collect();
-    let moved = |e: &BracketEval| -> Vec<usize> {
-        rem.iter()
-            .copied()
-            .filter(|x| {
-                let in_s1 = s1.contains(x);
-                match mate(e, *x) {
-                    Some(o) => s1.contains(&o) == in_s1,
-                    None => in_s1,
-                }
-            })
-            .collect()
-    };
-    if moved(a) != moved(b) {
+    let (rem, p_r) = remainder(ps, a);
+    if exchange_of(ps, a, &rem, p_r) != exchange_of(ps, b, &rem, p_r) {
         GenerationStep::Exchanges
     } else {
         GenerationStep::Transpositions
     }
+}
+
+/// The mate of `x` in a bracket's pairs.
+fn mate_in(e: &BracketEval, x: usize) -> Option<usize> {
+    e.pairs
+        .iter()
+        .find_map(|&(p, q)| (p == x).then_some(q).or((q == x).then_some(p)))
+}
+
+/// The remainder of a bracket (residents not paired with an MDP, in rank
+/// order) and its number of pairs.
+fn remainder(ps: &[PlayerState], e: &BracketEval) -> (Vec<usize>, usize) {
+    let mut rem: Vec<usize> = e
+        .residents
+        .iter()
+        .copied()
+        .filter(|r| !mate_in(e, *r).is_some_and(|o| e.mdps.contains(&o)))
+        .collect();
+    by_rank(ps, &mut rem);
+    let p_r = e
+        .pairs
+        .iter()
+        .filter(|(p, q)| rem.contains(p) && rem.contains(q))
+        .count();
+    (rem, p_r)
+}
+
+/// The exchange of a remainder pairing (2017 D.2 / 2025 Art. 4.3), by BSN
+/// (the player's number in the bracket, 1 first): the BSNs moved from S1 to
+/// S2, highest first, and from S2 to S1, lowest first. With the fewest
+/// exchanges a pair of two S1 players moves its higher BSN to S2 (as does an
+/// S1 player left unpaired) and a pair of two S2 players its lower BSN to S1.
+fn exchange_of(
+    ps: &[PlayerState],
+    e: &BracketEval,
+    rem: &[usize],
+    p_r: usize,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut bracket: Vec<usize> = e.mdps.iter().chain(&e.residents).copied().collect();
+    by_rank(ps, &mut bracket);
+    let bsn = |x: usize| bracket.iter().position(|y| *y == x).map_or(0, |i| i + 1);
+    let at = |x: usize| rem.iter().position(|y| *y == x);
+    let (mut out, mut inn) = (Vec::new(), Vec::new());
+    for (i, &x) in rem.iter().enumerate() {
+        let j = mate_in(e, x).and_then(at);
+        if i < p_r && j.map_or(true, |j| j < i) {
+            out.push(bsn(x));
+        }
+        if i >= p_r && j.is_some_and(|j| j > i) {
+            inn.push(bsn(x));
+        }
+    }
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    inn.sort_unstable();
+    (out, inn)
+}
+
+/// Which rule of the exchange order parts the recorded pairing `a` from the
+/// rules' pairing `b` of the same remainder; `None` when they make the same
+/// exchange (the transpositions part them).
+fn exchange_order(ps: &[PlayerState], a: &BracketEval, b: &BracketEval) -> Option<OrderDetail> {
+    let (rem, p_r) = remainder(ps, a);
+    let (ao, ai) = exchange_of(ps, a, &rem, p_r);
+    let (bo, bi) = exchange_of(ps, b, &rem, p_r);
+    let sum = |v: &[usize]| v.iter().sum::<usize>() as i64;
+    let names = |v: &[usize]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("+")
+        }
+    };
+    let detail = |rule: char, ra: String, rb: String, favours: bool| OrderDetail {
+        rule,
+        recorded: ra,
+        rules: rb,
+        favours_recorded: favours,
+    };
+    if ai.len() != bi.len() {
+        return Some(detail(
+            'a',
+            ai.len().to_string(),
+            bi.len().to_string(),
+            ai.len() < bi.len(),
+        ));
+    }
+    let (da, db) = (sum(&ai) - sum(&ao), sum(&bi) - sum(&bo));
+    if da != db {
+        return Some(detail('b', da.to_string(), db.to_string(), da < db));
+    }
+    if ao != bo {
+        return Some(detail('c', names(&ao), names(&bo), ao > bo));
+    }
+    if ai != bi {
+        return Some(detail('d', names(&ai), names(&bi), ai < bi));
+    }
+    None
 }
 
 /// The criterion's number with its edition: `C.10 (2017)`, `[C12] (2025)`.
@@ -1057,6 +1179,28 @@ pub fn explain_outcome(edition: Edition, cmp: &Comparison) -> String {
                 label(c, edition),
                 phrase(c, edition, &r)
             )
+        }
+        Decision::GenerationOrder(step) if cmp.order.is_some() => {
+            let range = match edition {
+                Edition::Dutch2017 => "C.5-C.19",
+                Edition::Dutch2025 => "[C5]-[C21]",
+            };
+            let Some(d) = &cmp.order else {
+                return String::new();
+            };
+            let head = format!(
+                "both pairings of the bracket are equal on every criterion {range}; {} {} ranks first the exchange with {}: the recorded pairing {}, the rules' pairing {}",
+                step.article(edition),
+                d.rule,
+                d.words(),
+                d.phrase(&d.recorded),
+                d.phrase(&d.rules)
+            );
+            if d.favours_recorded {
+                format!("{head}; this puts the recorded pairing first, so the engine's choice is not the first candidate (an engine defect) and this verdict is not backed")
+            } else {
+                format!("{head}; the generation order prefers the rules' pairing")
+            }
         }
         Decision::GenerationOrder(step) => {
             let range = match edition {
@@ -1269,12 +1413,71 @@ mod tests {
                 cmp.outcome,
                 Decision::GenerationOrder(GenerationStep::Exchanges)
             );
+            // 1-2 and 3-4 exchange 2 and 3; the rules' 1-3, 2-4 none (D.2 a).
+            let d = cmp.order.clone().unwrap();
+            assert_eq!(
+                (d.rule, d.recorded.as_str(), d.rules.as_str()),
+                ('a', "1", "0")
+            );
+            assert!(!d.favours_recorded);
         }
         let (cmp, _) = run(&t, Edition::Dutch2017, &[(1, 4), (3, 2)], None);
         assert_eq!(
             explain_outcome(Edition::Dutch2017, &cmp),
             "both pairings of the bracket are equal on every criterion C.5-C.19; the generation order prefers the rules' pairing (C.04.3 (2017) D.1: the transpositions of S2)"
         );
+    }
+
+    /// A homogeneous bracket of players 1..n (round 1) paired with `pairs`
+    /// (player numbers), for the exchange order alone.
+    fn bracket_of(prep: &Prepared, pairs: &[(usize, usize)]) -> BracketEval {
+        BracketEval {
+            score: Points::ZERO,
+            kind: BracketKind::Regular,
+            residents: (0..prep.states.len()).collect(),
+            mdps: Vec::new(),
+            next: Vec::new(),
+            pairs: pairs.iter().map(|&(a, b)| (a - 1, b - 1)).collect(),
+            downfloaters: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn exchange_order_rules_c_and_d() {
+        // 2017 D.2 / 2025 art. 4.3 on BSNs 1-6 (S1 1-3, S2 4-6): 1-4 2-3 5-6
+        // moves 3 out and 5 in, 1-2 3-5 4-6 moves 2 out and 4 in; both one
+        // exchange with a difference of 2, and rule c puts moving 3 first.
+        let t = tour(vec![vec![]; 6]);
+        let prep = prepare(&t, &PairOptions::default()).unwrap();
+        let a = bracket_of(&prep, &[(1, 4), (2, 3), (5, 6)]);
+        let b = bracket_of(&prep, &[(1, 2), (3, 5), (4, 6)]);
+        let d = exchange_order(&prep.states, &a, &b).unwrap();
+        assert_eq!(
+            (d.rule, d.recorded.as_str(), d.rules.as_str()),
+            ('c', "3", "2")
+        );
+        assert!(d.favours_recorded);
+        assert!(
+            !exchange_order(&prep.states, &b, &a)
+                .unwrap()
+                .favours_recorded
+        );
+        // BSNs 1-10 (S1 1-5): both move 4 and 5 out, and 6+9 or 7+8 in (the
+        // same difference, 6); rule d puts 6+9 first.
+        let t = tour(vec![vec![]; 10]);
+        let prep = prepare(&t, &PairOptions::default()).unwrap();
+        let a = bracket_of(&prep, &[(1, 4), (2, 5), (3, 8), (6, 7), (9, 10)]);
+        let b = bracket_of(&prep, &[(1, 4), (2, 5), (3, 6), (7, 9), (8, 10)]);
+        let d = exchange_order(&prep.states, &a, &b).unwrap();
+        assert_eq!(
+            (d.rule, d.recorded.as_str(), d.rules.as_str()),
+            ('d', "6+9", "7+8")
+        );
+        assert!(d.favours_recorded);
+        // The same exchange: the transpositions decide.
+        let c = bracket_of(&prep, &[(1, 4), (2, 5), (3, 7), (6, 8), (9, 10)]);
+        assert_eq!(exchange_order(&prep.states, &a, &c), None);
     }
 
     #[test]
