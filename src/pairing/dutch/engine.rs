@@ -69,6 +69,9 @@ impl From<solve::TooLarge> for EngineError {
 pub struct Raw {
     pub pairs: Vec<(usize, usize)>,
     pub bye: Option<usize>,
+    /// 2017 A.9: the position (0 = the top bracket) of the bracket that
+    /// was paired as the PPB, the remaining scoregroups collapsing below it.
+    pub ppb: Option<usize>,
 }
 
 /// C1 (no rematch, played games only), forbidden pairs, C3 (absolute colours):
@@ -317,6 +320,7 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
     let mut pairs = Vec::new();
     let mut mdps: Vec<usize> = Vec::new();
     let mut collapsed = false;
+    let mut ppb = None;
     let mut g = 0;
     let b = Bracketer {
         inp,
@@ -325,7 +329,11 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
     loop {
         let rem_list: Vec<usize> = all.iter().copied().filter(|i| remaining[*i]).collect();
         if rem_list.is_empty() {
-            return Ok(Raw { pairs, bye: None });
+            return Ok(Raw {
+                pairs,
+                bye: None,
+                ppb,
+            });
         }
         let mut residents: Vec<usize> = if collapsed {
             rem_list.clone()
@@ -392,6 +400,7 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
                     // 2017 A.9: this is the PPB; C.4 applies and the
                     // remaining scoregroups collapse into the CLB.
                     collapsed = true;
+                    ppb = Some(g);
                     let m = Members { next: &[], ..m };
                     b.pair(m, rem_list.clone(), true, false)?
                 }
@@ -404,10 +413,15 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
         }
         if is_last {
             return match res.floaters.as_slice() {
-                [] => Ok(Raw { pairs, bye: None }),
+                [] => Ok(Raw {
+                    pairs,
+                    bye: None,
+                    ppb,
+                }),
                 [one] => Ok(Raw {
                     pairs,
                     bye: Some(*one),
+                    ppb,
                 }),
                 _ => Err(EngineError::NoLegalPairing(format!(
                     "{} players are left without an opponent in the last bracket",

@@ -403,16 +403,26 @@ fn pairs_in(bracket: &[usize], mate: &[Option<usize>]) -> Vec<(usize, usize)> {
     out
 }
 
+/// The position of the bracket the engine pairs as the PPB (2017 A.9),
+/// read from the engine itself; `None` under the 2025 rules (no PPB).
+pub fn engine_ppb(prep: &Prepared) -> Option<usize> {
+    if prep.edition != Edition::Dutch2017 {
+        return None;
+    }
+    super::engine::pair(&prep.input()).ok()?.ppb
+}
+
 /// Evaluate `a` bracket by bracket. `reference` is the rules' pairing of the
-/// round (the engine's): under the 2017 rules it tells which bracket is the
-/// PPB (a bracket the rules pair worse than its best pairing without C.4 is
-/// paired under C.4). Evaluating the engine's own pairing, pass it twice.
-/// With `stop`, the walk ends at the first bracket where `a` and `reference`
-/// differ (beyond it the brackets of `a` are not those of the rules).
+/// round (the engine's) and `ppb` the bracket the engine paired as the PPB
+/// under the 2017 rules ([`engine_ppb`]); evaluating the engine's own
+/// pairing, pass it as both `a` and `reference`. With `stop`, the walk ends
+/// at the first bracket where `a` and `reference` differ (beyond it the
+/// brackets of `a` are not those of the rules).
 pub fn evaluate_against(
     prep: &Prepared,
     a: &Assignment,
     reference: &Assignment,
+    ppb: Option<usize>,
     stop: bool,
 ) -> Result<Vec<BracketEval>, EvalError> {
     let inp = prep.input();
@@ -514,21 +524,13 @@ pub fn evaluate_against(
                 true,
                 false,
             ),
-            Edition::Dutch2017 => {
-                let regular = frame(BracketKind::Regular, false, true);
-                // 2017 A.9: the rules' pairing of this bracket falls short of
-                // its best without C.4 only when that best leaves a round
-                // that cannot be completed: then this is the PPB.
-                let ref_pairs = pairs_in(&bracket, &ref_mate);
-                let (best, _) = r.best(&regular.ctx, &regular.lay, &regular.verts, false)?;
-                let (got, _) = r.value_of(&regular, &ref_pairs)?;
-                if cmp_fields(&got, &best) == Ordering::Less {
-                    collapsed = true;
-                    frame(BracketKind::Penultimate, true, false)
-                } else {
-                    regular
-                }
+            // 2017 A.9: the bracket the engine paired as the PPB (its best
+            // pairing without C.4 left a round that could not be completed).
+            Edition::Dutch2017 if ppb == Some(g) => {
+                collapsed = true;
+                frame(BracketKind::Penultimate, true, false)
             }
+            Edition::Dutch2017 => frame(BracketKind::Regular, false, true),
         };
         let (fields, unmatched) = r.value_of(&f, &own)?;
         let paired: HashSet<usize> = own.iter().flat_map(|&(x, y)| [x, y]).collect();
@@ -576,7 +578,7 @@ pub fn evaluate_against(
 
 /// Evaluate the engine's pairing `a` (its own reference for the PPB).
 pub fn evaluate(prep: &Prepared, a: &Assignment) -> Result<Vec<BracketEval>, EvalError> {
-    evaluate_against(prep, a, a, false)
+    evaluate_against(prep, a, a, engine_ppb(prep), false)
 }
 
 fn list(v: impl IntoIterator<Item = i32>) -> String {
@@ -845,8 +847,9 @@ pub fn compare(
     recorded: &Assignment,
     rules: &Assignment,
 ) -> Result<Option<Comparison>, EvalError> {
-    let mine = evaluate_against(prep, recorded, rules, true)?;
-    let theirs = evaluate_against(prep, rules, rules, true)?;
+    let ppb = engine_ppb(prep);
+    let mine = evaluate_against(prep, recorded, rules, ppb, true)?;
+    let theirs = evaluate_against(prep, rules, rules, ppb, true)?;
     let Some(index) = mine
         .iter()
         .zip(&theirs)
