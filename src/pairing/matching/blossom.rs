@@ -269,6 +269,14 @@ impl<W: Weight> Matcher<W> {
     /// Adds edge `(u, v)` or changes its weight. Setting the weight it
     /// already has changes nothing. Self-loops (`u == v`) are ignored.
     ///
+    /// Only `u` is marked for repair: the next warm solve dissolves the
+    /// blossoms containing `u`, unmatches `u` and its mate and gives `u` the
+    /// smallest feasible dual. That restores the optimality conditions for
+    /// any change of `u`'s edges (no edge at `u` is then matched or inside a
+    /// blossom, and `u`'s dual covers all of them), so the other endpoint
+    /// needs nothing. When changing several edges of one vertex, name that
+    /// vertex first: the repair then stays around it.
+    ///
     /// # Panics
     /// If `u` or `v` is `>= n`.
     pub fn set_weight(&mut self, u: usize, v: usize, w: W) {
@@ -307,10 +315,11 @@ impl<W: Weight> Matcher<W> {
             self.adj[v].push(2 * e);
         }
         self.touch(u);
-        self.touch(v);
     }
 
     /// Removes edge `(u, v)` if present; returns whether it was.
+    ///
+    /// As with [`Matcher::set_weight`], only `u` is marked for repair.
     pub fn remove_edge(&mut self, u: usize, v: usize) -> bool {
         let Some(e) = self.index.remove(&pair_key(u, v)) else {
             return false;
@@ -320,13 +329,14 @@ impl<W: Weight> Matcher<W> {
             if let Some(i) = self.adj[x].iter().position(|&p| p >> 1 == e) {
                 self.adj[x].swap_remove(i);
             }
-            self.touch(x);
         }
+        self.touch(u);
         self.pending_free.push(e);
         true
     }
 
-    /// Removes every edge at `v` (the vertex stays, unmatched).
+    /// Removes every edge at `v` (the vertex stays, unmatched). Only `v` is
+    /// marked for repair.
     pub fn isolate(&mut self, v: usize) {
         let nbrs: Vec<usize> = self.adj[v].iter().map(|&p| self.vert(p)).collect();
         for x in nbrs {
