@@ -427,7 +427,11 @@ fn warm_vertex_updates(seed: u64, n: usize, density: u64, steps: usize) {
             "seed {seed} step {step}"
         );
         if n <= 10 {
-            assert_eq!(evaluate(n, &cur, &got).1, brute(n, &cur).0, "seed {seed} step {step}");
+            assert_eq!(
+                evaluate(n, &cur, &got).1,
+                brute(n, &cur).0,
+                "seed {seed} step {step}"
+            );
         }
     }
 }
