@@ -335,6 +335,38 @@ impl<W: Weight> Matcher<W> {
         true
     }
 
+    /// Removes edge `(u, v)` if present; returns whether it was. If the edge
+    /// has not changed since the last solve and has a positive reduced cost
+    /// in its dual solution, it is neither matched nor part of a blossom
+    /// (both need a reduced cost of zero), so the solution stays optimal
+    /// without it and nothing is marked for repair: pruning edges that can
+    /// be in no optimum costs the next solve nothing. Otherwise as
+    /// [`Matcher::remove_edge`].
+    pub fn remove_loose_edge(&mut self, u: usize, v: usize) -> bool {
+        let Some(&e) = self.index.get(&pair_key(u, v)) else {
+            return false;
+        };
+        let loose = !self.fresh
+            && !self.max_cardinality
+            && !self.dirty[u]
+            && !self.dirty[v]
+            && self
+                .reduced_cost_of(u, v, self.weight[e])
+                .is_some_and(|c| c > W::ZERO);
+        if !loose {
+            return self.remove_edge(u, v);
+        }
+        self.index.remove(&pair_key(u, v));
+        self.alive[e] = false;
+        for x in [self.eu[e], self.ev[e]] {
+            if let Some(i) = self.adj[x].iter().position(|&p| p >> 1 == e) {
+                self.adj[x].swap_remove(i);
+            }
+        }
+        self.pending_free.push(e);
+        true
+    }
+
     /// Removes every edge at `v` (the vertex stays, unmatched). Only `v` is
     /// marked for repair.
     pub fn isolate(&mut self, v: usize) {
@@ -1339,6 +1371,12 @@ impl<W: Weight> Matcher<W> {
         Some(ev)
     }
 
+    /// The number of vertices marked for repair. Used by the tests.
+    #[cfg(test)]
+    pub(crate) fn dirty_count(&self) -> usize {
+        self.dirty_list.len()
+    }
+
     /// Checks the LP optimality certificate of the current solution: dual
     /// feasibility, tight matched edges, exposed vertices of zero dual (or,
     /// with maximum cardinality, of the smallest dual), consistent blossoms.
@@ -1382,6 +1420,9 @@ impl<W: Weight> Matcher<W> {
                 if self.vert(self.mate[m]) != v {
                     return Err(format!("mate of {v} is not symmetric"));
                 }
+                if !self.alive[self.mate[v] >> 1] {
+                    return Err(format!("{v} is matched along a removed edge"));
+                }
             }
         }
         for e in 0..self.eu.len() {
@@ -1411,6 +1452,9 @@ impl<W: Weight> Matcher<W> {
             }
             if self.dual[b] < W::ZERO {
                 return Err(format!("blossom {b} has negative dual"));
+            }
+            if self.endps[b].iter().any(|&p| !self.alive[p >> 1]) {
+                return Err(format!("blossom {b} uses a removed edge"));
             }
             let leaves = self.leaves(b);
             let inside = leaves

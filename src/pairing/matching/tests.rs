@@ -383,7 +383,23 @@ fn warm_vertex_updates(seed: u64, n: usize, density: u64, steps: usize) {
     warm.solve();
     for step in 0..steps {
         let u = rng.below(n as u64) as usize;
-        match rng.below(6) {
+        match rng.below(7) {
+            6 => {
+                // Prune: take out edges, most of them not in the optimum.
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if warm.weight(a, b).is_some() && rng.below(8) == 0 {
+                            warm.remove_loose_edge(a, b);
+                        }
+                    }
+                }
+                // Loose edges go without repair: the old optimum and its
+                // certificate must still hold before re-solving.
+                if warm.dirty_count() == 0 {
+                    warm.verify_optimum()
+                        .unwrap_or_else(|e| panic!("seed {seed} step {step} prune: {e}"));
+                }
+            }
             0 => {
                 // Fix u's pair: isolate u and its mate.
                 if let Some(m) = warm.mate(u) {
