@@ -277,6 +277,19 @@ impl Graph {
         }
     }
 
+    /// After a persistent solve: take out of the graph (and mark excluded)
+    /// every edge in no optimum of all fields but the last `low`, as
+    /// [`Graph::maybe`] would find them. Sound while all later solves'
+    /// optima are optima of those leading fields on the graph as it then is
+    /// (see [`Graph::maybe`]); the probes then scan fewer edges.
+    fn prune(&mut self) {
+        if let (Some(s), Some(low)) = (self.session.as_mut(), self.low_now) {
+            for e in s.prune(low) {
+                self.excluded[e].set(true);
+            }
+        }
+    }
+
     /// The extra fields of player `a`'s edges changed (announced for the
     /// next [`Graph::solve_fixed`]).
     fn stale(&mut self, a: usize) {
@@ -315,6 +328,7 @@ impl Graph {
                 .enumerate()
                 .map(|(e, &(i, j))| {
                     !self.banned[e]
+                        && !self.excluded[e].get()
                         && self.local[self.verts[i]].is_some()
                         && self.local[self.verts[j]].is_some()
                 })
@@ -814,7 +828,7 @@ impl Bracketer<'_> {
                     count: 2 * k,
                     fill: &mdp_fill,
                 },
-                None,
+                Some(2 * k),
             )?
         } else {
             vec![None; ps.len()]
@@ -900,6 +914,10 @@ impl Bracketer<'_> {
                 }
                 p_r = found;
             }
+            // From here on every solve is an optimum of these leading fields
+            // (the exchanges' must fields and bans, the fixed pairs only
+            // narrow them; the probes lie below).
+            graph.prune();
             // 2017 D.2 c-d / 2025 4.3 c-d: of the exchanges equal on a and
             // b, the one moving the highest BSNs from S1 to S2, then the
             // lowest BSNs from S2 to S1; decided player by player.

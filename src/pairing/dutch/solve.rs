@@ -89,7 +89,9 @@ pub fn solve_flat(
     }
     run!(1);
     run!(2);
+    run!(3);
     run!(4);
+    run!(6);
     run!(8);
     run!(16);
     run!(32);
@@ -241,6 +243,7 @@ trait Packed {
     fn restart(&mut self);
     fn solve(&mut self) -> Vec<Option<usize>>;
     fn maybe(&self, e: usize, low: usize) -> bool;
+    fn prune(&mut self, low: usize) -> Vec<usize>;
 }
 
 impl Session {
@@ -283,7 +286,9 @@ impl Session {
         }
         run!(1);
         run!(2);
+        run!(3);
         run!(4);
+        run!(6);
         run!(8);
         run!(16);
         run!(32);
@@ -334,6 +339,16 @@ impl Session {
     /// least its reduced cost), as in [`solve_flat`].
     pub fn maybe(&self, e: usize, low: usize) -> bool {
         self.inner.maybe(e, low)
+    }
+
+    /// After a solve: takes out of the graph every edge for which
+    /// [`Session::maybe`] is false, and returns them. Such an edge has a
+    /// positive reduced cost, so it is neither matched nor in a blossom and
+    /// the next solve needs no repair for it. Sound for every later solve
+    /// whose optima are optima of the same leading fields (or of fewer
+    /// edges and vertices among them): it can be in none of them.
+    pub fn prune(&mut self, low: usize) -> Vec<usize> {
+        self.inner.prune(low)
     }
 }
 
@@ -509,6 +524,19 @@ impl<const L: usize> Packed for PackedSession<L> {
         self.m
             .reduced_cost_of(u, v, self.full[e])
             .map_or(true, |c| c < *limit)
+    }
+
+    fn prune(&mut self, low: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        for e in 0..self.ends.len() {
+            if self.live(e) && !self.maybe(e, low) {
+                let (u, v) = self.ends[e];
+                self.m.remove_loose_edge(u, v);
+                self.alive[e] = false;
+                out.push(e);
+            }
+        }
+        out
     }
 }
 
