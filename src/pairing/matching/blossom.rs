@@ -448,29 +448,26 @@ impl<W: Weight> Matcher<W> {
             return None;
         }
         let mut s = self.dual[u] + self.dual[v] - w.double();
-        // Blossoms containing u, innermost first.
-        let mut up = [NONE; 16];
-        let mut deep = Vec::new();
-        let mut k = 0;
-        let mut b = self.parent[u];
-        while b != NONE {
-            if k < up.len() {
-                up[k] = b;
-                k += 1;
-            } else {
-                deep.push(b);
-            }
-            b = self.parent[b];
-        }
-        if k == 0 {
+        // The blossoms containing both ends are the common tail of their
+        // chains of enclosing blossoms; none unless the outermost agree.
+        if self.inblossom[u] != self.inblossom[v] || self.inblossom[u] < self.n {
             return Some(s);
         }
-        let mut b = self.parent[v];
-        while b != NONE {
-            if up[..k].contains(&b) || deep.contains(&b) {
-                s = s + self.dual[b];
+        let chain = |x: usize| {
+            let mut c = Vec::new();
+            let mut b = self.parent[x];
+            while b != NONE {
+                c.push(b);
+                b = self.parent[b];
             }
-            b = self.parent[b];
+            c
+        };
+        let (cu, cv) = (chain(u), chain(v));
+        for (a, b) in cu.iter().rev().zip(cv.iter().rev()) {
+            if a != b {
+                break;
+            }
+            s = s + self.dual[*a];
         }
         Some(s)
     }
@@ -613,6 +610,31 @@ impl<W: Weight> Matcher<W> {
             if self.mate[v] != NONE || self.dual[v] == W::ZERO {
                 continue;
             }
+            for i in 0..self.adj[v].len() {
+                let p = self.adj[v][i];
+                let u = self.vert(p);
+                if self.mate[u] == NONE && self.slack(p >> 1) == W::ZERO {
+                    self.mate[v] = p;
+                    self.mate[u] = p ^ 1;
+                    break;
+                }
+            }
+        }
+        // Second pass: lower each exposed vertex's dual to the smallest
+        // feasible value (the largest `2 w - u` over its neighbours); if
+        // that makes an edge to another exposed vertex tight, match it.
+        for v in 0..self.n {
+            if self.mate[v] != NONE || self.dual[v] == W::ZERO {
+                continue;
+            }
+            let mut need = W::ZERO;
+            for &p in &self.adj[v] {
+                let d = self.w2[p >> 1] - self.dual[self.vert(p)];
+                if d > need {
+                    need = d;
+                }
+            }
+            self.dual[v] = need;
             for i in 0..self.adj[v].len() {
                 let p = self.adj[v][i];
                 let u = self.vert(p);
