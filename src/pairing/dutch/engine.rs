@@ -904,14 +904,24 @@ impl Bracketer<'_> {
                 out[2] = i64::from(must[a]) + i64::from(must[b]);
             };
             // Below the exchange fields only the guide (the probe field is
-            // zero). A new `p_r` changes the first field of many edges: cold.
+            // zero). The first solve is cold; a new `p_r` changes the first
+            // field only of the edges whose lower-ranked end lies between
+            // the old and the new `p_r`, so the next solve repairs around
+            // those players.
+            let mut prev: Option<usize> = None;
             loop {
                 let exch = |a: usize, b: usize, out: &mut [i64]| exch_fields(a, b, p_r, &must, out);
-                cur = graph.solve_fixed(&exch, None, 1, &bounds)?;
+                let moved: Vec<usize> = match prev {
+                    Some(old) => rem[old.min(p_r)..old.max(p_r).min(rem.len())].to_vec(),
+                    None => Vec::new(),
+                };
+                let changed = prev.map(|_| moved.as_slice());
+                cur = graph.solve_fixed(&exch, changed, 1, &bounds)?;
                 let found = rem_pairs(&cur);
                 if found == p_r {
                     break;
                 }
+                prev = Some(p_r);
                 p_r = found;
             }
             // From here on every solve is an optimum of these leading fields
