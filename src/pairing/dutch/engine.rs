@@ -29,6 +29,13 @@
 //!   optimum already gives the player the best opponent the probe could
 //!   find; a lowest-priority field steers ties towards the natural
 //!   S1-against-S2 candidate so that this is the common case.
+//! - The remainder's solves share one field layout and one warm matcher
+//!   ([`solve::Session`], fixed bit widths): a probe changes only the probed
+//!   player's edges, a fixed pair isolates two vertices, so each probe is a
+//!   repair around one or two vertices rather than a cold solve. Edges whose
+//!   reduced cost proves them in no optimum of the leading fields (after
+//!   the MDP solve, and once the exchange loop has settled) are dropped
+//!   from that matcher, which costs the warm solves nothing.
 
 use std::cell::Cell;
 use std::collections::HashSet;
