@@ -29,7 +29,15 @@
 //!   optimum already gives the player the best opponent the probe could
 //!   find; a lowest-priority field steers ties towards the natural
 //!   S1-against-S2 candidate so that this is the common case.
+//! - The remainder's solves share one field layout and one warm matcher
+//!   ([`solve::Session`], fixed bit widths): a probe changes only the probed
+//!   player's edges, a fixed pair isolates two vertices, so each probe is a
+//!   repair around one or two vertices rather than a cold solve. Edges whose
+//!   reduced cost proves them in no optimum of the leading fields (after
+//!   the MDP solve, and once the exchange loop has settled) are dropped
+//!   from that matcher, which costs the warm solves nothing.
 
+use std::cell::Cell;
 use std::collections::HashSet;
 
 use super::complete::{completable, lowest_bye_score, Compat};
@@ -123,10 +131,22 @@ struct Graph {
     /// First edge of each local vertex's row (edges are sorted).
     row_start: Vec<usize>,
     /// Edges proven to lie in no optimum of the ladder and the exchange
-    /// fields (see [`solve::solve_flat`]).
-    excluded: Vec<bool>,
+    /// fields (see [`solve::solve_flat`]); for the persistent solves found
+    /// on demand by [`Graph::maybe`], hence the cells.
+    excluded: Vec<Cell<bool>>,
     /// Edges taken out of the graph by a generation-order decision.
     banned: Vec<bool>,
+    /// Edges of each local vertex.
+    inc: Vec<Vec<usize>>,
+    /// The persistent solver of the remainder's solves, once started (see
+    /// [`Graph::solve_fixed`]).
+    session: Option<solve::Session>,
+    /// Local vertices whose edges' extra fields must be recomputed before
+    /// the next persistent solve.
+    stale: Vec<usize>,
+    /// `low` of the last persistent solve, while its dual solution is the
+    /// session's.
+    low_now: Option<usize>,
 }
 
 impl Graph {
@@ -151,8 +171,13 @@ impl Graph {
             }
         }
         row_start.push(edges.len());
-        let excluded = vec![false; edges.len()];
+        let excluded = vec![Cell::new(false); edges.len()];
         let banned = vec![false; edges.len()];
+        let mut inc = vec![Vec::new(); verts.len()];
+        for (e, &(i, j)) in edges.iter().enumerate() {
+            inc[i].push(e);
+            inc[j].push(e);
+        }
         Graph {
             players: inp.players.len(),
             verts,
@@ -164,6 +189,10 @@ impl Graph {
             row_start,
             excluded,
             banned,
+            inc,
+            session: None,
+            stale: Vec::new(),
+            low_now: None,
         }
     }
 
@@ -173,16 +202,14 @@ impl Graph {
         let Some(i) = self.slot.get(a).copied().flatten() else {
             return;
         };
-        for (e, &(x, y)) in self.edges.iter().enumerate() {
-            let other = if x == i {
-                y
-            } else if y == i {
-                x
-            } else {
-                continue;
-            };
+        for &e in &self.inc[i] {
+            let (x, y) = self.edges[e];
+            let other = if x == i { y } else { x };
             if drop(self.verts[other]) {
                 self.banned[e] = true;
+                if let Some(s) = self.session.as_mut() {
+                    s.remove(e, i);
+                }
             }
         }
     }
@@ -218,9 +245,28 @@ impl Graph {
     }
 
     /// May `a`-`b` still be part of an optimum of the leading fields?
+    ///
+    /// After a persistent solve the edge's reduced cost in that solve's dual
+    /// is checked here, on demand, rather than for every edge after every
+    /// solve: the engine asks about a few edges per solve. The answer holds
+    /// for the graph as it is now: fixing a pair of the optimum or banning
+    /// edges that the optimum does not use only narrows the set of optima,
+    /// and the session's duals stay those of the last solve until the next
+    /// one.
     fn maybe(&self, a: usize, b: usize) -> bool {
-        self.edge(a, b)
-            .is_some_and(|e| !self.excluded[e] && !self.banned[e])
+        let Some(e) = self.edge(a, b) else {
+            return false;
+        };
+        if self.excluded[e].get() || self.banned[e] {
+            return false;
+        }
+        if let (Some(s), Some(low)) = (self.session.as_ref(), self.low_now) {
+            if s.live(e) && !s.maybe(e, low) {
+                self.excluded[e].set(true);
+                return false;
+            }
+        }
+        true
     }
 
     fn contains(&self, p: usize) -> bool {
@@ -231,9 +277,143 @@ impl Graph {
     fn remove(&mut self, a: usize, b: usize) {
         for p in [a, b] {
             if let Some(x) = self.local.get_mut(p) {
+                if let (Some(i), Some(s)) = (*x, self.session.as_mut()) {
+                    for &e in &self.inc[i] {
+                        s.remove(e, i);
+                    }
+                }
                 *x = None;
             }
         }
+    }
+
+    /// After a persistent solve: take out of the graph (and mark excluded)
+    /// every edge in no optimum of all fields but the last `low`, as
+    /// [`Graph::maybe`] would find them. Sound while all later solves'
+    /// optima are optima of those leading fields on the graph as it then is
+    /// (see [`Graph::maybe`]); the probes then scan fewer edges.
+    fn prune(&mut self) {
+        if let (Some(s), Some(low)) = (self.session.as_mut(), self.low_now) {
+            for e in s.prune(low) {
+                self.excluded[e].set(true);
+            }
+        }
+    }
+
+    /// The extra fields of player `a`'s edges changed (announced for the
+    /// next [`Graph::solve_fixed`]).
+    fn stale(&mut self, a: usize) {
+        if let Some(i) = self.local.get(a).copied().flatten() {
+            self.stale.push(i);
+        }
+    }
+
+    /// The remainder's solves: the ladder plus `bounds.len()` extra fields
+    /// from `fill`, on one persistent [`solve::Session`] whose field layout
+    /// and widths stay fixed (`bounds[f]` bounds |field `f`| for every edge
+    /// and every call). `changed`: the players whose edges' extra fields may
+    /// differ from the previous call, besides those announced with
+    /// [`Graph::stale`]; `None` when any edge may have changed (the solve is
+    /// then cold). The players of `changed` are refreshed again at the next
+    /// call, so a probe's temporary fields need no announcing. Edges proven
+    /// in no optimum of all fields but the last `low` are marked excluded.
+    ///
+    /// The optimum's value is that of [`Graph::solve`] with the same fields;
+    /// among several optima a warm solve may return another one than a cold
+    /// solve, so callers read only what the fields decide.
+    fn solve_fixed(
+        &mut self,
+        fill: &dyn Fn(usize, usize, &mut [i64]),
+        changed: Option<&[usize]>,
+        low: usize,
+        bounds: &[i64],
+    ) -> Result<Vec<Option<usize>>, EngineError> {
+        let nx = bounds.len();
+        let mut changed = changed;
+        if self.session.is_none() {
+            changed = None;
+            let present: Vec<bool> = self
+                .edges
+                .iter()
+                .enumerate()
+                .map(|(e, &(i, j))| {
+                    !self.banned[e]
+                        && !self.excluded[e].get()
+                        && self.local[self.verts[i]].is_some()
+                        && self.local[self.verts[j]].is_some()
+                })
+                .collect();
+            self.session = Some(solve::Session::new(
+                self.verts.len(),
+                &self.edges,
+                &self.base,
+                self.nf,
+                &present,
+                bounds,
+            )?);
+        }
+        let Some(s) = self.session.as_mut() else {
+            return Err(EngineError::TooLarge(self.verts.len()));
+        };
+        let mut buf = vec![0i64; nx];
+        let mut ok = true;
+        let mut refresh = |s: &mut solve::Session, e: usize, owner: usize, buf: &mut [i64]| {
+            let (i, j) = self.edges[e];
+            buf.fill(0);
+            fill(self.verts[i], self.verts[j], buf);
+            ok &= s.set_extra(e, owner, buf);
+        };
+        match changed {
+            None => {
+                for e in 0..self.edges.len() {
+                    if s.live(e) {
+                        refresh(s, e, self.edges[e].0, &mut buf);
+                    }
+                }
+                s.restart();
+                self.stale.clear();
+            }
+            Some(players) => {
+                let now: Vec<usize> = players
+                    .iter()
+                    .filter_map(|&p| self.local.get(p).copied().flatten())
+                    .collect();
+                for &i in self.stale.iter().chain(&now) {
+                    for &e in &self.inc[i] {
+                        if s.live(e) {
+                            refresh(s, e, i, &mut buf);
+                        }
+                    }
+                }
+                self.stale = now;
+            }
+        }
+        // Every edge must now carry `fill`'s fields.
+        #[cfg(debug_assertions)]
+        for e in 0..self.edges.len() {
+            if s.live(e) {
+                let (i, j) = self.edges[e];
+                buf.fill(0);
+                fill(self.verts[i], self.verts[j], &mut buf);
+                debug_assert_eq!(s.extra(e), &buf[..], "stale extra fields on edge {e}");
+            }
+        }
+        if !ok {
+            // A field beyond its declared bound: no fixed layout fits, solve
+            // this one cold with widths of its own.
+            self.session = None;
+            self.low_now = None;
+            return self.solve(&Extra { count: nx, fill }, Some(low));
+        }
+        let local = s.solve();
+        self.low_now = Some(low);
+        let mut mate = vec![None; self.players];
+        for (k, x) in local.iter().enumerate() {
+            if let Some(y) = x {
+                mate[self.verts[k]] = Some(self.verts[*y]);
+            }
+        }
+        Ok(mate)
     }
 
     /// Solve the ladder plus `extra`; the mate of each player index. With
@@ -244,6 +424,8 @@ impl Graph {
         extra: &Extra,
         low: Option<usize>,
     ) -> Result<Vec<Option<usize>>, EngineError> {
+        // The session's duals no longer describe the latest optimum.
+        self.low_now = None;
         let nf = self.nf + extra.count;
         // Renumber the vertices still in the graph.
         let mut renum = vec![usize::MAX; self.verts.len()];
@@ -271,7 +453,7 @@ impl Graph {
         let sol = solve::solve_flat(back.len(), &ends, &fields, nf, low)?;
         for (k, &e) in ids.iter().enumerate() {
             if sol.maybe.get(k) == Some(&false) {
-                self.excluded[e] = true;
+                self.excluded[e].set(true);
             }
         }
         let mut mate = vec![None; self.players];
@@ -470,17 +652,29 @@ struct Bracketer<'a> {
     compat: &'a Compat,
 }
 
-/// Position of `x` in `list`.
-fn pos(list: &[usize], x: usize) -> Option<usize> {
-    list.iter().position(|y| *y == x)
-}
-
-/// The exchange fields below the ladder: exchanged players, the sum of the
-/// lower BSNs, players who must stay paired, the guide.
-const EXCH: usize = 4;
+/// The remainder's fields below the ladder: exchanged players, the sum of
+/// the lower BSNs, players who must stay paired, the probe field (zero but
+/// in probe solves, on the probed player's edges), the guide. One layout for
+/// all of the remainder's solves, so that a probe changes only the probed
+/// player's edges (see [`Graph::solve_fixed`]).
+const REM: usize = 5;
+/// The probe field's index among the remainder's fields.
+const PROBE: usize = 3;
 
 /// The extra fields of the remainder's solves for an edge: `(a, b, must, out)`.
 type ExchFill<'f> = &'f dyn Fn(usize, usize, &[bool], &mut [i64]);
+
+/// Position of each player in a list (`None` when absent), for lookups
+/// inside the per-edge fills.
+fn positions(n: usize, list: &[usize]) -> Vec<Option<usize>> {
+    let mut at = vec![None; n];
+    for (k, &x) in list.iter().enumerate() {
+        if let Some(slot) = at.get_mut(x) {
+            *slot = Some(k);
+        }
+    }
+    at
+}
 
 impl Bracketer<'_> {
     /// 2017 D.2 c-d / 2025 Art. 4.3 c-d: among the exchanges with the fewest
@@ -496,6 +690,7 @@ impl Bracketer<'_> {
     /// an optimum allows it (a probe solve rewarding it), and the decision is
     /// kept by taking out the edges that would undo it. Returns the new S1
     /// and S2, each in BSN order.
+    #[allow(clippy::too_many_arguments)]
     fn exchange(
         &self,
         graph: &mut Graph,
@@ -504,8 +699,10 @@ impl Bracketer<'_> {
         cur: &mut Vec<Option<usize>>,
         must: &mut [bool],
         exch: ExchFill,
+        bounds: &[i64],
     ) -> Result<(Vec<usize>, Vec<usize>), EngineError> {
-        let in_rem = |x: usize| pos(rem, x);
+        let rpos = positions(must.len(), rem);
+        let in_rem = |x: usize| rpos.get(x).copied().flatten();
         let mate_pos = |m: &[Option<usize>], x: usize| m[rem[x]].and_then(in_rem);
         let k = (p_r..rem.len())
             .filter(|&x| mate_pos(cur, x).is_some_and(|y| y > x))
@@ -532,9 +729,7 @@ impl Bracketer<'_> {
                 // Reward the pairings that move u: penalise u's edges to
                 // S2 and to higher S1 players.
                 let probe = |a: usize, b: usize, out: &mut [i64]| {
-                    exch(a, b, must, &mut out[..EXCH]);
-                    out[EXCH] = out[EXCH - 1];
-                    out[EXCH - 1] = 0;
+                    exch(a, b, must, out);
                     let other = if a == u {
                         b
                     } else if b == u {
@@ -543,16 +738,10 @@ impl Bracketer<'_> {
                         return;
                     };
                     if in_rem(other).is_some_and(|y| y > x) {
-                        out[EXCH - 1] = -1;
+                        out[PROBE] = -1;
                     }
                 };
-                *cur = graph.solve(
-                    &Extra {
-                        count: EXCH + 1,
-                        fill: &probe,
-                    },
-                    Some(2),
-                )?;
+                *cur = graph.solve_fixed(&probe, Some(&[u]), 2, bounds)?;
                 if !moved_out(cur, x) {
                     continue;
                 }
@@ -571,9 +760,7 @@ impl Bracketer<'_> {
             }
             if !moved_in(cur, y) {
                 let probe = |a: usize, b: usize, out: &mut [i64]| {
-                    exch(a, b, must, &mut out[..EXCH]);
-                    out[EXCH] = out[EXCH - 1];
-                    out[EXCH - 1] = 0;
+                    exch(a, b, must, out);
                     let other = if a == u {
                         b
                     } else if b == u {
@@ -582,22 +769,17 @@ impl Bracketer<'_> {
                         return;
                     };
                     if in_rem(other).is_some_and(|z| z > y) {
-                        out[EXCH - 1] = 1;
+                        out[PROBE] = 1;
                     }
                 };
-                *cur = graph.solve(
-                    &Extra {
-                        count: EXCH + 1,
-                        fill: &probe,
-                    },
-                    Some(2),
-                )?;
+                *cur = graph.solve_fixed(&probe, Some(&[u]), 2, bounds)?;
                 if !moved_in(cur, y) {
                     continue;
                 }
             }
             in_set.push(y);
             must[u] = true;
+            graph.stale(u);
             graph.ban_edges_of(u, |v| !in_rem(v).is_some_and(|z| z > y));
         }
         let s1: Vec<usize> = (0..rem.len())
@@ -645,6 +827,7 @@ impl Bracketer<'_> {
         by_rank(ps, &mut mdp_order);
         let k = mdp_order.len();
         let blen = bracket.len() as i64;
+        let bpos = positions(ps.len(), bracket);
         let mdp_fill = |a: usize, b: usize, out: &mut [i64]| {
             for (j, &x) in mdp_order.iter().enumerate() {
                 let other = if a == x {
@@ -654,7 +837,7 @@ impl Bracketer<'_> {
                 } else {
                     continue;
                 };
-                if let Some(r) = pos(bracket, other) {
+                if let Some(r) = bpos.get(other).copied().flatten() {
                     out[j] = 1;
                     out[k + j] = blen - r as i64;
                 }
@@ -666,7 +849,7 @@ impl Bracketer<'_> {
                     count: 2 * k,
                     fill: &mdp_fill,
                 },
-                None,
+                Some(2 * k),
             )?
         } else {
             vec![None; ps.len()]
@@ -687,9 +870,11 @@ impl Bracketer<'_> {
             .copied()
             .filter(|i| graph.contains(*i) && !m.mdps.contains(i))
             .collect();
+        let rpos = positions(ps.len(), &rem);
+        let in_rem = |x: usize| rpos.get(x).copied().flatten();
         let rem_pairs = |cur: &[Option<usize>]| {
             rem.iter()
-                .filter(|&&i| cur[i].is_some_and(|j| rem.contains(&j)))
+                .filter(|&&i| cur[i].is_some_and(|j| in_rem(j).is_some()))
                 .count()
                 / 2
         };
@@ -709,7 +894,6 @@ impl Bracketer<'_> {
                 fixed.push((rem[i], rem[p + i]));
             }
         } else if rem.len() >= 2 {
-            let in_rem = |x: usize| pos(&rem, x);
             // Pairs inside the remainder: from the MDP solve, or, without
             // MDPs, guessed and confirmed by the solve below (the ladder
             // decides it, whatever the exchange fields say).
@@ -719,6 +903,8 @@ impl Bracketer<'_> {
                 rem.len() / 2
             };
             let len = rem.len() as i64;
+            // Bounds of the remainder's fields (see [`REM`]).
+            let bounds: [i64; REM] = [1, len, 2, len.max(1), len * len];
             // Players who must stay paired in the remainder (exchanges
             // decided below).
             let mut must = vec![false; ps.len()];
@@ -734,26 +920,35 @@ impl Bracketer<'_> {
                         out[0] = -1;
                     }
                     out[1] = -(x.min(y) as i64);
-                    out[3] = (len - x as i64) * (len - y as i64);
+                    out[4] = (len - x as i64) * (len - y as i64);
                 }
                 out[2] = i64::from(must[a]) + i64::from(must[b]);
             };
-            // Below the exchange fields only the guide.
+            // Below the exchange fields only the guide (the probe field is
+            // zero). The first solve is cold; a new `p_r` changes the first
+            // field only of the edges whose lower-ranked end lies between
+            // the old and the new `p_r`, so the next solve repairs around
+            // those players.
+            let mut prev: Option<usize> = None;
             loop {
                 let exch = |a: usize, b: usize, out: &mut [i64]| exch_fields(a, b, p_r, &must, out);
-                cur = graph.solve(
-                    &Extra {
-                        count: EXCH,
-                        fill: &exch,
-                    },
-                    Some(1),
-                )?;
+                let moved: Vec<usize> = match prev {
+                    Some(old) => rem[old.min(p_r)..old.max(p_r).min(rem.len())].to_vec(),
+                    None => Vec::new(),
+                };
+                let changed = prev.map(|_| moved.as_slice());
+                cur = graph.solve_fixed(&exch, changed, 1, &bounds)?;
                 let found = rem_pairs(&cur);
                 if found == p_r {
                     break;
                 }
+                prev = Some(p_r);
                 p_r = found;
             }
+            // From here on every solve is an optimum of these leading fields
+            // (the exchanges' must fields and bans, the fixed pairs only
+            // narrow them; the probes lie below).
+            graph.prune();
             // 2017 D.2 c-d / 2025 4.3 c-d: of the exchanges equal on a and
             // b, the one moving the highest BSNs from S1 to S2, then the
             // lowest BSNs from S2 to S1; decided player by player.
@@ -764,6 +959,7 @@ impl Bracketer<'_> {
                 &mut cur,
                 &mut must,
                 &|a, b, must, out| exch_fields(a, b, p_r, must, out),
+                &bounds,
             )?;
             // Then, player by player of S1 in BSN order, the first available
             // opponent of S2 (2017 D.1 / 2025 4.2 transpositions).
@@ -780,10 +976,7 @@ impl Bracketer<'_> {
                     (None, _) => None,
                     _ => {
                         let probe = |a: usize, b: usize, out: &mut [i64]| {
-                            exch_fields(a, b, p_r, &must, &mut out[..EXCH]);
-                            let guide = out[EXCH - 1];
-                            out[EXCH] = guide;
-                            out[EXCH - 1] = 0;
+                            exch_fields(a, b, p_r, &must, out);
                             let other = if a == u {
                                 b
                             } else if b == u {
@@ -791,15 +984,9 @@ impl Bracketer<'_> {
                             } else {
                                 return;
                             };
-                            out[EXCH - 1] = in_rem(other).map_or(0, |r| len - r as i64);
+                            out[PROBE] = in_rem(other).map_or(0, |r| len - r as i64);
                         };
-                        cur = graph.solve(
-                            &Extra {
-                                count: EXCH + 1,
-                                fill: &probe,
-                            },
-                            Some(2),
-                        )?;
+                        cur = graph.solve_fixed(&probe, Some(&[u]), 2, &bounds)?;
                         cur[u]
                     }
                 };

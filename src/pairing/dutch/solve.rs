@@ -72,24 +72,13 @@ pub fn solve_flat(
     nf: usize,
     low: Option<usize>,
 ) -> Result<Solution, TooLarge> {
-    // Bits per field: the largest |sum| over a matching is (n/2) * max|w|.
-    let half = (n / 2 + 1) as u128;
     let mut max = vec![0u64; nf];
     for row in fields.chunks_exact(nf.max(1)).take(edges.len()) {
         for (m, v) in max.iter_mut().zip(row) {
             *m = (*m).max(v.unsigned_abs());
         }
     }
-    let widths: Vec<u32> = max
-        .iter()
-        .map(|&m| {
-            if m == 0 {
-                0
-            } else {
-                130 - (u128::from(m).saturating_mul(half)).leading_zeros()
-            }
-        })
-        .collect();
+    let widths = widths(n, &max);
     let total: u32 = widths.iter().sum::<u32>() + 2 * (usize::BITS - n.leading_zeros()) + 8;
     macro_rules! run {
         ($l:literal) => {
@@ -100,7 +89,9 @@ pub fn solve_flat(
     }
     run!(1);
     run!(2);
+    run!(3);
     run!(4);
+    run!(6);
     run!(8);
     run!(16);
     run!(32);
@@ -225,6 +216,328 @@ pub fn solve_exhaustive(
         }
     }
     Ok(mate)
+}
+
+/// A lexicographic solver kept alive across a sequence of solves over one
+/// graph, with a fixed field layout: every edge has the same base fields
+/// (set once) and `extra` fields below them that may change between solves.
+///
+/// Each field gets a fixed bit width from an upper bound on its absolute
+/// value (the largest base value, or the bound given for an extra field), so
+/// changing the extra fields of a few edges changes only their packed
+/// weights, and the next solve starts warm from the previous optimum
+/// ([`Matcher`] repairs only around the vertices named as owners of the
+/// changes). The optimal value of every solve is that of a cold solve of the
+/// same fields; among several optima either may be returned, so callers must
+/// read only what the fields decide.
+pub struct Session {
+    inner: Box<dyn Packed>,
+}
+
+/// The packed back end of a [`Session`], one per integer width.
+trait Packed {
+    fn set_extra(&mut self, e: usize, owner: usize, vals: &[i64]) -> bool;
+    fn extra(&self, e: usize) -> &[i64];
+    fn remove(&mut self, e: usize, owner: usize);
+    fn live(&self, e: usize) -> bool;
+    fn restart(&mut self);
+    fn solve(&mut self) -> Vec<Option<usize>>;
+    fn maybe(&self, e: usize, low: usize) -> bool;
+    fn prune(&mut self, low: usize) -> Vec<usize>;
+}
+
+impl Session {
+    /// A session over vertices `0..n` and `edges` (edge `k` joins
+    /// `edges[k]`, with base fields `base[k * nf..(k + 1) * nf]`); only the
+    /// edges with `present[k]` are put in the graph, with all extra fields
+    /// zero. `extra_max[f]` bounds the absolute value extra field `f` may
+    /// ever take. The first solve is cold.
+    pub fn new(
+        n: usize,
+        edges: &[(usize, usize)],
+        base: &[i64],
+        nf: usize,
+        present: &[bool],
+        extra_max: &[i64],
+    ) -> Result<Session, TooLarge> {
+        let mut max = vec![0u64; nf + extra_max.len()];
+        for (k, row) in base.chunks_exact(nf.max(1)).take(edges.len()).enumerate() {
+            if !present.get(k).copied().unwrap_or(false) {
+                continue;
+            }
+            for (m, v) in max.iter_mut().zip(row) {
+                *m = (*m).max(v.unsigned_abs());
+            }
+        }
+        max.truncate(nf);
+        max.extend(extra_max.iter().map(|x| x.unsigned_abs()));
+        let widths = widths(n, &max);
+        let total: u32 = widths.iter().sum::<u32>() + 2 * (usize::BITS - n.leading_zeros()) + 8;
+        macro_rules! run {
+            ($l:literal) => {
+                if total < 64 * $l {
+                    return Ok(Session {
+                        inner: Box::new(PackedSession::<$l>::new(
+                            n, edges, base, nf, present, extra_max, &widths,
+                        )),
+                    });
+                }
+            };
+        }
+        run!(1);
+        run!(2);
+        run!(3);
+        run!(4);
+        run!(6);
+        run!(8);
+        run!(16);
+        run!(32);
+        run!(64);
+        run!(128);
+        Err(TooLarge(n))
+    }
+
+    /// Sets the extra fields of edge `e`, naming the endpoint `owner` whose
+    /// edges are being changed (the warm solve repairs around it). Returns
+    /// false, changing nothing, if a value exceeds its declared bound or
+    /// the edge is not in the graph.
+    pub fn set_extra(&mut self, e: usize, owner: usize, vals: &[i64]) -> bool {
+        self.inner.set_extra(e, owner, vals)
+    }
+
+    /// The current extra fields of edge `e`.
+    pub fn extra(&self, e: usize) -> &[i64] {
+        self.inner.extra(e)
+    }
+
+    /// Takes edge `e` out of the graph, `owner` being the endpoint whose
+    /// edges are being changed.
+    pub fn remove(&mut self, e: usize, owner: usize) {
+        self.inner.remove(e, owner);
+    }
+
+    /// Is edge `e` in the graph?
+    pub fn live(&self, e: usize) -> bool {
+        self.inner.live(e)
+    }
+
+    /// Makes the next solve cold (after changing most edges).
+    pub fn restart(&mut self) {
+        self.inner.restart();
+    }
+
+    /// A maximum lexicographic matching of the current graph: each vertex's
+    /// mate.
+    pub fn solve(&mut self) -> Vec<Option<usize>> {
+        self.inner.solve()
+    }
+
+    /// After a solve: may edge `e` belong to a matching that is optimal on
+    /// all fields but the last `low`? False only when its reduced cost in
+    /// the optimal dual exceeds what the last `low` fields can add up to
+    /// over a whole matching (complementary slackness: forcing it costs at
+    /// least its reduced cost), as in [`solve_flat`].
+    pub fn maybe(&self, e: usize, low: usize) -> bool {
+        self.inner.maybe(e, low)
+    }
+
+    /// After a solve: takes out of the graph every edge for which
+    /// [`Session::maybe`] is false, and returns them. Such an edge has a
+    /// positive reduced cost, so it is neither matched nor in a blossom and
+    /// the next solve needs no repair for it. Sound for every later solve
+    /// whose optima are optima of the same leading fields (or of fewer
+    /// edges and vertices among them): it can be in none of them.
+    pub fn prune(&mut self, low: usize) -> Vec<usize> {
+        self.inner.prune(low)
+    }
+}
+
+/// Bits per field: the largest |sum| over a matching of `n` vertices is
+/// `(n/2 + 1) * max|w|`, plus room for the sign.
+fn widths(n: usize, max: &[u64]) -> Vec<u32> {
+    let half = (n / 2 + 1) as u128;
+    max.iter()
+        .map(|&m| {
+            if m == 0 {
+                0
+            } else {
+                130 - (u128::from(m).saturating_mul(half)).leading_zeros()
+            }
+        })
+        .collect()
+}
+
+struct PackedSession<const L: usize> {
+    m: Matcher<Wide<L>>,
+    ends: Vec<(usize, usize)>,
+    /// Packed base fields of each edge.
+    base: Vec<Wide<L>>,
+    /// Packed weight of each edge (base and extra fields).
+    full: Vec<Wide<L>>,
+    nx: usize,
+    extra: Vec<i64>,
+    extra_max: Vec<u64>,
+    /// Offsets of the extra fields.
+    offsets: Vec<u32>,
+    alive: Vec<bool>,
+    /// `limits[k]`: the reduced cost from which an edge is in no optimum of
+    /// all fields but the last `k`.
+    limits: Vec<Wide<L>>,
+}
+
+impl<const L: usize> PackedSession<L> {
+    fn new(
+        n: usize,
+        edges: &[(usize, usize)],
+        base: &[i64],
+        nf: usize,
+        present: &[bool],
+        extra_max: &[i64],
+        widths: &[u32],
+    ) -> Self {
+        let nx = extra_max.len();
+        let mut offsets = vec![0u32; widths.len()];
+        let mut at = 0;
+        for f in (0..widths.len()).rev() {
+            offsets[f] = at;
+            at += widths[f];
+        }
+        let mut packed = Vec::with_capacity(edges.len());
+        for k in 0..edges.len() {
+            let mut x = Wide::<L>::ZERO;
+            for (f, val) in base[k * nf..(k + 1) * nf].iter().enumerate() {
+                if *val != 0 && widths[f] > 0 {
+                    x = x + (Wide::<L>::from_i64(*val) << offsets[f]);
+                }
+            }
+            packed.push(x);
+        }
+        let mut m = Matcher::new(n);
+        let mut alive = vec![false; edges.len()];
+        for (k, &(u, v)) in edges.iter().enumerate() {
+            if present.get(k).copied().unwrap_or(false) && u != v && u < n && v < n {
+                m.set_weight(u, v, packed[k]);
+                alive[k] = true;
+            }
+        }
+        // The last k fields occupy the lowest `bits` bits: over any two
+        // matchings they differ by less than 2^(bits+1), or 2^(bits+2) in
+        // the solver's doubled units.
+        let mut limits = Vec::with_capacity(widths.len() + 1);
+        let mut bits = 0;
+        limits.push(Wide::<L>::pow2(2));
+        for w in widths.iter().rev() {
+            bits += w;
+            limits.push(Wide::<L>::pow2(bits + 2));
+        }
+        PackedSession {
+            m,
+            ends: edges.to_vec(),
+            full: packed.clone(),
+            base: packed,
+            nx,
+            extra: vec![0; edges.len() * nx],
+            extra_max: extra_max.iter().map(|x| x.unsigned_abs()).collect(),
+            offsets: offsets[nf..].to_vec(),
+            alive,
+            limits,
+        }
+    }
+
+    fn weight(&self, e: usize) -> Wide<L> {
+        let mut x = self.base[e];
+        for (f, val) in self.extra[e * self.nx..(e + 1) * self.nx]
+            .iter()
+            .enumerate()
+        {
+            if *val != 0 {
+                x = x + (Wide::<L>::from_i64(*val) << self.offsets[f]);
+            }
+        }
+        x
+    }
+
+    fn other(&self, e: usize, owner: usize) -> usize {
+        let (u, v) = self.ends[e];
+        if u == owner {
+            v
+        } else {
+            u
+        }
+    }
+}
+
+impl<const L: usize> Packed for PackedSession<L> {
+    fn set_extra(&mut self, e: usize, owner: usize, vals: &[i64]) -> bool {
+        if !self.alive.get(e).copied().unwrap_or(false)
+            || vals.len() != self.nx
+            || vals
+                .iter()
+                .zip(&self.extra_max)
+                .any(|(v, m)| v.unsigned_abs() > *m)
+        {
+            return false;
+        }
+        let row = &mut self.extra[e * self.nx..(e + 1) * self.nx];
+        if row != vals {
+            row.copy_from_slice(vals);
+            let w = self.weight(e);
+            self.full[e] = w;
+            let other = self.other(e, owner);
+            self.m.set_weight(owner, other, w);
+        }
+        true
+    }
+
+    fn extra(&self, e: usize) -> &[i64] {
+        &self.extra[e * self.nx..(e + 1) * self.nx]
+    }
+
+    fn remove(&mut self, e: usize, owner: usize) {
+        if self.alive.get(e).copied().unwrap_or(false) {
+            self.alive[e] = false;
+            let other = self.other(e, owner);
+            self.m.remove_edge(owner, other);
+        }
+    }
+
+    fn live(&self, e: usize) -> bool {
+        self.alive.get(e).copied().unwrap_or(false)
+    }
+
+    fn restart(&mut self) {
+        self.m.reset();
+    }
+
+    fn solve(&mut self) -> Vec<Option<usize>> {
+        self.m.solve()
+    }
+
+    fn maybe(&self, e: usize, low: usize) -> bool {
+        let Some(limit) = self.limits.get(low) else {
+            return true;
+        };
+        if !self.live(e) {
+            return false;
+        }
+        let (u, v) = self.ends[e];
+        self.m
+            .reduced_cost_of(u, v, self.full[e])
+            .map_or(true, |c| c < *limit)
+    }
+
+    fn prune(&mut self, low: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        for e in 0..self.ends.len() {
+            if self.live(e) && !self.maybe(e, low) {
+                let (u, v) = self.ends[e];
+                self.m.remove_loose_edge(u, v);
+                self.alive[e] = false;
+                out.push(e);
+            }
+        }
+        out
+    }
 }
 
 #[cfg(test)]

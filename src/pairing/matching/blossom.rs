@@ -269,6 +269,14 @@ impl<W: Weight> Matcher<W> {
     /// Adds edge `(u, v)` or changes its weight. Setting the weight it
     /// already has changes nothing. Self-loops (`u == v`) are ignored.
     ///
+    /// Only `u` is marked for repair: the next warm solve dissolves the
+    /// blossoms containing `u`, unmatches `u` and its mate and gives `u` the
+    /// smallest feasible dual. That restores the optimality conditions for
+    /// any change of `u`'s edges (no edge at `u` is then matched or inside a
+    /// blossom, and `u`'s dual covers all of them), so the other endpoint
+    /// needs nothing. When changing several edges of one vertex, name that
+    /// vertex first: the repair then stays around it.
+    ///
     /// # Panics
     /// If `u` or `v` is `>= n`.
     pub fn set_weight(&mut self, u: usize, v: usize, w: W) {
@@ -307,10 +315,11 @@ impl<W: Weight> Matcher<W> {
             self.adj[v].push(2 * e);
         }
         self.touch(u);
-        self.touch(v);
     }
 
     /// Removes edge `(u, v)` if present; returns whether it was.
+    ///
+    /// As with [`Matcher::set_weight`], only `u` is marked for repair.
     pub fn remove_edge(&mut self, u: usize, v: usize) -> bool {
         let Some(e) = self.index.remove(&pair_key(u, v)) else {
             return false;
@@ -320,13 +329,46 @@ impl<W: Weight> Matcher<W> {
             if let Some(i) = self.adj[x].iter().position(|&p| p >> 1 == e) {
                 self.adj[x].swap_remove(i);
             }
-            self.touch(x);
+        }
+        self.touch(u);
+        self.pending_free.push(e);
+        true
+    }
+
+    /// Removes edge `(u, v)` if present; returns whether it was. If the edge
+    /// has not changed since the last solve and has a positive reduced cost
+    /// in its dual solution, it is neither matched nor part of a blossom
+    /// (both need a reduced cost of zero), so the solution stays optimal
+    /// without it and nothing is marked for repair: pruning edges that can
+    /// be in no optimum costs the next solve nothing. Otherwise as
+    /// [`Matcher::remove_edge`].
+    pub fn remove_loose_edge(&mut self, u: usize, v: usize) -> bool {
+        let Some(&e) = self.index.get(&pair_key(u, v)) else {
+            return false;
+        };
+        let loose = !self.fresh
+            && !self.max_cardinality
+            && !self.dirty[u]
+            && !self.dirty[v]
+            && self
+                .reduced_cost_of(u, v, self.weight[e])
+                .is_some_and(|c| c > W::ZERO);
+        if !loose {
+            return self.remove_edge(u, v);
+        }
+        self.index.remove(&pair_key(u, v));
+        self.alive[e] = false;
+        for x in [self.eu[e], self.ev[e]] {
+            if let Some(i) = self.adj[x].iter().position(|&p| p >> 1 == e) {
+                self.adj[x].swap_remove(i);
+            }
         }
         self.pending_free.push(e);
         true
     }
 
-    /// Removes every edge at `v` (the vertex stays, unmatched).
+    /// Removes every edge at `v` (the vertex stays, unmatched). Only `v` is
+    /// marked for repair.
     pub fn isolate(&mut self, v: usize) {
         let nbrs: Vec<usize> = self.adj[v].iter().map(|&p| self.vert(p)).collect();
         for x in nbrs {
@@ -406,29 +448,26 @@ impl<W: Weight> Matcher<W> {
             return None;
         }
         let mut s = self.dual[u] + self.dual[v] - w.double();
-        // Blossoms containing u, innermost first.
-        let mut up = [NONE; 16];
-        let mut deep = Vec::new();
-        let mut k = 0;
-        let mut b = self.parent[u];
-        while b != NONE {
-            if k < up.len() {
-                up[k] = b;
-                k += 1;
-            } else {
-                deep.push(b);
-            }
-            b = self.parent[b];
-        }
-        if k == 0 {
+        // The blossoms containing both ends are the common tail of their
+        // chains of enclosing blossoms; none unless the outermost agree.
+        if self.inblossom[u] != self.inblossom[v] || self.inblossom[u] < self.n {
             return Some(s);
         }
-        let mut b = self.parent[v];
-        while b != NONE {
-            if up[..k].contains(&b) || deep.contains(&b) {
-                s = s + self.dual[b];
+        let chain = |x: usize| {
+            let mut c = Vec::new();
+            let mut b = self.parent[x];
+            while b != NONE {
+                c.push(b);
+                b = self.parent[b];
             }
-            b = self.parent[b];
+            c
+        };
+        let (cu, cv) = (chain(u), chain(v));
+        for (a, b) in cu.iter().rev().zip(cv.iter().rev()) {
+            if a != b {
+                break;
+            }
+            s = s + self.dual[*a];
         }
         Some(s)
     }
@@ -571,6 +610,31 @@ impl<W: Weight> Matcher<W> {
             if self.mate[v] != NONE || self.dual[v] == W::ZERO {
                 continue;
             }
+            for i in 0..self.adj[v].len() {
+                let p = self.adj[v][i];
+                let u = self.vert(p);
+                if self.mate[u] == NONE && self.slack(p >> 1) == W::ZERO {
+                    self.mate[v] = p;
+                    self.mate[u] = p ^ 1;
+                    break;
+                }
+            }
+        }
+        // Second pass: lower each exposed vertex's dual to the smallest
+        // feasible value (the largest `2 w - u` over its neighbours); if
+        // that makes an edge to another exposed vertex tight, match it.
+        for v in 0..self.n {
+            if self.mate[v] != NONE || self.dual[v] == W::ZERO {
+                continue;
+            }
+            let mut need = W::ZERO;
+            for &p in &self.adj[v] {
+                let d = self.w2[p >> 1] - self.dual[self.vert(p)];
+                if d > need {
+                    need = d;
+                }
+            }
+            self.dual[v] = need;
             for i in 0..self.adj[v].len() {
                 let p = self.adj[v][i];
                 let u = self.vert(p);
@@ -1329,6 +1393,12 @@ impl<W: Weight> Matcher<W> {
         Some(ev)
     }
 
+    /// The number of vertices marked for repair. Used by the tests.
+    #[cfg(test)]
+    pub(crate) fn dirty_count(&self) -> usize {
+        self.dirty_list.len()
+    }
+
     /// Checks the LP optimality certificate of the current solution: dual
     /// feasibility, tight matched edges, exposed vertices of zero dual (or,
     /// with maximum cardinality, of the smallest dual), consistent blossoms.
@@ -1372,6 +1442,9 @@ impl<W: Weight> Matcher<W> {
                 if self.vert(self.mate[m]) != v {
                     return Err(format!("mate of {v} is not symmetric"));
                 }
+                if !self.alive[self.mate[v] >> 1] {
+                    return Err(format!("{v} is matched along a removed edge"));
+                }
             }
         }
         for e in 0..self.eu.len() {
@@ -1401,6 +1474,9 @@ impl<W: Weight> Matcher<W> {
             }
             if self.dual[b] < W::ZERO {
                 return Err(format!("blossom {b} has negative dual"));
+            }
+            if self.endps[b].iter().any(|&p| !self.alive[p >> 1]) {
+                return Err(format!("blossom {b} uses a removed edge"));
             }
             let leaves = self.leaves(b);
             let inside = leaves

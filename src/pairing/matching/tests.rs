@@ -361,6 +361,108 @@ fn warm_start_equals_cold_start() {
     }
 }
 
+/// The engine's update pattern: change every edge of one vertex (a probe),
+/// take some of its edges out (a decision kept by banning edges), or take a
+/// matched pair out of the graph (a fixed pair), then re-solve warm. Only
+/// the changed vertex is marked for repair; every re-solve must have the
+/// weight of a cold solve (and of brute force when small) and a valid
+/// optimality certificate. Weights are stacked fields with few distinct
+/// values, so ties and blossoms are common.
+fn warm_vertex_updates(seed: u64, n: usize, density: u64, steps: usize) {
+    let mut rng = Rng(seed);
+    let field = |rng: &mut Rng| rng.range(0, 2) * 10_000 + rng.range(-1, 1) * 100 + rng.range(0, 3);
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            if rng.below(100) < density {
+                edges.push((u, v, field(&mut rng)));
+            }
+        }
+    }
+    let mut warm = Matcher::with_edges(n, &edges);
+    warm.solve();
+    for step in 0..steps {
+        let u = rng.below(n as u64) as usize;
+        match rng.below(7) {
+            6 => {
+                // Prune: take out edges, most of them not in the optimum.
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if warm.weight(a, b).is_some() && rng.below(8) == 0 {
+                            warm.remove_loose_edge(a, b);
+                        }
+                    }
+                }
+                // Loose edges go without repair: the old optimum and its
+                // certificate must still hold before re-solving.
+                if warm.dirty_count() == 0 {
+                    warm.verify_optimum()
+                        .unwrap_or_else(|e| panic!("seed {seed} step {step} prune: {e}"));
+                }
+            }
+            0 => {
+                // Fix u's pair: isolate u and its mate.
+                if let Some(m) = warm.mate(u) {
+                    warm.isolate(u);
+                    warm.isolate(m);
+                }
+            }
+            1 => {
+                // Ban some of u's edges.
+                for v in 0..n {
+                    if rng.below(3) == 0 {
+                        warm.remove_edge(u, v);
+                    }
+                }
+            }
+            _ => {
+                // Probe: new weights on all of u's edges (adding some).
+                for v in 0..n {
+                    if v != u && (warm.weight(u, v).is_some() || rng.below(20) == 0) {
+                        let w = field(&mut rng) + rng.range(0, 1) * 1_000;
+                        warm.set_weight(u, v, w);
+                    }
+                }
+            }
+        }
+        let got = warm.solve();
+        warm.verify_optimum()
+            .unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
+        let mut cur = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if let Some(w) = warm.weight(a, b) {
+                    cur.push((a, b, w));
+                }
+            }
+        }
+        let cold = max_weight_matching(n, &cur, false);
+        assert_eq!(
+            evaluate(n, &cur, &got).1,
+            evaluate(n, &cur, &cold).1,
+            "seed {seed} step {step}"
+        );
+        if n <= 10 {
+            assert_eq!(
+                evaluate(n, &cur, &got).1,
+                brute(n, &cur).0,
+                "seed {seed} step {step}"
+            );
+        }
+    }
+}
+
+#[test]
+fn warm_vertex_updates_equal_cold() {
+    for seed in 0..60 {
+        warm_vertex_updates(300 + seed, 10, 80, 30);
+    }
+    for seed in 0..15 {
+        warm_vertex_updates(400 + seed, 40, 90, 40);
+        warm_vertex_updates(500 + seed, 61, 60, 25);
+    }
+}
+
 #[test]
 fn add_vertex_keeps_solving() {
     let mut m = Matcher::<i64>::new(2);
