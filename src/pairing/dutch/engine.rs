@@ -664,6 +664,17 @@ const PROBE: usize = 3;
 /// The extra fields of the remainder's solves for an edge: `(a, b, must, out)`.
 type ExchFill<'f> = &'f dyn Fn(usize, usize, &[bool], &mut [i64]);
 
+/// The other end of the edge `a`-`b` when `u` is one of its ends.
+fn other_end(u: usize, a: usize, b: usize) -> Option<usize> {
+    if a == u {
+        Some(b)
+    } else if b == u {
+        Some(a)
+    } else {
+        None
+    }
+}
+
 /// Position of each player in a list (`None` when absent), for lookups
 /// inside the per-edge fills.
 fn positions(n: usize, list: &[usize]) -> Vec<Option<usize>> {
@@ -730,14 +741,7 @@ impl Bracketer<'_> {
                 // S2 and to higher S1 players.
                 let probe = |a: usize, b: usize, out: &mut [i64]| {
                     exch(a, b, must, out);
-                    let other = if a == u {
-                        b
-                    } else if b == u {
-                        a
-                    } else {
-                        return;
-                    };
-                    if in_rem(other).is_some_and(|y| y > x) {
+                    if other_end(u, a, b).and_then(in_rem).is_some_and(|y| y > x) {
                         out[PROBE] = -1;
                     }
                 };
@@ -761,14 +765,7 @@ impl Bracketer<'_> {
             if !moved_in(cur, y) {
                 let probe = |a: usize, b: usize, out: &mut [i64]| {
                     exch(a, b, must, out);
-                    let other = if a == u {
-                        b
-                    } else if b == u {
-                        a
-                    } else {
-                        return;
-                    };
-                    if in_rem(other).is_some_and(|z| z > y) {
+                    if other_end(u, a, b).and_then(in_rem).is_some_and(|z| z > y) {
                         out[PROBE] = 1;
                     }
                 };
@@ -977,14 +974,9 @@ impl Bracketer<'_> {
                     _ => {
                         let probe = |a: usize, b: usize, out: &mut [i64]| {
                             exch_fields(a, b, p_r, &must, out);
-                            let other = if a == u {
-                                b
-                            } else if b == u {
-                                a
-                            } else {
-                                return;
-                            };
-                            out[PROBE] = in_rem(other).map_or(0, |r| len - r as i64);
+                            if let Some(other) = other_end(u, a, b) {
+                                out[PROBE] = in_rem(other).map_or(0, |r| len - r as i64);
+                            }
                         };
                         cur = graph.solve_fixed(&probe, Some(&[u]), 2, &bounds)?;
                         cur[u]

@@ -12,6 +12,29 @@ use std::cmp::Ordering;
 
 use crate::pairing::matching::{Matcher, Wide};
 
+/// Bits the solver needs for one packed weight: the fields, plus headroom
+/// for the doubled weights and dual sums of `n` vertices.
+fn packed_bits(n: usize, widths: &[u32]) -> u32 {
+    widths.iter().sum::<u32>() + 2 * (usize::BITS - n.leading_zeros()) + 8
+}
+
+/// Returns `Ok(body)` from the enclosing function with `L` bound to the
+/// smallest supported number of 64-bit limbs that holds `total` bits; falls
+/// through when none does.
+macro_rules! with_limbs {
+    ($total:expr, $l:ident => $body:expr) => {
+        with_limbs!(@ $total, $l, $body; 1 2 3 4 6 8 16 32 64 128)
+    };
+    (@ $total:expr, $l:ident, $body:expr; $($n:literal)*) => {
+        $(
+            if $total < 64 * $n {
+                const $l: usize = $n;
+                return Ok($body);
+            }
+        )*
+    };
+}
+
 /// A criterion vector: one field per criterion, most significant first.
 pub type Fields = Vec<i64>;
 
@@ -79,24 +102,8 @@ pub fn solve_flat(
         }
     }
     let widths = widths(n, &max);
-    let total: u32 = widths.iter().sum::<u32>() + 2 * (usize::BITS - n.leading_zeros()) + 8;
-    macro_rules! run {
-        ($l:literal) => {
-            if total < 64 * $l {
-                return Ok(packed::<$l>(n, edges, fields, nf, &widths, low));
-            }
-        };
-    }
-    run!(1);
-    run!(2);
-    run!(3);
-    run!(4);
-    run!(6);
-    run!(8);
-    run!(16);
-    run!(32);
-    run!(64);
-    run!(128);
+    let total = packed_bits(n, &widths);
+    with_limbs!(total, L => packed::<L>(n, edges, fields, nf, &widths, low));
     Err(TooLarge(n))
 }
 
@@ -272,28 +279,12 @@ impl Session {
         max.truncate(nf);
         max.extend(extra_max.iter().map(|x| x.unsigned_abs()));
         let widths = widths(n, &max);
-        let total: u32 = widths.iter().sum::<u32>() + 2 * (usize::BITS - n.leading_zeros()) + 8;
-        macro_rules! run {
-            ($l:literal) => {
-                if total < 64 * $l {
-                    return Ok(Session {
-                        inner: Box::new(PackedSession::<$l>::new(
-                            n, edges, base, nf, present, extra_max, &widths,
-                        )),
-                    });
-                }
-            };
-        }
-        run!(1);
-        run!(2);
-        run!(3);
-        run!(4);
-        run!(6);
-        run!(8);
-        run!(16);
-        run!(32);
-        run!(64);
-        run!(128);
+        let total = packed_bits(n, &widths);
+        with_limbs!(total, L => Session {
+            inner: Box::new(PackedSession::<L>::new(
+                n, edges, base, nf, present, extra_max, &widths,
+            )),
+        });
         Err(TooLarge(n))
     }
 

@@ -512,6 +512,20 @@ impl<W: Weight> Matcher<W> {
         self.dual[self.eu[e]] + self.dual[self.ev[e]] - self.w2[e]
     }
 
+    /// Matches the exposed vertex `v` along its first tight edge to another
+    /// exposed vertex, if any (greedy cold start).
+    fn match_tight_exposed(&mut self, v: usize) {
+        for i in 0..self.adj[v].len() {
+            let p = self.adj[v][i];
+            let u = self.vert(p);
+            if self.mate[u] == NONE && self.slack(p >> 1) == W::ZERO {
+                self.mate[v] = p;
+                self.mate[u] = p ^ 1;
+                return;
+            }
+        }
+    }
+
     fn touch(&mut self, v: usize) {
         if !self.dirty[v] {
             self.dirty[v] = true;
@@ -610,15 +624,7 @@ impl<W: Weight> Matcher<W> {
             if self.mate[v] != NONE || self.dual[v] == W::ZERO {
                 continue;
             }
-            for i in 0..self.adj[v].len() {
-                let p = self.adj[v][i];
-                let u = self.vert(p);
-                if self.mate[u] == NONE && self.slack(p >> 1) == W::ZERO {
-                    self.mate[v] = p;
-                    self.mate[u] = p ^ 1;
-                    break;
-                }
-            }
+            self.match_tight_exposed(v);
         }
         // Second pass: lower each exposed vertex's dual to the smallest
         // feasible value (the largest `2 w - u` over its neighbours); if
@@ -635,15 +641,7 @@ impl<W: Weight> Matcher<W> {
                 }
             }
             self.dual[v] = need;
-            for i in 0..self.adj[v].len() {
-                let p = self.adj[v][i];
-                let u = self.vert(p);
-                if self.mate[u] == NONE && self.slack(p >> 1) == W::ZERO {
-                    self.mate[v] = p;
-                    self.mate[u] = p ^ 1;
-                    break;
-                }
-            }
+            self.match_tight_exposed(v);
         }
         for v in 0..self.n {
             if self.mate[v] == NONE && self.dual[v].halve().double() != self.dual[v] {

@@ -266,6 +266,33 @@ fn nested_blossoms_and_expansion() {
     }
 }
 
+/// Re-solves `warm` and asserts that the result carries a valid optimality
+/// certificate and the weight of a cold solve of the same graph (and of
+/// brute force up to `brute_max` vertices).
+fn assert_warm_is_optimal(warm: &mut Matcher<i64>, brute_max: usize, what: &str) {
+    let n = warm.vertex_count();
+    let got = warm.solve();
+    warm.verify_optimum()
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut cur = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if let Some(w) = warm.weight(a, b) {
+                cur.push((a, b, w));
+            }
+        }
+    }
+    let cold = max_weight_matching(n, &cur, false);
+    assert_eq!(
+        evaluate(n, &cur, &got).1,
+        evaluate(n, &cur, &cold).1,
+        "{what}"
+    );
+    if n <= brute_max {
+        assert_eq!(evaluate(n, &cur, &got).1, brute(n, &cur).0, "{what}");
+    }
+}
+
 #[test]
 fn brute_force_all_small_graphs() {
     let mut rng = Rng(0x5EED);
@@ -327,26 +354,7 @@ fn warm_vs_cold(seed: u64, n: usize, rounds: usize, changes: usize) {
                 _ => warm.set_weight(u, v, rng.range(-5, 60)),
             }
         }
-        let got = warm.solve();
-        warm.verify_optimum()
-            .unwrap_or_else(|e| panic!("seed {seed} round {round}: {e}"));
-        let mut cur = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if let Some(w) = warm.weight(a, b) {
-                    cur.push((a, b, w));
-                }
-            }
-        }
-        let cold = max_weight_matching(n, &cur, false);
-        assert_eq!(
-            evaluate(n, &cur, &got).1,
-            evaluate(n, &cur, &cold).1,
-            "seed {seed} round {round}"
-        );
-        if n <= 8 {
-            assert_eq!(evaluate(n, &cur, &got).1, brute(n, &cur).0);
-        }
+        assert_warm_is_optimal(&mut warm, 8, &format!("seed {seed} round {round}"));
     }
 }
 
@@ -425,30 +433,7 @@ fn warm_vertex_updates(seed: u64, n: usize, density: u64, steps: usize) {
                 }
             }
         }
-        let got = warm.solve();
-        warm.verify_optimum()
-            .unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
-        let mut cur = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if let Some(w) = warm.weight(a, b) {
-                    cur.push((a, b, w));
-                }
-            }
-        }
-        let cold = max_weight_matching(n, &cur, false);
-        assert_eq!(
-            evaluate(n, &cur, &got).1,
-            evaluate(n, &cur, &cold).1,
-            "seed {seed} step {step}"
-        );
-        if n <= 10 {
-            assert_eq!(
-                evaluate(n, &cur, &got).1,
-                brute(n, &cur).0,
-                "seed {seed} step {step}"
-            );
-        }
+        assert_warm_is_optimal(&mut warm, 10, &format!("seed {seed} step {step}"));
     }
 }
 
