@@ -23,9 +23,12 @@
 //!   numbers) and of their opponents (2017 D.1 / 2025 4.2: in order, the
 //!   first resident allowing an optimum) are lexicographic fields of one
 //!   matching instead of one matching per decision.
-//! - For the remainder, each player in order takes the first opponent that
-//!   still allows an optimal candidate (transpositions and exchanges, 2017
-//!   D.1-D.2 / 2025 4.2-4.3). A probe matching is skipped when the current
+//! - For the remainder, the exchange comes first (2017 D.2 / 2025 4.3):
+//!   fewest exchanged players and the smallest difference of BSN sums as
+//!   fields, then rules c-d player by player (`Bracketer::exchange`);
+//!   then each player of the new S1 in order takes the first opponent of the
+//!   new S2 that still allows an optimal candidate (transpositions, 2017
+//!   D.1 / 2025 4.2). A probe matching is skipped when the current
 //!   optimum already gives the player the best opponent the probe could
 //!   find; a lowest-priority field steers ties towards the natural
 //!   S1-against-S2 candidate so that this is the common case.
