@@ -68,7 +68,7 @@ fn pairs(v: &[(u32, u32)]) -> Vec<Pair> {
 
 /// The rules' pairing of round 3, hand-worked in §6.9 and observed with both
 /// reference engines: 2017 pairs 1-3, 6-2, PAB 5; 2025 pairs 1-5, 3-2, PAB 6.
-fn rules(edition: Edition) -> impl FnMut(&Position) -> Selection {
+fn rules(edition: Edition) -> impl Fn(&Position) -> Selection + Sync {
     move |pos: &Position| {
         assert_eq!(pos.round, 3);
         Selection::Pairing(match edition {

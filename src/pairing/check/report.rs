@@ -156,20 +156,24 @@ pub fn board_order(pos: &Position, pairs: &mut [Pair]) {
 /// [`check_tournament_in`].
 pub fn check_tournament<F>(t: &Tournament, opts: &CheckOptions, select: F) -> Report
 where
-    F: FnMut(&Position) -> Selection,
+    F: Fn(&Position) -> Selection + Sync,
 {
     check_tournament_in(t, opts, &FileFacts::default(), select)
 }
 
 /// [`check_tournament`] with warnings located in the input file.
+///
+/// The rounds are independent (each is rebuilt from the file and re-paired),
+/// so they are checked on as many threads as the machine has cores; the
+/// report lists them in the order asked for, whatever the threads did.
 pub fn check_tournament_in<F>(
     t: &Tournament,
     opts: &CheckOptions,
     facts: &FileFacts,
-    mut select: F,
+    select: F,
 ) -> Report
 where
-    F: FnMut(&Position) -> Selection,
+    F: Fn(&Position) -> Selection + Sync,
 {
     let (initial, initial_source) = initial_colour(t);
     let ctx = ColourContext { initial };
@@ -199,47 +203,88 @@ where
         warnings: file_warnings(t, &rounds, facts),
         rounds: Vec::new(),
     };
-    for k in rounds {
-        let Some(pos) = position_before(t, k) else {
-            continue;
-        };
-        let rec = recorded_round(t, k);
-        let warnings = round_warnings(t, &rec, facts);
-        let mut recorded: Vec<Pair> = rec
-            .boards
-            .iter()
-            .map(|b| Pair {
-                white: b.white,
-                black: b.black,
-            })
-            .collect();
-        board_order(&pos, &mut recorded);
-        let (verdict, selected) = match absolute_verdict(&pos, &rec, opts.edition) {
-            Some(v) => (v, None),
-            None => match select(&pos) {
-                Selection::NoLegalPairing(reason) => (Verdict::NoLegalPairing { reason }, None),
-                Selection::Unavailable(reason) => (Verdict::NotChecked { reason }, None),
-                Selection::Pairing(mut sel) => {
-                    let v = compare(&pos, &rec, &sel, opts.edition, ctx);
-                    board_order(&pos, &mut sel.boards);
-                    (v, Some(sel))
-                }
-            },
-        };
-        let explanation = opts
-            .explain
-            .then(|| super::explain::explain_with(&pos, opts.edition, selected.as_ref()));
-        report.rounds.push(RoundReport {
-            round: k,
-            verdict,
-            recorded,
-            recorded_bye: rec.pab.first().copied(),
-            selected,
-            warnings,
-            explanation,
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(rounds.len())
+        .max(1);
+    let one = |k: u32| check_round(t, k, opts, facts, ctx, &select);
+    let done: Vec<Option<RoundReport>> = if workers == 1 {
+        rounds.iter().map(|&k| one(k)).collect()
+    } else {
+        // Each worker takes the next unchecked round; results keep their slot.
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let slots: Vec<std::sync::Mutex<Option<RoundReport>>> =
+            rounds.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        std::thread::scope(|s| {
+            for _ in 0..workers {
+                s.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&k) = rounds.get(i) else { break };
+                    let r = one(k);
+                    if let Ok(mut slot) = slots[i].lock() {
+                        *slot = r;
+                    }
+                });
+            }
         });
-    }
+        slots
+            .into_iter()
+            .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+            .collect()
+    };
+    report.rounds = done.into_iter().flatten().collect();
     report
+}
+
+/// Check round `k`: rebuild the position before it, select the rules'
+/// pairing, compare; `None` when the round cannot be rebuilt.
+fn check_round<F>(
+    t: &Tournament,
+    k: u32,
+    opts: &CheckOptions,
+    facts: &FileFacts,
+    ctx: ColourContext,
+    select: &F,
+) -> Option<RoundReport>
+where
+    F: Fn(&Position) -> Selection,
+{
+    let pos = position_before(t, k)?;
+    let rec = recorded_round(t, k);
+    let warnings = round_warnings(t, &rec, facts);
+    let mut recorded: Vec<Pair> = rec
+        .boards
+        .iter()
+        .map(|b| Pair {
+            white: b.white,
+            black: b.black,
+        })
+        .collect();
+    board_order(&pos, &mut recorded);
+    let (verdict, selected) = match absolute_verdict(&pos, &rec, opts.edition) {
+        Some(v) => (v, None),
+        None => match select(&pos) {
+            Selection::NoLegalPairing(reason) => (Verdict::NoLegalPairing { reason }, None),
+            Selection::Unavailable(reason) => (Verdict::NotChecked { reason }, None),
+            Selection::Pairing(mut sel) => {
+                let v = compare(&pos, &rec, &sel, opts.edition, ctx);
+                board_order(&pos, &mut sel.boards);
+                (v, Some(sel))
+            }
+        },
+    };
+    let explanation = opts
+        .explain
+        .then(|| super::explain::explain_with(&pos, opts.edition, selected.as_ref()));
+    Some(RoundReport {
+        round: k,
+        verdict,
+        recorded,
+        recorded_bye: rec.pab.first().copied(),
+        selected,
+        warnings,
+        explanation,
+    })
 }
 
 #[cfg(test)]
