@@ -95,62 +95,15 @@ pub fn solve_flat(
     nf: usize,
     low: Option<usize>,
 ) -> Result<Solution, TooLarge> {
-    let mut max = vec![0u64; nf];
-    for row in fields.chunks_exact(nf.max(1)).take(edges.len()) {
-        for (m, v) in max.iter_mut().zip(row) {
-            *m = (*m).max(v.unsigned_abs());
-        }
-    }
-    let widths = widths(n, &max);
-    let total = packed_bits(n, &widths);
-    with_limbs!(total, L => packed::<L>(n, edges, fields, nf, &widths, low));
-    Err(TooLarge(n))
-}
-
-fn packed<const L: usize>(
-    n: usize,
-    edges: &[(usize, usize)],
-    fields: &[i64],
-    nf: usize,
-    widths: &[u32],
-    low: Option<usize>,
-) -> Solution {
-    let mut offsets = vec![0u32; widths.len()];
-    let mut at = 0;
-    for f in (0..widths.len()).rev() {
-        offsets[f] = at;
-        at += widths[f];
-    }
-    let w: Vec<(usize, usize, Wide<L>)> = edges
-        .iter()
-        .enumerate()
-        .filter(|(_, (u, v))| u != v && *u < n && *v < n)
-        .map(|(k, &(u, v))| {
-            let mut x = Wide::<L>::ZERO;
-            for (f, val) in fields[k * nf..(k + 1) * nf].iter().enumerate() {
-                if *val != 0 && widths[f] > 0 {
-                    x = x + (Wide::<L>::from_i64(*val) << offsets[f]);
-                }
-            }
-            (u, v, x)
-        })
-        .collect();
-    let mut m = Matcher::with_edges(n, &w);
-    let mate = m.solve();
+    // One cold solve of a session whose edges are all present and carry no
+    // extra fields.
+    let mut s = Session::new(n, edges, fields, nf, &vec![true; edges.len()], &[])?;
+    let mate = s.solve();
     let maybe = match low {
-        Some(k) => {
-            // The last k fields occupy the lowest `bits` bits: over any two
-            // matchings they differ by less than 2^(bits+1), or 2^(bits+2)
-            // in the solver's doubled units.
-            let bits: u32 = widths.iter().rev().take(k).sum();
-            let limit = Wide::<L>::pow2(bits + 2);
-            w.iter()
-                .map(|&(u, v, x)| m.reduced_cost_of(u, v, x).is_some_and(|c| c < limit))
-                .collect()
-        }
+        Some(k) => (0..edges.len()).map(|e| s.maybe(e, k)).collect(),
         None => Vec::new(),
     };
-    Solution { mate, maybe }
+    Ok(Solution { mate, maybe })
 }
 
 /// A maximum-weight matching and, when asked for, the edges that may be in

@@ -321,6 +321,16 @@ impl<W: Weight> Matcher<W> {
     ///
     /// As with [`Matcher::set_weight`], only `u` is marked for repair.
     pub fn remove_edge(&mut self, u: usize, v: usize) -> bool {
+        if !self.unlink(u, v) {
+            return false;
+        }
+        self.touch(u);
+        true
+    }
+
+    /// Takes edge `(u, v)` out of the graph without marking anything for
+    /// repair; returns whether it was there.
+    fn unlink(&mut self, u: usize, v: usize) -> bool {
         let Some(e) = self.index.remove(&pair_key(u, v)) else {
             return false;
         };
@@ -330,7 +340,6 @@ impl<W: Weight> Matcher<W> {
                 self.adj[x].swap_remove(i);
             }
         }
-        self.touch(u);
         self.pending_free.push(e);
         true
     }
@@ -353,18 +362,11 @@ impl<W: Weight> Matcher<W> {
             && self
                 .reduced_cost_of(u, v, self.weight[e])
                 .is_some_and(|c| c > W::ZERO);
-        if !loose {
-            return self.remove_edge(u, v);
+        if loose {
+            self.unlink(u, v)
+        } else {
+            self.remove_edge(u, v)
         }
-        self.index.remove(&pair_key(u, v));
-        self.alive[e] = false;
-        for x in [self.eu[e], self.ev[e]] {
-            if let Some(i) = self.adj[x].iter().position(|&p| p >> 1 == e) {
-                self.adj[x].swap_remove(i);
-            }
-        }
-        self.pending_free.push(e);
-        true
     }
 
     /// Removes every edge at `v` (the vertex stays, unmatched). Only `v` is
@@ -512,6 +514,20 @@ impl<W: Weight> Matcher<W> {
         self.dual[self.eu[e]] + self.dual[self.ev[e]] - self.w2[e]
     }
 
+    /// The smallest dual of `v` that keeps every edge at `v` feasible (the
+    /// largest `2 w - u` over its neighbours, at least zero), for a trivial
+    /// blossom `v`.
+    fn least_feasible_dual(&self, v: usize) -> W {
+        let mut need = W::ZERO;
+        for &p in &self.adj[v] {
+            let d = self.w2[p >> 1] - self.dual[self.vert(p)];
+            if d > need {
+                need = d;
+            }
+        }
+        need
+    }
+
     /// Matches the exposed vertex `v` along its first tight edge to another
     /// exposed vertex, if any (greedy cold start).
     fn match_tight_exposed(&mut self, v: usize) {
@@ -633,14 +649,7 @@ impl<W: Weight> Matcher<W> {
             if self.mate[v] != NONE || self.dual[v] == W::ZERO {
                 continue;
             }
-            let mut need = W::ZERO;
-            for &p in &self.adj[v] {
-                let d = self.w2[p >> 1] - self.dual[self.vert(p)];
-                if d > need {
-                    need = d;
-                }
-            }
-            self.dual[v] = need;
+            self.dual[v] = self.least_feasible_dual(v);
             self.match_tight_exposed(v);
         }
         for v in 0..self.n {
@@ -757,15 +766,7 @@ impl<W: Weight> Matcher<W> {
         // 3. Changed vertices (now trivial and exposed): smallest feasible
         //    dual, rounded up to even.
         for &x in &dirty {
-            let mut need = W::ZERO;
-            for &p in &self.adj[x] {
-                let e = p >> 1;
-                let y = self.vert(p);
-                let d = self.w2[e] - self.dual[y];
-                if d > need {
-                    need = d;
-                }
-            }
+            let mut need = self.least_feasible_dual(x);
             if need.halve().double() != need {
                 need = need + W::ONE;
             }
