@@ -441,9 +441,12 @@ fn fixture_path(name: &str) -> std::path::PathBuf {
 }
 
 /// Writes `tests/fixtures/rating/<case>.trf` from the cases above
-/// (TRF-2026, which carries the encoded time control `222`; CRLF). Run with `cargo test --test integration regenerate -- --ignored`.
+/// (TRF-2026, which carries the encoded time control `222`; CRLF). Run with
+/// `cargo test --test integration regenerate -- --ignored`. Not a check: the
+/// committed `points_mismatch.trf` differs from what its case writes, so the
+/// README's opt-in command (`--include-ignored`) skips this one.
 #[test]
-#[ignore]
+#[ignore = "rewrites tests/fixtures/rating: run on purpose"]
 fn regenerate_check_fixtures() {
     use chess_arbiter::formats::trf;
     for (name, mutate) in

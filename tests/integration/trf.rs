@@ -488,7 +488,13 @@ fn invalid_fixtures_give_located_messages() {
 /// Opt-in: every TRF under $ARBITER_SAMPLES and $ARBITER_CORPUS reads without
 /// error-level diagnostics and converts back and forth.
 #[test]
+#[ignore = "needs ARBITER_SAMPLES=../shared/samples and/or ARBITER_CORPUS=../shared/corpus"]
 fn shared_samples_and_corpus() {
+    assert!(
+        std::env::var_os("ARBITER_SAMPLES").is_some()
+            || std::env::var_os("ARBITER_CORPUS").is_some(),
+        "set ARBITER_SAMPLES and/or ARBITER_CORPUS to the shared material to run this test"
+    );
     let mut dirs = Vec::new();
     if let Ok(s) = std::env::var("ARBITER_SAMPLES") {
         for sub in ["trf", "swiss-manager", "vega", "tiebreak", "bbp-cases"] {
