@@ -1,15 +1,15 @@
 //! `arbiter check`: verify each recorded round against the FIDE Dutch rules.
 
-use chess_arbiter::diag::Severity;
+use chess_arbiter::diag::{Family, Severity};
 use chess_arbiter::pairing::check::report::{check_tournament_in, engine_selection, CheckOptions};
-use chess_arbiter::pairing::check::Edition;
 use chess_arbiter::pairing::check::FileFacts;
-use chess_arbiter::pairing::dutch::{select_edition, PairOptions};
+use chess_arbiter::pairing::dutch::{next_round, select_edition, PairOptions};
 use chess_arbiter::render;
 use clap::{Args as ClapArgs, ValueEnum};
 use sha2::{Digest, Sha256};
 
-use super::exit;
+use super::common::SystemArg;
+use super::exit::{Failure, Outcome};
 use super::input;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -31,10 +31,10 @@ Exit codes: 0 every selected round conforms, 1 some round does not,
 pub struct Args {
     /// Tournament file (TRF any dialect, or chess-arbiter JSON); `-` = stdin.
     pub input: String,
-    /// Rules edition: dutch-2017 or dutch-2025; default from the file (192),
-    /// else its start date against 2026-02-01, else dutch-2025.
-    #[arg(long)]
-    pub system: Option<String>,
+    /// Rules edition; default from the file (192), else its start date
+    /// against 2026-02-01, else dutch-2025.
+    #[arg(long, value_enum)]
+    pub system: Option<SystemArg>,
     /// Rounds to check, e.g. `1-5,7`; default every recorded round.
     #[arg(long)]
     pub rounds: Option<String>,
@@ -77,68 +77,46 @@ fn parse_rounds(s: &str) -> Result<Vec<u32>, String> {
     Ok(out)
 }
 
-pub fn run(args: Args) -> i32 {
-    let bytes = match input::read_path(&args.input) {
-        Ok(b) => b,
-        Err(e) => {
-            e.report();
-            return e.code;
-        }
-    };
-    let loaded = match input::read_bytes(&args.input, &bytes, None, None) {
-        Ok(l) => l,
-        Err(e) => {
-            e.report();
-            return e.code;
-        }
-    };
+pub fn run(args: Args) -> Result<Outcome, Failure> {
+    let bytes = input::read_path(&args.input)?;
+    let loaded = input::read_bytes(&args.input, &bytes, None, None)?;
     for d in &loaded.diagnostics {
         eprintln!("{d}");
     }
     if loaded
         .diagnostics
         .iter()
-        .any(|d| d.severity == Severity::Error && d.family == chess_arbiter::diag::Family::Syntax)
+        .any(|d| d.severity == Severity::Error && d.family == Family::Syntax)
     {
-        eprintln!("{}: the file has syntax errors; no check done", loaded.name);
-        return exit::INVALID_INPUT;
+        return Err(Failure::Message(
+            super::exit::INVALID_INPUT,
+            format!("{}: the file has syntax errors; no check done", loaded.name),
+        ));
     }
     let t = &loaded.tournament;
-    let requested = match args.system.as_deref() {
-        None => None,
-        Some(s) => match Edition::from_name(s) {
-            Some(e) => Some(e),
-            None => {
-                eprintln!("error: --system: expected dutch-2017 or dutch-2025, found \"{s}\"");
-                return exit::INVALID_INPUT;
-            }
-        },
-    };
     let (edition, reason) = select_edition(
         t,
         &PairOptions {
-            edition: requested,
+            edition: args.system.map(Into::into),
             ..Default::default()
         },
     );
-    let rounds = match args.rounds.as_deref().map(parse_rounds).transpose() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return exit::INVALID_INPUT;
-        }
-    };
+    let rounds = args
+        .rounds
+        .as_deref()
+        .map(parse_rounds)
+        .transpose()
+        .map_err(Failure::Invalid)?;
     // Rounds with a pairing in them; a last column of pre-set byes and
     // absences only is the round still to be paired.
-    let recorded = chess_arbiter::pairing::dutch::next_round(t).saturating_sub(1);
+    let recorded = next_round(t).saturating_sub(1);
     if let Some(r) = rounds
         .as_ref()
         .and_then(|r| r.iter().find(|k| **k > recorded))
     {
-        eprintln!(
-            "error: --rounds: round {r} is not paired in the file (the file has {recorded} paired rounds; `arbiter pair` pairs the next one)"
-        );
-        return exit::INVALID_INPUT;
+        return Err(Failure::Invalid(format!(
+            "--rounds: round {r} is not paired in the file (the file has {recorded} paired rounds; `arbiter pair` pairs the next one)"
+        )));
     }
     let opts = CheckOptions {
         edition,
@@ -146,18 +124,11 @@ pub fn run(args: Args) -> i32 {
         rounds,
         explain: args.explain,
     };
+    let source = loaded.source.as_ref();
     let facts = FileFacts {
         file: Some(loaded.name.clone()),
-        player_lines: loaded
-            .source
-            .as_ref()
-            .map(|s| s.player_lines.clone())
-            .unwrap_or_default(),
-        header_lines: loaded
-            .source
-            .as_ref()
-            .map(|s| s.header_lines.clone())
-            .unwrap_or_default(),
+        player_lines: source.map(|s| s.player_lines.clone()).unwrap_or_default(),
+        header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
     };
     let mut report = check_tournament_in(t, &opts, &facts, |pos| engine_selection(pos, edition));
     report.input_sha256 = Some(
@@ -170,14 +141,8 @@ pub fn run(args: Args) -> i32 {
         OutFormat::Text => render::check::text(&report),
         OutFormat::Json => render::check::json(&report) + "\n",
     };
-    if let Err(code) = input::write_output(args.output.as_deref(), &text) {
-        return code;
-    }
-    if report.all_conform() {
-        exit::OK
-    } else {
-        exit::FOUND
-    }
+    input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
+    Ok(Outcome::found_if(!report.all_conform()))
 }
 
 #[cfg(test)]

@@ -2,41 +2,12 @@
 
 use chess_arbiter::diag::Severity;
 use chess_arbiter::formats::trf;
+use chess_arbiter::rating::submission::{prepare, Target};
 use clap::{Args as ClapArgs, ValueEnum};
 
-use super::exit;
-use super::input::{self, Format};
-
-/// Line end for TRF output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LineEndArg {
-    Crlf,
-    Lf,
-    Cr,
-}
-
-/// Text encoding of a TRF input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum EncodingArg {
-    #[value(name = "utf-8", alias = "utf8")]
-    Utf8,
-    #[value(
-        name = "windows-1252",
-        alias = "latin-1",
-        alias = "latin1",
-        alias = "cp1252"
-    )]
-    Windows1252,
-}
-
-impl From<EncodingArg> for trf::Encoding {
-    fn from(e: EncodingArg) -> Self {
-        match e {
-            EncodingArg::Utf8 => trf::Encoding::Utf8,
-            EncodingArg::Windows1252 => trf::Encoding::Windows1252,
-        }
-    }
-}
+use super::common::{EncodingArg, LineEndArg};
+use super::exit::{Failure, Outcome};
+use super::input::{self, Format, Loaded};
 
 /// Convert a tournament file between TRF dialects, JSON and Swiss-Manager formats.
 ///
@@ -90,30 +61,20 @@ pub enum Purpose {
     Fide,
 }
 
-pub fn run(args: Args) -> i32 {
-    let loaded = match input::read_input(&args.input, args.from, args.encoding.map(Into::into)) {
-        Ok(l) => l,
-        Err(e) => {
-            e.report();
-            return e.code;
-        }
-    };
+pub fn run(args: Args) -> Result<Outcome, Failure> {
+    let loaded = input::read_input(&args.input, args.from, args.encoding.map(Into::into))?;
     let to = match args.to {
         Some(f) if !f.can_write() => {
-            eprintln!("error: --to trf is ambiguous; choose trf16, trf26, trfx or trfbx");
-            return exit::INVALID_INPUT;
+            return Err(Failure::Invalid(
+                "--to trf is ambiguous; choose trf16, trf26, trfx or trfbx".into(),
+            ));
         }
         Some(f) => f,
         None => default_target(&loaded, args.output.as_deref()),
     };
     if args.purpose == Some(Purpose::Fide) {
-        return super::rating::convert_for_fide(&loaded, to, args.line_end, args.output.as_deref());
+        return for_fide(&loaded, to, args.line_end, args.output.as_deref());
     }
-    let line_end = match args.line_end {
-        LineEndArg::Crlf => trf::LineEnd::CrLf,
-        LineEndArg::Lf => trf::LineEnd::Lf,
-        LineEndArg::Cr => trf::LineEnd::Cr,
-    };
     let mut errors = 0;
     for d in &loaded.diagnostics {
         if d.severity == Severity::Error {
@@ -121,25 +82,80 @@ pub fn run(args: Args) -> i32 {
         }
         eprintln!("{d}");
     }
-    let (text, warnings) = input::render(&loaded.tournament, to, line_end, args.round);
+    let (text, warnings) = input::render(&loaded.tournament, to, args.line_end.into(), args.round);
     for w in &warnings {
         eprintln!("{w}");
     }
-    if let Err(code) = input::write_output(args.output.as_deref(), &text) {
-        return code;
-    }
+    input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
     if errors > 0 {
         eprintln!(
             "{}: {errors} error(s) in the input; output written anyway",
             loaded.name
         );
-        exit::FOUND
-    } else {
-        exit::OK
     }
+    Ok(Outcome::found_if(errors > 0))
 }
 
-fn default_target(l: &input::Loaded, output: Option<&str>) -> Format {
+/// `arbiter convert INPUT --to trf16|trf26 --for fide`: the canonical
+/// submission file. Read diagnostics and the submission notes go to stderr;
+/// exit 1 when the input or the submission has errors (file written anyway).
+fn for_fide(
+    loaded: &Loaded,
+    to: Format,
+    line_end: LineEndArg,
+    output: Option<&str>,
+) -> Result<Outcome, Failure> {
+    let (target, trf_target) = match to {
+        Format::Trf16 => (Target::Trf16, trf::Target::Trf16),
+        Format::Trf26 => (Target::Trf26, trf::Target::Trf26),
+        other => {
+            return Err(Failure::Invalid(format!(
+                "--for fide writes trf16 or trf26, found --to {}",
+                other
+                    .to_possible_value()
+                    .map(|v| v.get_name().to_string())
+                    .unwrap_or_default()
+            )));
+        }
+    };
+    if line_end != LineEndArg::Crlf {
+        return Err(Failure::Invalid(
+            "--for fide writes CRLF line ends, drop --line-end".into(),
+        ));
+    }
+    let mut errors = 0;
+    for d in &loaded.diagnostics {
+        errors += usize::from(d.is_error());
+        eprintln!("{d}");
+    }
+    let sub = prepare(&loaded.tournament, target);
+    for d in &sub.notes {
+        errors += usize::from(d.is_error());
+        let mut d = d.clone();
+        d.location.file = Some(loaded.name.clone());
+        eprintln!("{d}");
+    }
+    let written = trf::write(
+        &sub.tournament,
+        &trf::WriteOptions {
+            target: trf_target,
+            line_end: trf::LineEnd::CrLf,
+        },
+    );
+    for w in &written.warnings {
+        eprintln!("{w}");
+    }
+    input::write_output(output, &written.text).map_err(Failure::Reported)?;
+    if errors > 0 {
+        eprintln!(
+            "{}: {errors} error(s) to fix before the report can be sent; output written anyway",
+            loaded.name
+        );
+    }
+    Ok(Outcome::found_if(errors > 0))
+}
+
+fn default_target(l: &Loaded, output: Option<&str>) -> Format {
     if output.is_some_and(|o| o.to_ascii_lowercase().ends_with(".json")) {
         return Format::Json;
     }

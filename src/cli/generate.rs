@@ -7,7 +7,8 @@ use chess_arbiter::pairing::generate::{generate, GenerateOptions, Scoring};
 use clap::{Args as ClapArgs, ValueEnum};
 use std::io::IsTerminal;
 
-use super::exit;
+use super::common::SystemArg;
+use super::exit::{Failure, Outcome};
 use super::input;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -51,9 +52,9 @@ pub struct Args {
     pub rounds: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// dutch-2017 or dutch-2025.
-    #[arg(long, default_value = "dutch-2025")]
-    pub system: String,
+    /// The edition of the Dutch system.
+    #[arg(long, value_enum, default_value = "dutch-2025")]
+    pub system: SystemArg,
     #[arg(long, default_value_t = 0.3)]
     pub draw_rate: f64,
     #[arg(long, default_value_t = 0.0)]
@@ -81,24 +82,17 @@ pub struct Args {
     pub output: Option<String>,
 }
 
-pub fn run(args: Args) -> i32 {
-    let Some(edition) = Edition::from_name(&args.system) else {
-        eprintln!(
-            "error: --system: expected dutch-2017 or dutch-2025, found \"{}\"",
-            args.system
-        );
-        return exit::INVALID_INPUT;
-    };
+pub fn run(args: Args) -> Result<Outcome, Failure> {
+    let edition = Edition::from(args.system);
     let range = args
         .rating_range
         .split_once('-')
         .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
     let Some(rating_range) = range else {
-        eprintln!(
-            "error: --rating-range: expected LO-HI like 1400-2700, found \"{}\"",
+        return Err(Failure::Invalid(format!(
+            "--rating-range: expected LO-HI like 1400-2700, found \"{}\"",
             args.rating_range
-        );
-        return exit::INVALID_INPUT;
+        )));
     };
     let baku = args.acceleration.is_some();
     let code = match (edition, baku) {
@@ -139,17 +133,7 @@ pub fn run(args: Args) -> i32 {
             }
         }
     });
-    let t = match result {
-        Ok(t) => t,
-        Err(chess_arbiter::pairing::generate::GenerateError::Options(e)) => {
-            eprintln!("error: {e}");
-            return exit::INVALID_INPUT;
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            return exit::FOUND;
-        }
-    };
+    let t = result?;
     let target = match args.to {
         ToArg::Trf26 => trf::Target::Trf26,
         ToArg::Trf16 => trf::Target::Trf16,
@@ -164,8 +148,6 @@ pub fn run(args: Args) -> i32 {
     for d in &w.warnings {
         eprintln!("{d}");
     }
-    match input::write_output(args.output.as_deref(), &w.text) {
-        Ok(()) => exit::OK,
-        Err(code) => code,
-    }
+    input::write_output(args.output.as_deref(), &w.text).map_err(Failure::Reported)?;
+    Ok(Outcome::Clean)
 }

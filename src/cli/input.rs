@@ -98,13 +98,6 @@ impl InputError {
             )],
         }
     }
-
-    /// Print every diagnostic to stderr.
-    pub fn report(&self) {
-        for d in &self.diagnostics {
-            eprintln!("{d}");
-        }
-    }
 }
 
 fn display_name(path: &str) -> String {

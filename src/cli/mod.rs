@@ -2,32 +2,17 @@
 
 use clap::{Parser, Subcommand};
 
-pub mod check;
-pub mod convert;
-pub mod generate;
-pub mod input;
-pub mod pair;
-pub mod prizes;
-pub mod rating;
-pub mod standings;
-pub mod validate;
-
-/// Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches.
-#[allow(dead_code)]
-pub mod exit {
-    /// Success.
-    pub const OK: i32 = 0;
-    /// No legal pairing / discrepancies or problems found.
-    pub const FOUND: i32 = 1;
-    /// Unexpected error.
-    pub const UNEXPECTED: i32 = 2;
-    /// Invalid input.
-    pub const INVALID_INPUT: i32 = 3;
-    /// Input too large.
-    pub const TOO_LARGE: i32 = 4;
-    /// File access error.
-    pub const FILE_ACCESS: i32 = 5;
-}
+mod check;
+mod common;
+mod convert;
+mod exit;
+mod generate;
+mod input;
+mod pair;
+mod prizes;
+mod rating;
+mod standings;
+mod validate;
 
 /// Tools for chess arbiters: convert and validate tournament files, pair and
 /// check rounds with the FIDE Dutch system, standings, prizes and rating reports.
@@ -60,6 +45,8 @@ pub enum Command {
     Prizes(prizes::Args),
 }
 
+/// Parse the command line, run the subcommand and return its exit code. A
+/// panic (a bug) is an unexpected error: its message is on stderr, exit 2.
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -73,7 +60,12 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    match cli.command {
+    let run = std::panic::AssertUnwindSafe(|| run(cli.command));
+    std::panic::catch_unwind(run).unwrap_or(exit::UNEXPECTED)
+}
+
+fn run(command: Command) -> i32 {
+    let result = match command {
         Command::Convert(a) => convert::run(a),
         Command::Validate(a) => validate::run(a),
         Command::Check(a) => check::run(a),
@@ -81,10 +73,11 @@ pub fn main() -> i32 {
         Command::Pair(a) => pair::run(a),
         Command::Version => {
             println!("arbiter {}", env!("CARGO_PKG_VERSION"));
-            exit::OK
+            Ok(exit::Outcome::Clean)
         }
-        Command::Rating(args) => rating::run(args),
+        Command::Rating(a) => rating::run(a),
         Command::Standings(a) => standings::run(a),
         Command::Prizes(a) => prizes::run(a),
-    }
+    };
+    exit::code(result)
 }

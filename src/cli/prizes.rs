@@ -6,15 +6,8 @@ use std::path::PathBuf;
 use chess_arbiter::render::prizes as render;
 use chess_arbiter::standings::prizes::{build, Profile};
 
-use super::{exit, input};
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Csv,
-    Json,
-    Html,
-}
+use super::common::{read_reported, ReportFormat};
+use super::exit::{Failure, Outcome};
 
 /// Turn final standings into a prize statement, as a tournament profile says.
 #[derive(clap::Args, Debug)]
@@ -25,11 +18,11 @@ pub struct Args {
     #[arg(long)]
     pub profile: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub format: ReportFormat,
     /// A section of the profile (`[sections.KEY]`), e.g. `blitz`; default: the main one.
     #[arg(long)]
     pub section: Option<String>,
-    /// CSV separator.
+    /// CSV separator (one ASCII character).
     #[arg(long, default_value = ",")]
     pub separator: char,
     /// Write to this file instead of stdout.
@@ -37,27 +30,25 @@ pub struct Args {
     pub output: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<Outcome, Failure> {
+    if !args.separator.is_ascii() {
+        return Err(Failure::Invalid(format!(
+            "expected a one-character ASCII separator, found '{}'",
+            args.separator
+        )));
+    }
     let profile_name = args.profile.display().to_string();
-    let profile_text = match std::fs::read_to_string(&args.profile) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {profile_name}: cannot read the profile: {e}");
-            return exit::FILE_ACCESS;
+    let profile_text = std::fs::read_to_string(&args.profile)
+        .map_err(|e| Failure::Access(format!("{profile_name}: cannot read the profile: {e}")))?;
+    let profile = Profile::from_toml(&profile_text, &profile_name).map_err(|diags| {
+        for d in diags {
+            eprintln!("{d}");
         }
-    };
-    let profile = match Profile::from_toml(&profile_text, &profile_name) {
-        Ok(p) => p,
-        Err(diags) => {
-            for d in diags {
-                eprintln!("{d}");
-            }
-            return exit::INVALID_INPUT;
-        }
-    };
+        Failure::Reported(super::exit::INVALID_INPUT)
+    })?;
     let Some(section) = profile.section(args.section.as_deref()) else {
-        eprintln!(
-            "error: {profile_name}: expected a section of the profile ({}), found \"{}\"",
+        return Err(Failure::Invalid(format!(
+            "{profile_name}: expected a section of the profile ({}), found \"{}\"",
             profile
                 .sections
                 .keys()
@@ -65,36 +56,20 @@ pub fn run(args: Args) -> i32 {
                 .collect::<Vec<_>>()
                 .join(", "),
             args.section.as_deref().unwrap_or("")
-        );
-        return exit::INVALID_INPUT;
+        )));
     };
-    let input_name = args.input.display().to_string();
-    let loaded = match input::read_input(&input_name, None, None) {
-        Ok(l) => l,
-        Err(e) => {
-            e.report();
-            return e.code;
-        }
-    };
-    for d in &loaded.diagnostics {
-        eprintln!("{d}");
-    }
+    let loaded = read_reported(&args.input.display().to_string())?;
     let tournament = loaded.tournament;
-    let statement = match build(&tournament, &profile.event_name, section) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return exit::INVALID_INPUT;
-        }
-    };
+    let statement = build(&tournament, &profile.event_name, section)
+        .map_err(|e| Failure::Invalid(e.to_string()))?;
     for n in &statement.notes {
         eprintln!("{n}");
     }
     let text = match args.format {
-        Format::Text => render::text(&statement),
-        Format::Csv => render::csv(&statement, args.separator),
-        Format::Json => render::json(&statement),
-        Format::Html => render::html(&statement),
+        ReportFormat::Text => render::text(&statement),
+        ReportFormat::Csv => render::csv(&statement, args.separator),
+        ReportFormat::Json => render::json(&statement),
+        ReportFormat::Html => render::html(&statement),
     };
     let written = match &args.output {
         Some(path) => std::fs::write(path, text).map_err(|e| (path.display().to_string(), e)),
@@ -108,13 +83,6 @@ pub fn run(args: Args) -> i32 {
             }
         }
     };
-    if let Err((what, e)) = written {
-        eprintln!("error: {what}: {e}");
-        return exit::FILE_ACCESS;
-    }
-    if statement.one_prize_check.ok {
-        exit::OK
-    } else {
-        exit::FOUND
-    }
+    written.map_err(|(what, e)| Failure::Access(format!("{what}: {e}")))?;
+    Ok(Outcome::found_if(!statement.one_prize_check.ok))
 }

@@ -10,16 +10,9 @@ use chess_arbiter::rating::report_check::{check_report, Check, LineLookup, NoLin
 use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
 use chess_arbiter::render::rating as render;
 
-use super::exit;
+use super::common::{read_reported, ReportFormat};
+use super::exit::{Failure, Outcome};
 use super::input::{self, Loaded};
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Csv,
-    Json,
-    Html,
-}
 
 /// Rating changes (FIDE B.02) of every player: K and why, W, We, K(W-We), new rating.
 #[derive(clap::Args, Debug)]
@@ -35,8 +28,8 @@ pub struct Args {
     /// K factor of a player, as START_RANK=K (repeatable); overrides the file.
     #[arg(long = "k", value_name = "SNO=K", value_parser = parse_k)]
     pub k: Vec<(u32, u32)>,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
     /// Write to this file instead of stdout.
     #[arg(short = 'o', long)]
     pub output: Option<String>,
@@ -107,25 +100,15 @@ pub fn fide_problems(loaded: &Loaded) -> Vec<Diagnostic> {
         .collect()
 }
 
-pub fn run(args: Args) -> i32 {
-    let loaded = match input::read_input(&args.input, None, None) {
-        Ok(l) => l,
-        Err(e) => {
-            e.report();
-            return e.code;
-        }
-    };
-    for d in &loaded.diagnostics {
-        eprintln!("{d}");
-    }
+pub fn run(args: Args) -> Result<Outcome, Failure> {
+    let loaded = read_reported(&args.input)?;
     let t = &loaded.tournament;
     let k_factors: BTreeMap<PlayerId, u32> =
         args.k.iter().map(|&(s, k)| (PlayerId(s), k)).collect();
-    for id in k_factors.keys() {
-        if t.player(*id).is_none() {
-            eprintln!("error: --k names starting rank {id}, which is not in the tournament");
-            return exit::INVALID_INPUT;
-        }
+    if let Some(id) = k_factors.keys().find(|id| t.player(**id).is_none()) {
+        return Err(Failure::Invalid(format!(
+            "--k names starting rank {id}, which is not in the tournament"
+        )));
     }
     let opts = RatingOptions {
         rules: args.rules,
@@ -134,77 +117,11 @@ pub fn run(args: Args) -> i32 {
     };
     let report = compute(t, &opts);
     let text = match args.format {
-        Format::Text => render::text(&report),
-        Format::Csv => render::csv(&report),
-        Format::Json => render::json(&report),
-        Format::Html => render::html(&report),
+        ReportFormat::Text => render::text(&report),
+        ReportFormat::Csv => render::csv(&report),
+        ReportFormat::Json => render::json(&report),
+        ReportFormat::Html => render::html(&report),
     };
-    match input::write_output(args.output.as_deref(), &text) {
-        Ok(()) => exit::OK,
-        Err(code) => code,
-    }
-}
-
-/// `arbiter convert INPUT --to trf16|trf26 --for fide`: the canonical
-/// submission file. Read diagnostics and the submission notes go to stderr;
-/// exit 1 when the input or the submission has errors (file written anyway).
-pub fn convert_for_fide(
-    loaded: &Loaded,
-    to: input::Format,
-    line_end: super::convert::LineEndArg,
-    output: Option<&str>,
-) -> i32 {
-    use chess_arbiter::formats::trf;
-    use chess_arbiter::rating::submission::{prepare, Target};
-    let (target, trf_target) = match to {
-        input::Format::Trf16 => (Target::Trf16, trf::Target::Trf16),
-        input::Format::Trf26 => (Target::Trf26, trf::Target::Trf26),
-        other => {
-            eprintln!(
-                "error: --for fide writes trf16 or trf26, found --to {}",
-                clap::ValueEnum::to_possible_value(&other)
-                    .map(|v| v.get_name().to_string())
-                    .unwrap_or_default()
-            );
-            return exit::INVALID_INPUT;
-        }
-    };
-    if line_end != super::convert::LineEndArg::Crlf {
-        eprintln!("error: --for fide writes CRLF line ends, drop --line-end");
-        return exit::INVALID_INPUT;
-    }
-    let mut errors = 0;
-    for d in &loaded.diagnostics {
-        errors += usize::from(d.is_error());
-        eprintln!("{d}");
-    }
-    let sub = prepare(&loaded.tournament, target);
-    for d in &sub.notes {
-        errors += usize::from(d.is_error());
-        let mut d = d.clone();
-        d.location.file = Some(loaded.name.clone());
-        eprintln!("{d}");
-    }
-    let written = trf::write(
-        &sub.tournament,
-        &trf::WriteOptions {
-            target: trf_target,
-            line_end: trf::LineEnd::CrLf,
-        },
-    );
-    for w in &written.warnings {
-        eprintln!("{w}");
-    }
-    if let Err(code) = input::write_output(output, &written.text) {
-        return code;
-    }
-    if errors > 0 {
-        eprintln!(
-            "{}: {errors} error(s) to fix before the report can be sent; output written anyway",
-            loaded.name
-        );
-        exit::FOUND
-    } else {
-        exit::OK
-    }
+    input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
+    Ok(Outcome::Clean)
 }

@@ -7,7 +7,8 @@ use chess_arbiter::standings::{
     self, swiss_manager, CategoryMode, Edition, StandingsOptions, StandingsProfile, TieBreakSpec,
 };
 
-use super::{exit, input};
+use super::common::read_reported;
+use super::exit::{Failure, Outcome};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -67,7 +68,7 @@ fn parse_tiebreaks(
     list: &str,
     edition_hint: &mut Option<Edition>,
     warnings: &mut Vec<String>,
-) -> Result<Vec<TieBreakSpec>, String> {
+) -> Result<Vec<TieBreakSpec>, Failure> {
     let mut out = Vec::new();
     for item in list.split([',', ';', ' ']).filter(|s| !s.trim().is_empty()) {
         match swiss_manager::parse(item) {
@@ -83,23 +84,19 @@ fn parse_tiebreaks(
                 }
                 out.push(sm.spec);
             }
-            Some(Err(e)) => return Err(e),
-            None => out.push(TieBreakSpec::parse(item)?),
+            Some(Err(e)) => return Err(Failure::Invalid(e.to_string())),
+            None => {
+                out.push(TieBreakSpec::parse(item).map_err(|e| Failure::Invalid(e.to_string()))?)
+            }
         }
     }
     Ok(out)
 }
 
 /// The output, and whether `--compare` found differences.
-fn run_inner(args: &Args) -> Result<(String, bool), (i32, String)> {
-    let bad = |m: String| (exit::INVALID_INPUT, format!("error: {m}"));
-    let loaded = input::read_input(&args.input, None, None).map_err(|e| {
-        e.report();
-        (e.code, String::new())
-    })?;
-    for d in &loaded.diagnostics {
-        eprintln!("{d}");
-    }
+fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
+    let bad = Failure::Invalid;
+    let loaded = read_reported(&args.input)?;
     let t = loaded.tournament;
     let mut opts = StandingsOptions {
         after_round: args.after_round,
@@ -109,14 +106,14 @@ fn run_inner(args: &Args) -> Result<(String, bool), (i32, String)> {
     let mut warnings = Vec::new();
     let mut hint = None;
     if let Some(list) = &args.tiebreaks {
-        opts.tiebreaks = parse_tiebreaks(list, &mut hint, &mut warnings).map_err(bad)?;
+        opts.tiebreaks = parse_tiebreaks(list, &mut hint, &mut warnings)?;
     }
     if let Some(e) = &args.edition {
-        opts.edition = Some(e.parse::<Edition>().map_err(bad)?);
+        opts.edition = Some(e.parse::<Edition>().map_err(|e| bad(e.to_string()))?);
     }
     if let Some(p) = &args.profile {
         let text = std::fs::read_to_string(p)
-            .map_err(|e| (exit::FILE_ACCESS, format!("error: {}: {e}", p.display())))?;
+            .map_err(|e| Failure::Access(format!("{}: {e}", p.display())))?;
         let profile =
             StandingsProfile::from_toml(&text).map_err(|e| bad(format!("{}: {e}", p.display())))?;
         profile.apply(&mut opts);
@@ -193,25 +190,12 @@ fn run_inner(args: &Args) -> Result<(String, bool), (i32, String)> {
     Ok((out, false))
 }
 
-pub fn run(args: Args) -> i32 {
-    match run_inner(&args) {
-        Ok((out, differences)) => {
-            use std::io::Write;
-            let mut so = std::io::stdout().lock();
-            // A broken pipe is not an error.
-            let _ = so.write_all(out.as_bytes());
-            let _ = so.flush();
-            if differences {
-                exit::FOUND
-            } else {
-                exit::OK
-            }
-        }
-        Err((code, msg)) => {
-            if !msg.is_empty() {
-                eprintln!("{msg}");
-            }
-            code
-        }
-    }
+pub fn run(args: Args) -> Result<Outcome, Failure> {
+    let (out, differences) = run_inner(&args)?;
+    use std::io::Write;
+    let mut so = std::io::stdout().lock();
+    // A broken pipe is not an error.
+    let _ = so.write_all(out.as_bytes());
+    let _ = so.flush();
+    Ok(Outcome::found_if(differences))
 }

@@ -1,11 +1,10 @@
 //! `arbiter validate`: read a tournament file and report every problem.
 
-use chess_arbiter::diag::{Diagnostic, Severity};
+use chess_arbiter::render::validate::{self as render, Report};
 use clap::{Args as ClapArgs, ValueEnum};
-use serde::Serialize;
 
-use super::convert::EncodingArg;
-use super::exit;
+use super::common::EncodingArg;
+use super::exit::{Failure, Outcome};
 use super::input::{self, Format};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -49,102 +48,37 @@ pub struct Args {
     pub fide: bool,
 }
 
-#[derive(Serialize)]
-struct Report<'a> {
-    file: &'a str,
-    /// e.g. "TRF-16 + JaVaFo TRF(x); UTF-8, CRLF"; null for JSON input.
-    dialect: Option<String>,
-    dialect_detail: Option<&'a chess_arbiter::formats::trf::Dialect>,
-    players: usize,
-    rounds: usize,
-    total_rounds: Option<u32>,
-    errors: usize,
-    warnings: usize,
-    diagnostics: &'a [Diagnostic],
-}
-
-pub fn run(args: Args) -> i32 {
+pub fn run(args: Args) -> Result<Outcome, Failure> {
     let mut loaded = match input::read_input(&args.input, args.from, args.encoding.map(Into::into))
     {
         Ok(l) => l,
-        Err(e) => {
-            if args.format == ReportFormat::Json {
-                let v = serde_json::json!({
-                    "file": if args.input == "-" { "<stdin>" } else { args.input.as_str() },
-                    "readable": false,
-                    "diagnostics": e.diagnostics,
-                });
-                let _ = input::write_output(None, &format!("{v:#}\n"));
+        Err(e) if args.format == ReportFormat::Json => {
+            let name = if args.input == "-" {
+                "<stdin>"
             } else {
-                e.report();
-            }
-            return e.code;
+                args.input.as_str()
+            };
+            let _ = input::write_output(None, &render::unreadable_json(name, &e.diagnostics));
+            return Err(Failure::Reported(e.code));
         }
+        Err(e) => return Err(e.into()),
     };
     if args.fide {
         let fide = super::rating::fide_problems(&loaded);
         loaded.diagnostics.extend(fide);
     }
-    let errors = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .count();
-    let warnings = loaded.diagnostics.len() - errors;
-    let t = &loaded.tournament;
-    let report = Report {
-        file: &loaded.name,
-        dialect: loaded.dialect.as_ref().map(|d| d.to_string()),
-        dialect_detail: loaded.dialect.as_ref(),
-        players: t.players.len(),
-        rounds: t.rounds_recorded(),
-        total_rounds: t.total_rounds,
-        errors,
-        warnings,
-        diagnostics: &loaded.diagnostics,
-    };
+    let report = Report::new(
+        &loaded.name,
+        loaded.dialect.as_ref(),
+        &loaded.tournament,
+        &loaded.diagnostics,
+    );
     let text = match args.format {
-        ReportFormat::Json => match serde_json::to_string_pretty(&report) {
-            Ok(s) => s + "\n",
-            Err(e) => {
-                eprintln!("error: {e}");
-                return exit::UNEXPECTED;
-            }
-        },
-        ReportFormat::Text => text_report(&report),
+        ReportFormat::Json => render::json(&report),
+        ReportFormat::Text => render::text(&report),
     };
-    if let Err(code) = input::write_output(None, &text) {
-        return code;
-    }
-    if errors > 0 || (args.strict && warnings > 0) {
-        exit::FOUND
-    } else {
-        exit::OK
-    }
-}
-
-fn text_report(r: &Report<'_>) -> String {
-    let mut s = String::new();
-    s.push_str(&format!("file: {}\n", r.file));
-    if let Some(d) = &r.dialect {
-        s.push_str(&format!("dialect: {d}\n"));
-    } else {
-        s.push_str("format: chess-arbiter JSON\n");
-    }
-    let total = r
-        .total_rounds
-        .map(|n| format!(" of {n}"))
-        .unwrap_or_default();
-    s.push_str(&format!(
-        "players: {}, rounds with data: {}{total}\n",
-        r.players, r.rounds
-    ));
-    for d in r.diagnostics {
-        s.push_str(&format!("{d}\n"));
-    }
-    s.push_str(&format!(
-        "{} error(s), {} warning(s)\n",
-        r.errors, r.warnings
-    ));
-    s
+    input::write_output(None, &text).map_err(Failure::Reported)?;
+    Ok(Outcome::found_if(
+        report.errors > 0 || (args.strict && report.warnings > 0),
+    ))
 }

@@ -46,7 +46,7 @@ use std::fmt::Write as _;
 
 /// The report as pretty JSON.
 pub fn json(report: &Report) -> String {
-    serde_json::to_string_pretty(report).unwrap_or_default()
+    super::json::pretty(report)
 }
 
 fn colour(c: Color) -> &'static str {

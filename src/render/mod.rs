@@ -1,7 +1,12 @@
 //! Text tables, CSV, JSON and HTML renderings of engine results.
 
 pub mod check;
+mod csv;
+mod html;
+mod json;
+pub mod pair;
 pub mod prizes;
 pub mod rating;
 pub mod sm_compare;
 pub mod standings;
+pub mod validate;

@@ -188,44 +188,21 @@ pub fn csv(s: &Statement, sep: char) -> String {
                     p.awards.join("+"),
                     l.reason.clone(),
                 ];
-                let row: Vec<String> = fields.iter().map(|f| csv_field(f, sep)).collect();
-                let _ = writeln!(o, "{}", row.join(&sep.to_string()));
+                o.push_str(&super::csv::record(&fields, sep));
             }
         }
     }
     o
 }
 
-fn csv_field(f: &str, sep: char) -> String {
-    if f.contains(sep) || f.contains('"') || f.contains('\n') {
-        format!("\"{}\"", f.replace('"', "\"\""))
-    } else {
-        f.to_string()
-    }
-}
-
 /// The statement as pretty JSON (shape documented on [`Statement`]).
 pub fn json(s: &Statement) -> String {
-    let mut v =
-        serde_json::to_string_pretty(s).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    let mut v = super::json::pretty(s);
     v.push('\n');
     v
 }
 
-fn esc(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            c => o.push(c),
-        }
-    }
-    o
-}
+use super::html::escape as esc;
 
 /// A self-contained HTML page.
 pub fn html(s: &Statement) -> String {

@@ -171,14 +171,6 @@ pub fn text(r: &RatingReport) -> String {
     o
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 /// One row per player.
 pub fn csv(r: &RatingReport) -> String {
     let mut o = String::from(
@@ -195,19 +187,17 @@ pub fn csv(r: &RatingReport) -> String {
             .as_ref()
             .map(|i| i.publishable.to_string())
             .unwrap_or_default();
-        let _ = writeln!(
-            o,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-            r.rules,
-            r.kind,
-            p.start_rank,
-            csv_field(&p.name),
-            csv_field(p.fide_id.as_deref().unwrap_or("")),
+        let fields = [
+            r.rules.to_string(),
+            r.kind.to_string(),
+            p.start_rank.to_string(),
+            p.name.clone(),
+            p.fide_id.clone().unwrap_or_default(),
             p.rating.map(|x| x.to_string()).unwrap_or_default(),
             p.k.map(|x| x.to_string()).unwrap_or_default(),
-            csv_field(reason),
-            p.games,
-            p.score,
+            reason.to_string(),
+            p.games.to_string(),
+            p.score.to_string(),
             p.expected.map(|x| format!("{x:.2}")).unwrap_or_default(),
             if p.rating.is_some() {
                 format!("{:.2}", p.change)
@@ -222,25 +212,20 @@ pub fn csv(r: &RatingReport) -> String {
             p.new_rating.map(|x| x.to_string()).unwrap_or_default(),
             publishable,
             p.performance.map(|x| x.to_string()).unwrap_or_default(),
-        );
+        ];
+        o.push_str(&super::csv::record(&fields, ','));
     }
     o
 }
 
 /// The documented JSON shape (see the module docs).
 pub fn json(r: &RatingReport) -> String {
-    let mut s =
-        serde_json::to_string_pretty(r).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    let mut s = super::json::pretty(r);
     s.push('\n');
     s
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use super::html::escape as esc;
 
 /// A self-contained HTML page: the summary table and a table per player.
 pub fn html(r: &RatingReport) -> String {

@@ -207,14 +207,6 @@ pub fn text(t: &Tournament, s: &Standings) -> String {
     o
 }
 
-fn csv_cell(c: &str, sep: char) -> String {
-    if c.contains(sep) || c.contains('"') || c.contains('\n') {
-        format!("\"{}\"", c.replace('"', "\"\""))
-    } else {
-        c.to_string()
-    }
-}
-
 /// CSV with `sep` (`,` or `;`), one header row naming each tie-break by its code;
 /// decimals always with a point. Category rows follow with a `Category` column.
 pub fn csv(t: &Tournament, s: &Standings, sep: char) -> String {
@@ -226,20 +218,12 @@ pub fn csv(t: &Tournament, s: &Standings, sep: char) -> String {
     .collect();
     head.extend(s.tiebreaks.iter().map(|x| x.to_string()));
     let mut o = String::new();
-    let join = |cells: Vec<String>| -> String {
-        cells
-            .iter()
-            .map(|c| csv_cell(c, sep))
-            .collect::<Vec<_>>()
-            .join(&sep.to_string())
-    };
+    let join = |cells: Vec<String>| -> String { super::csv::record(&cells, sep) };
     o.push_str(&join(head));
-    o.push('\n');
     let mut emit = |cat: &str, rows: Vec<(u32, &Row)>| {
         for mut r in main_rows(t, s, &rows) {
             r.insert(0, cat.to_string());
             o.push_str(&join(r));
-            o.push('\n');
         }
     };
     emit("", s.rows.iter().map(|r| (r.rank, r)).collect());
@@ -329,17 +313,12 @@ pub fn json(t: &Tournament, s: &Standings) -> String {
             }),
         );
     }
-    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    let mut out = super::json::pretty(&doc);
     out.push('\n');
     out
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use super::html::escape as esc;
 
 fn html_table(out: &mut String, caption: &str, head: &[String], rows: &[Vec<String>]) {
     let _ = writeln!(out, "<table class=\"standings\">");

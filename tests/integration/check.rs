@@ -217,7 +217,7 @@ fn non_conform(r: &Report) -> Vec<(u32, String)> {
 }
 
 /// The committed fixtures with the reference checkers' cross-edition verdicts
-/// (copied from /work/shared/corpus/cross-check.tsv).
+/// (copied from the shared corpus's `$ARBITER_CORPUS/cross-check.tsv`).
 fn cross_cases() -> Vec<(String, Edition, Edition, Vec<u32>)> {
     let text = std::fs::read_to_string(fixture("cross-check.tsv")).unwrap_or_default();
     text.lines()
@@ -341,8 +341,7 @@ use chess_arbiter::pairing::generate::{generate, GenerateOptions};
 fn generated_conform(edition: Edition, seeds: std::ops::Range<u64>) {
     for seed in seeds {
         let o = GenerateOptions {
-            // The merged engine pairs at most 18 players per graph for now
-            // (exhaustive solver); see the report.
+            // Small fields (7-16 players, 4-6 rounds) keep the test quick.
             players: 7 + (seed % 10) as u32,
             rounds: 4 + (seed % 3) as u32,
             seed,

@@ -1,5 +1,5 @@
 //! Test support for the Dutch engine: the round-by-round case builder
-//! described in /work/shared/corpus/README.md.
+//! described in the shared corpus's `$ARBITER_CORPUS/README.md`.
 
 use chess_arbiter::formats::trf;
 use chess_arbiter::model::{ByeKind, Color, RoundEntry, Tournament};

@@ -1,0 +1,103 @@
+//! Exit codes, compatible with bbpPairings/JaVaFo where the meaning matches,
+//! and the one place where a subcommand's outcome or failure becomes one.
+//! The README's table lists them.
+
+use chess_arbiter::diag::Diagnostic;
+use chess_arbiter::pairing::dutch::PairError;
+use chess_arbiter::pairing::generate::GenerateError;
+
+/// Success.
+pub const OK: i32 = 0;
+/// No legal pairing / discrepancies or problems found.
+pub const FOUND: i32 = 1;
+/// Unexpected error (a bug: the command panicked).
+pub const UNEXPECTED: i32 = 2;
+/// Invalid input: arguments, or a file that cannot be used.
+pub const INVALID_INPUT: i32 = 3;
+/// File access error.
+pub const FILE_ACCESS: i32 = 5;
+
+/// A subcommand that ran to the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to report (exit 0).
+    Clean,
+    /// Problems found, or no legal pairing (exit 1).
+    Found,
+}
+
+impl Outcome {
+    /// `Found` when `found`, else `Clean`.
+    pub fn found_if(found: bool) -> Outcome {
+        if found {
+            Outcome::Found
+        } else {
+            Outcome::Clean
+        }
+    }
+}
+
+/// Why a subcommand stopped early.
+pub enum Failure {
+    /// Invalid arguments or input (exit 3), printed as `error: {0}`.
+    Invalid(String),
+    /// A file that cannot be read or written (exit 5), printed as `error: {0}`.
+    Access(String),
+    /// An input that could not be read: its diagnostics, then its exit code
+    /// (`From<InputError>` is in `common`, beside the input helpers).
+    Input {
+        code: i32,
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// This message printed as it is, then this exit code.
+    Message(i32, String),
+    /// Already reported on stderr; only the exit code is left.
+    Reported(i32),
+}
+
+impl From<PairError> for Failure {
+    fn from(e: PairError) -> Self {
+        match e {
+            PairError::NoLegalPairing { obstacle } => {
+                Failure::Message(FOUND, format!("no legal pairing: {obstacle}"))
+            }
+            e => Failure::Invalid(e.to_string()),
+        }
+    }
+}
+
+impl From<GenerateError> for Failure {
+    fn from(e: GenerateError) -> Self {
+        match e {
+            GenerateError::Options(e) => Failure::Invalid(e),
+            e => Failure::Message(FOUND, format!("error: {e}")),
+        }
+    }
+}
+
+/// The exit code of a finished subcommand; a failure's message goes to stderr.
+pub fn code(result: Result<Outcome, Failure>) -> i32 {
+    match result {
+        Ok(Outcome::Clean) => OK,
+        Ok(Outcome::Found) => FOUND,
+        Err(Failure::Invalid(m)) => {
+            eprintln!("error: {m}");
+            INVALID_INPUT
+        }
+        Err(Failure::Access(m)) => {
+            eprintln!("error: {m}");
+            FILE_ACCESS
+        }
+        Err(Failure::Input { code, diagnostics }) => {
+            for d in &diagnostics {
+                eprintln!("{d}");
+            }
+            code
+        }
+        Err(Failure::Message(code, m)) => {
+            eprintln!("{m}");
+            code
+        }
+        Err(Failure::Reported(code)) => code,
+    }
+}

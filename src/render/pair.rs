@@ -1,0 +1,163 @@
+//! Renderings of a [`Pairing`] (`arbiter pair`): a board list for people,
+//! JSON for programs, bbpPairings/JaVaFo `-p` output, and the tournament
+//! file with the new round added.
+//!
+//! JSON shape (stable): `{"system", "system_reason", "round",
+//! "boards": [{"board", "white", "black"}], "bye", "not_paired": [..]}`.
+
+use std::fmt::Write as _;
+
+use crate::formats::trf;
+use crate::model::{ByeKind, Color, PlayerId, RoundEntry, Tournament};
+use crate::pairing::dutch::Pairing;
+
+/// bbpPairings/JaVaFo `-p`: number of pairs, `white black` per line, the
+/// PAB as `id 0`.
+pub fn bbp(p: &Pairing) -> String {
+    let mut s = format!("{}\n", p.boards.len() + usize::from(p.bye.is_some()));
+    for b in &p.boards {
+        let _ = writeln!(s, "{} {}", b.white, b.black);
+    }
+    if let Some(b) = p.bye {
+        let _ = writeln!(s, "{b} 0");
+    }
+    s
+}
+
+fn describe(t: &Tournament, id: PlayerId, round: u32) -> (String, String, String) {
+    match t.player(id) {
+        Some(p) => (
+            p.name.clone(),
+            p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            t.score(p, Some(round as usize - 1)).to_string(),
+        ),
+        None => (String::new(), String::new(), String::new()),
+    }
+}
+
+/// Boards in board order with start numbers, names, ratings and points.
+pub fn text(t: &Tournament, p: &Pairing) -> String {
+    let mut s = format!(
+        "Round {} paired with {} ({}; {})\n\n",
+        p.round,
+        p.edition,
+        p.edition.source(),
+        p.edition_reason
+    );
+    let _ = writeln!(
+        s,
+        "{:>5}  {:>4} {:<28} {:>5} {:>5}   {:>5} {:>5} {:<28} {:>4}",
+        "Board", "No", "White", "Elo", "Pts", "Pts", "Elo", "Black", "No"
+    );
+    for (k, b) in p.boards.iter().enumerate() {
+        let (wn, wr, wp) = describe(t, b.white, p.round);
+        let (bn, br, bp) = describe(t, b.black, p.round);
+        let _ = writeln!(
+            s,
+            "{:>5}  {:>4} {:<28} {:>5} {:>5} - {:>5} {:>5} {:<28} {:>4}",
+            k + 1,
+            b.white,
+            wn,
+            wr,
+            wp,
+            bp,
+            br,
+            bn,
+            b.black
+        );
+    }
+    if let Some(b) = p.bye {
+        let (n, r, pts) = describe(t, b, p.round);
+        let _ = writeln!(s, "\nPairing-allocated bye: {b} {n} ({r}, {pts} points)");
+    }
+    if !p.not_paired.is_empty() {
+        let ids: Vec<String> = p.not_paired.iter().map(|i| i.to_string()).collect();
+        let _ = writeln!(s, "Not paired: {}", ids.join(", "));
+    }
+    s
+}
+
+/// The documented JSON shape (see the module docs), with a final newline.
+pub fn json(p: &Pairing) -> String {
+    let boards: Vec<serde_json::Value> = p
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(k, b)| serde_json::json!({"board": k + 1, "white": b.white.0, "black": b.black.0}))
+        .collect();
+    let v = serde_json::json!({
+        "system": p.edition.name(),
+        "system_reason": p.edition_reason,
+        "round": p.round,
+        "boards": boards,
+        "bye": p.bye.map(|b| b.0),
+        "not_paired": p.not_paired.iter().map(|i| i.0).collect::<Vec<_>>(),
+    });
+    super::json::pretty(&v) + "\n"
+}
+
+/// The tournament file with the new round's pairings added (results blank),
+/// written in the dialect and with the line ends it was read in.
+pub fn trf(t: &Tournament, p: &Pairing, read_as: &trf::Dialect) -> String {
+    let opts = trf::WriteOptions {
+        target: target_of(read_as),
+        line_end: line_end_of(read_as),
+    };
+    trf::write(&with_round(t, p), &opts).text
+}
+
+fn target_of(d: &trf::Dialect) -> trf::Target {
+    match d.version {
+        trf::Version::Trf26 => trf::Target::Trf26,
+        _ if d.bbp => trf::Target::TrfBx,
+        _ if d.javafo => trf::Target::TrfX,
+        _ => trf::Target::Trf16,
+    }
+}
+
+fn line_end_of(d: &trf::Dialect) -> trf::LineEnd {
+    match d.line_ends {
+        trf::LineEnds::Lf => trf::LineEnd::Lf,
+        trf::LineEnds::Cr => trf::LineEnd::Cr,
+        _ => trf::LineEnd::CrLf,
+    }
+}
+
+/// The tournament with the new round's pairings added, results blank.
+fn with_round(t: &Tournament, p: &Pairing) -> Tournament {
+    let mut t = t.clone();
+    let r = p.round as usize;
+    let mut set = |id: PlayerId, e: RoundEntry| {
+        if let Some(pl) = t.players.iter_mut().find(|x| x.id == id) {
+            while pl.rounds.len() < r {
+                pl.rounds.push(RoundEntry::NotPaired);
+            }
+            pl.rounds[r - 1] = e;
+        }
+    };
+    for b in &p.boards {
+        set(
+            b.white,
+            RoundEntry::Pending {
+                opponent: b.black,
+                color: Some(Color::White),
+            },
+        );
+        set(
+            b.black,
+            RoundEntry::Pending {
+                opponent: b.white,
+                color: Some(Color::Black),
+            },
+        );
+    }
+    if let Some(b) = p.bye {
+        set(
+            b,
+            RoundEntry::Bye {
+                bye: ByeKind::PairingAllocated,
+            },
+        );
+    }
+    t
+}

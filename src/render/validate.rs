@@ -1,0 +1,98 @@
+//! Renderings of a validation report (`arbiter validate`): text for people,
+//! JSON for programs.
+//!
+//! JSON shape (stable): `{"file", "dialect": str?, "dialect_detail": {..}?,
+//! "players", "rounds", "total_rounds"?, "errors", "warnings",
+//! "diagnostics": [diagnostic]}`; for a file that could not be read
+//! `{"file", "readable": false, "diagnostics": [diagnostic]}`.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::diag::{Diagnostic, Severity};
+use crate::formats::trf::Dialect;
+use crate::model::Tournament;
+
+/// What `validate` found in a file that could be read.
+#[derive(Debug, Serialize)]
+pub struct Report<'a> {
+    /// The name used in messages.
+    pub file: &'a str,
+    /// e.g. "TRF-16 + JaVaFo TRF(x); UTF-8, CRLF"; null for JSON input.
+    pub dialect: Option<String>,
+    pub dialect_detail: Option<&'a Dialect>,
+    pub players: usize,
+    pub rounds: usize,
+    pub total_rounds: Option<u32>,
+    pub errors: usize,
+    pub warnings: usize,
+    pub diagnostics: &'a [Diagnostic],
+}
+
+impl<'a> Report<'a> {
+    /// The report of `t` read from `file` (in `dialect`, `None` for JSON)
+    /// with these diagnostics.
+    pub fn new(
+        file: &'a str,
+        dialect: Option<&'a Dialect>,
+        t: &Tournament,
+        diagnostics: &'a [Diagnostic],
+    ) -> Report<'a> {
+        let errors = diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        Report {
+            file,
+            dialect: dialect.map(|d| d.to_string()),
+            dialect_detail: dialect,
+            players: t.players.len(),
+            rounds: t.rounds_recorded(),
+            total_rounds: t.total_rounds,
+            errors,
+            warnings: diagnostics.len() - errors,
+            diagnostics,
+        }
+    }
+}
+
+/// The report as pretty JSON, with a final newline.
+pub fn json(r: &Report<'_>) -> String {
+    super::json::pretty(r) + "\n"
+}
+
+/// The JSON document for a file that could not be read at all.
+pub fn unreadable_json(file: &str, diagnostics: &[Diagnostic]) -> String {
+    let v = serde_json::json!({
+        "file": file,
+        "readable": false,
+        "diagnostics": diagnostics,
+    });
+    super::json::pretty(&v) + "\n"
+}
+
+/// The dialect, the counts, every diagnostic and a summary line.
+pub fn text(r: &Report<'_>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "file: {}", r.file);
+    if let Some(d) = &r.dialect {
+        let _ = writeln!(s, "dialect: {d}");
+    } else {
+        s.push_str("format: chess-arbiter JSON\n");
+    }
+    let total = r
+        .total_rounds
+        .map(|n| format!(" of {n}"))
+        .unwrap_or_default();
+    let _ = writeln!(
+        s,
+        "players: {}, rounds with data: {}{total}",
+        r.players, r.rounds
+    );
+    for d in r.diagnostics {
+        let _ = writeln!(s, "{d}");
+    }
+    let _ = writeln!(s, "{} error(s), {} warning(s)", r.errors, r.warnings);
+    s
+}
