@@ -522,7 +522,10 @@ fn shared_samples_and_corpus() {
                     if !errs.is_empty() && !known_bad.iter().any(|k| f.ends_with(k)) {
                         failures.push(format!("{}: {errs:#?}", f.display()));
                     }
-                    convert_round_trips(&r.tournament, &f.display().to_string());
+                    // What a malformed line lost, a conversion cannot keep.
+                    if !known_bad.iter().any(|k| f.ends_with(k)) {
+                        convert_round_trips(&r.tournament, &f.display().to_string());
+                    }
                 }
             }
         }
