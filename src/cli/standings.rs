@@ -83,8 +83,8 @@ fn parse_tiebreaks(
                 }
                 out.push(sm.spec);
             }
-            Some(Err(e)) => return Err(e),
-            None => out.push(TieBreakSpec::parse(item)?),
+            Some(Err(e)) => return Err(e.to_string()),
+            None => out.push(TieBreakSpec::parse(item).map_err(|e| e.to_string())?),
         }
     }
     Ok(out)
@@ -112,7 +112,7 @@ fn run_inner(args: &Args) -> Result<(String, bool), (i32, String)> {
         opts.tiebreaks = parse_tiebreaks(list, &mut hint, &mut warnings).map_err(bad)?;
     }
     if let Some(e) = &args.edition {
-        opts.edition = Some(e.parse::<Edition>().map_err(bad)?);
+        opts.edition = Some(e.parse::<Edition>().map_err(|e| bad(e.to_string()))?);
     }
     if let Some(p) = &args.profile {
         let text = std::fs::read_to_string(p)

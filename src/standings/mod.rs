@@ -26,10 +26,10 @@ mod unplayed;
 mod value;
 
 pub use category::Category;
-pub use code::{Code, TieBreakSpec};
-pub use edition::{Edition, EditionSource};
+pub use code::{Code, CodeError, TieBreakSpec};
+pub use edition::{Edition, EditionError, EditionSource};
 pub use own::{CustomTieBreak, RoundKind};
-pub use profile::StandingsProfile;
+pub use profile::{ProfileError, StandingsProfile};
 pub use rating::{dp, pd};
 pub use value::Value;
 
@@ -41,6 +41,7 @@ use std::fmt;
 use crate::diag::{Diagnostic, Family, Location};
 use crate::model::{PlayerId, Points, RoundEntry, Tournament};
 use ctx::Ctx;
+use registry::Evaluator;
 use unplayed::Basis;
 
 /// How a category is ranked.
@@ -220,18 +221,17 @@ fn detect_round_robin(t: &Tournament, rounds: usize) -> bool {
     })
 }
 
+/// The value of `spec` for player `i`, computed by the module its registry entry names.
 fn eval(ctx: &Ctx, spec: &TieBreakSpec, i: usize, ex: Option<&mut Vec<String>>) -> Option<Value> {
-    match spec.code {
-        Code::Bh => buchholz::sum(ctx, spec, i, Basis::Final, false, ex),
-        Code::Fb => buchholz::sum(ctx, spec, i, Basis::Fore, false, ex),
-        Code::Aob => buchholz::aob(ctx, spec, i, ex),
-        Code::Sb => sonneborn::sb(ctx, spec, i, ex),
-        Code::Ks => sonneborn::ks(ctx, spec, i, ex),
-        Code::Aro | Code::Tpr | Code::Ptp | Code::Apro | Code::Appo | Code::Rtng => {
-            rating::eval(ctx, spec, i, ex)
-        }
-        Code::De => None,
-        _ => own::eval(ctx, spec, i, ex),
+    match spec.code.evaluator() {
+        Evaluator::Buchholz => buchholz::sum(ctx, spec, i, Basis::Final, false, ex),
+        Evaluator::ForeBuchholz => buchholz::sum(ctx, spec, i, Basis::Fore, false, ex),
+        Evaluator::AverageOfBuchholz => buchholz::aob(ctx, spec, i, ex),
+        Evaluator::SonnebornBerger => sonneborn::sb(ctx, spec, i, ex),
+        Evaluator::Koya => sonneborn::ks(ctx, spec, i, ex),
+        Evaluator::Rating => rating::eval(ctx, spec, i, ex),
+        Evaluator::DirectEncounter => None,
+        Evaluator::Own => own::eval(ctx, spec, i, ex),
     }
 }
 
@@ -392,7 +392,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
             .iter()
             .map(|s| TieBreakSpec::parse(s))
             .collect::<Result<_, _>>()
-            .map_err(StandingsError::TieBreak)?
+            .map_err(|e| StandingsError::TieBreak(e.to_string()))?
     } else {
         opts.tiebreaks.clone()
     };
@@ -418,7 +418,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
                             &mut notes,
                             format!(
                                 "{} is defined from the {} edition; computed anyway under {}",
-                                info.code, info.since, edition
+                                info.acronym, info.since, edition
                             ),
                         );
                     }
