@@ -11,18 +11,28 @@
 //! places to the event regulations, which the profile states as data.
 
 pub mod build;
+mod category;
 pub mod engine;
+mod money;
+pub mod output;
 pub mod profile;
+pub mod reason;
+pub mod rules;
 pub mod statement;
-#[cfg(test)]
-mod tests;
 
 pub use build::{build, PrizesError};
-pub use engine::{
-    allocate, Allocation, CategoryInput, CategoryStatement, Entrant, Money, OnePrize,
-    OnePrizeCheck, Payment, PlacePrize, PrizeLine, PrizeRules, ProRata, RankGroup, RankingRow,
-    Reduction, Rounding, RoundingMode, Separator, Sharing, Skip, Tax, TiedAwards, Totals,
-    ValueBasis,
+pub use engine::allocate;
+pub use output::{
+    Allocation, CategoryStatement, OnePrizeCheck, Payment, PrizeLine, RankingRow, Reduction, Skip,
+    Totals,
 };
 pub use profile::{PrizeTable, Profile, Section};
+pub use reason::{
+    Boundary, LineReason, MovedUp, OnePrizeChoice, Preference, Prize, ReductionReason, RemovalNote,
+    RoundingNote, TaxNote,
+};
+pub use rules::{
+    CategoryInput, Entrant, Money, OnePrize, PlacePrize, PrizeRules, ProRata, RankGroup, Rounding,
+    RoundingMode, Separator, Sharing, Tax, TiedAwards, ValueBasis,
+};
 pub use statement::Statement;

@@ -26,10 +26,8 @@
 
 use serde::Serialize;
 
-use super::engine::{
-    percent_text, CategoryStatement, OnePrize, OnePrizeCheck, PrizeRules, RoundingMode, Sharing,
-    TiedAwards, Totals, ValueBasis,
-};
+use super::output::{CategoryStatement, OnePrizeCheck, Totals};
+use super::rules::{Money, OnePrize, PrizeRules, RoundingMode, Sharing, TiedAwards, ValueBasis};
 use crate::diag::Diagnostic;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -103,8 +101,62 @@ pub fn describe_rules(r: &PrizeRules, priority_names: &[String]) -> Vec<String> 
             "tax of {}% withheld from each payment of {}{} or more, rounded half up to a whole unit",
             percent_text(t.rate_bp),
             r.currency,
-            super::engine::money(t.min_gross)
+            money(t.min_gross)
         ));
     }
     out
+}
+
+// ---------------------------------------------------------------- number words
+// Shared by the rules above, the engine's diagnostics and `crate::render::prizes`.
+
+/// `1000` basis points → `"10"`, `1250` → `"12.5"`.
+pub fn percent_text(bp: u32) -> String {
+    let whole = bp / 100;
+    let frac = bp % 100;
+    if frac == 0 {
+        whole.to_string()
+    } else if frac % 10 == 0 {
+        format!("{whole}.{}", frac / 10)
+    } else {
+        format!("{whole}.{frac:02}")
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `11th`, `22nd`.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// `[1]` → `1st`, `[3, 4, 5]` → `3rd-5th`.
+pub fn places_text(places: &[u32]) -> String {
+    match places {
+        [] => String::new(),
+        [p] => ordinal(*p),
+        [a, .., b] => format!("{}-{}", ordinal(*a), ordinal(*b)),
+    }
+}
+
+/// `45000` → `45,000`.
+pub fn money(m: Money) -> String {
+    let s = m.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    if m < 0 {
+        format!("-{out}")
+    } else {
+        out
+    }
 }
