@@ -242,18 +242,31 @@ impl<'a> Allocator<'a> {
             return;
         }
         let pay = self.pay(e, pz.cash, pz.awards.clone(), &[place]);
+        let reason = LineReason::Place {
+            place,
+            boundary,
+            moved_up,
+            listed_order,
+            tax: tax_note(pz.cash, self.rules),
+        };
+        self.push_line(vec![place], vec![pay], pz.cash, reason);
+    }
+
+    /// A prize line; the remainder is what the payments leave of the pool.
+    fn push_line(
+        &mut self,
+        places: Vec<u32>,
+        players: Vec<Payment>,
+        pool: Money,
+        reason: LineReason,
+    ) {
+        let paid: Money = players.iter().map(|p| p.gross).sum();
         self.alloc.lines.push(PrizeLine {
-            places: vec![place],
-            players: vec![pay],
-            pool: pz.cash,
-            remainder: 0,
-            reason: LineReason::Place {
-                place,
-                boundary,
-                moved_up,
-                listed_order,
-                tax: tax_note(pz.cash, self.rules),
-            },
+            places,
+            players,
+            pool,
+            remainder: pool - paid,
+            reason,
         });
     }
 
@@ -335,13 +348,7 @@ impl<'a> Allocator<'a> {
             moved_up: self.moved_up(players[0], place),
             tax: tax_note(share, self.rules),
         };
-        self.alloc.lines.push(PrizeLine {
-            places,
-            players: pays,
-            pool,
-            remainder: pool - paid,
-            reason,
-        });
+        self.push_line(places, pays, pool, reason);
     }
 
     /// Equal-points blocks: consecutive groups not separated by points.
@@ -431,12 +438,6 @@ impl<'a> Allocator<'a> {
             remainder: pool - paid,
             tax: tax_note(paid / Money::from(kk).max(1), self.rules),
         };
-        self.alloc.lines.push(PrizeLine {
-            places,
-            players: pays,
-            pool,
-            remainder: pool - paid,
-            reason,
-        });
+        self.push_line(places, pays, pool, reason);
     }
 }
