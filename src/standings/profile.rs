@@ -22,7 +22,11 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-use super::{Category, CategoryMode, CustomTieBreak, Edition, StandingsOptions, TieBreakSpec};
+use super::category::Category;
+use super::code::TieBreakSpec;
+use super::custom::CustomTieBreak;
+use super::edition::Edition;
+use super::options::{CategoryMode, StandingsOptions};
 
 /// The standings settings of a profile.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
