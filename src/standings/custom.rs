@@ -41,8 +41,9 @@ pub struct CustomTieBreak {
 }
 
 impl CustomTieBreak {
-    /// The motivating event's "greater number of wins, forfeits counted, byes are not
-    /// forfeits": OTB wins plus forfeit wins, no PAB/FPB.
+    /// Tie-break (d) of the 2023 CTCA Open (`samples/ctca-2023.toml`): "greater number
+    /// of wins, forfeits counted, byes are not forfeits": OTB wins plus forfeit wins,
+    /// no PAB/FPB.
     pub fn wins_with_forfeits_no_byes() -> CustomTieBreak {
         CustomTieBreak {
             code: "OTHER_WINS_FORFEITS_NO_BYES".into(),

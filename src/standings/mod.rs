@@ -5,9 +5,11 @@
 //! asked for or in force at the event's dates ([`Edition`]), and ranks each
 //! [`Category`] too. Values are exact ([`Value`]); `f64` appears only in output.
 //!
-//! One module per tie-break family: [`direct`](self) (art. 6), `own` (art. 7 and
-//! self-defined counts), `buchholz` (art. 8), `sonneborn` (art. 9), `rating`
-//! (art. 10), `unplayed` (art. 14 cuts, art. 16 and the pre-2023 virtual opponent).
+//! Every code has one entry in [`registry`] (name, article, modifiers, direction,
+//! the module that computes it). One module per tie-break family: `direct`
+//! (art. 6), `own` (art. 7 and self-defined counts, defined in `custom`),
+//! `buchholz` (art. 8), `sonneborn` (art. 9), `rating` (art. 10), `unplayed`
+//! (art. 14 cuts, art. 16 and the pre-2023 virtual opponent).
 
 mod buchholz;
 mod category;

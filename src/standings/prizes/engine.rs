@@ -1,8 +1,8 @@
 //! The prize engine: allocate the prizes of every category ([`allocate`]) over
 //! the abstract input of [`super::rules`]. No tournament, no file:
 //! [`build()`](super::build()) builds the input from a tournament and a profile.
-//! Money is computed as [`super::money`] states; one category's lines come from
-//! [`super::category`]; every decision carries its reason as data
+//! Money is computed as `money` states; one category's lines come from
+//! `category`; every decision carries its reason as data
 //! ([`super::reason`]), worded by `crate::render::prizes`.
 //!
 //! # One prize per player

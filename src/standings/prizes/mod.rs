@@ -1,9 +1,12 @@
 //! Prizes: turn final standings into a prize statement an organiser can defend.
 //!
-//! - [`engine`]: the allocation over an abstract input (per category, ordered
-//!   groups of players tied after all tie-breaks, and a prize table);
-//!   sharing (pooled, Hort, none), rounding, one prize per player, pro-rata
-//!   reduction of small categories, tax withholding, with a reason for every decision;
+//! - [`rules`]: the engine's input (per category, ordered groups of players tied
+//!   after all tie-breaks, and a prize table) and the event's prize rules;
+//! - [`engine`]: the allocation: sharing (pooled, Hort, none), rounding, one prize
+//!   per player, pro-rata reduction of small categories, tax withholding
+//!   (arithmetic in `money`, one category's lines in `category`);
+//! - [`output`] and [`reason`]: what it returns, with the reason for every
+//!   decision as data (worded by `crate::render::prizes`);
 //! - [`profile`]: the tournament profile (TOML) with located errors;
 //! - [`mod@build`]: profile + tournament → standings → [`Statement`].
 //!
