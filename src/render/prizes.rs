@@ -11,11 +11,11 @@ use serde::Serialize;
 use crate::diag::Diagnostic;
 use crate::model::{PlayerId, Points};
 use crate::standings::prizes::rules::points_as_number;
-use crate::standings::prizes::statement::{money, ordinal, percent_text, places_text, Statement};
+use crate::standings::prizes::statement::{ordinal, places_text, RuleNote, Statement};
 use crate::standings::prizes::{
     Boundary, CategoryStatement, LineReason, Money, MovedUp, OnePrizeCheck, OnePrizeChoice,
-    Payment, Preference, PrizeLine, RankingRow, Reduction, RemovalNote, RoundingMode, Skip,
-    TaxNote, TiedAwards, Totals,
+    Payment, Preference, PrizeLine, RankingRow, Reduction, RemovalNote, RoundingMode, Sharing,
+    Skip, TaxNote, TiedAwards, Totals, ValueBasis,
 };
 
 /// Aligned text for people: per category the ranking, then each prize with its reason.
@@ -37,7 +37,7 @@ pub fn text(s: &Statement) -> String {
     );
     let _ = writeln!(o, "Rules:");
     for r in &s.rules {
-        let _ = writeln!(o, "  - {r}");
+        let _ = writeln!(o, "  - {}", rule_text(r));
     }
     for c in &s.categories {
         category_text(&mut o, c, &s.currency);
@@ -236,7 +236,7 @@ struct JsonStatement<'a> {
     currency: &'a str,
     edition: &'a str,
     tiebreaks: &'a [String],
-    rules: &'a [String],
+    rules: Vec<String>,
     categories: Vec<JsonCategory<'a>>,
     totals: &'a Totals,
     one_prize_check: &'a OnePrizeCheck,
@@ -300,7 +300,7 @@ impl<'a> JsonStatement<'a> {
             currency: cur,
             edition: &s.edition,
             tiebreaks: &s.tiebreaks,
-            rules: &s.rules,
+            rules: s.rules.iter().map(rule_text).collect(),
             categories: s
                 .categories
                 .iter()
@@ -360,6 +360,93 @@ impl<'a> JsonCategory<'a> {
 }
 
 // ---------------------------------------------------------------- reasons in words
+
+/// `1000` basis points → `"10"`, `1250` → `"12.5"`.
+pub fn percent_text(bp: u32) -> String {
+    let whole = bp / 100;
+    let frac = bp % 100;
+    if frac == 0 {
+        whole.to_string()
+    } else if frac % 10 == 0 {
+        format!("{whole}.{}", frac / 10)
+    } else {
+        format!("{whole}.{frac:02}")
+    }
+}
+
+/// `45000` → `45,000`.
+pub fn money(m: Money) -> String {
+    let s = m.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    if m < 0 {
+        format!("-{out}")
+    } else {
+        out
+    }
+}
+
+/// One prize rule as a sentence.
+pub fn rule_text(n: &RuleNote) -> String {
+    match n {
+        RuleNote::Sharing { sharing } => match sharing {
+            Sharing::Pooled => "players still tied after all tie-breaks share equally the prizes of the places they occupy".to_string(),
+            Sharing::Hort { keep_percent } => format!(
+                "Hort system: players on equal points keep {keep_percent}% of the prize of their tie-break place; the rest of the prizes of their places is shared equally"
+            ),
+            Sharing::None => "no sharing: the tie-breaks decide".to_string(),
+        },
+        RuleNote::Rounding { rounding } => {
+            let unit = if rounding.unit == 1 {
+                "whole units".to_string()
+            } else {
+                format!("multiples of {}", rounding.unit)
+            };
+            match rounding.mode {
+                RoundingMode::Down => format!("shares rounded down to {unit}; the remainder is kept by the organiser"),
+                RoundingMode::Nearest => format!("shares rounded to the nearest {unit}, halves up; the difference is shown as the remainder"),
+            }
+        }
+        RuleNote::OnePrizePerPlayer { value, priority } => {
+            let v = match value {
+                ValueBasis::Gross => "gross",
+                ValueBasis::Net => "net",
+            };
+            let mut s = format!(
+                "one prize per player: the highest {v} amount, then the higher value of non-cash awards, then the priority order"
+            );
+            if !priority.is_empty() {
+                s.push_str(&format!(" ({})", priority.join(", ")));
+            }
+            s
+        }
+        RuleNote::Cumulative => "prizes are cumulative".to_string(),
+        RuleNote::TiedAwards { tied_awards } => match tied_awards {
+            TiedAwards::ListedOrder => {
+                "non-cash awards of shared places go by the listed order".to_string()
+            }
+            TiedAwards::BestPlace => {
+                "each player sharing places receives the non-cash awards of the best shared place"
+                    .to_string()
+            }
+        },
+        RuleNote::ProRata { pro_rata } => format!(
+            "categories with fewer than {} players have their cash prizes reduced in proportion (players / {}), rounded down",
+            pro_rata.min_players, pro_rata.min_players
+        ),
+        RuleNote::Tax { tax, currency } => format!(
+            "tax of {}% withheld from each payment of {}{} or more, rounded half up to a whole unit",
+            percent_text(tax.rate_bp),
+            currency,
+            money(tax.min_gross)
+        ),
+    }
+}
 
 fn money_c(m: Money, currency: &str) -> String {
     format!("{currency}{}", money(m))
@@ -631,7 +718,7 @@ pub fn html(s: &Statement) -> String {
     );
     let _ = writeln!(o, "<ul>");
     for r in &s.rules {
-        let _ = writeln!(o, "<li>{}</li>", esc(r));
+        let _ = writeln!(o, "<li>{}</li>", esc(&rule_text(r)));
     }
     let _ = writeln!(o, "</ul>");
     let cur = esc(&s.currency);

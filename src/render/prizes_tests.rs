@@ -1,9 +1,9 @@
 //! Hand-worked prize statements: the engine's decisions and the words the
 //! renderer gives their reasons.
 
-use super::{choice_text, line_reason, reduction_text};
+use super::{choice_text, line_reason, money, percent_text, reduction_text};
 use crate::model::{PlayerId, Points};
-use crate::standings::prizes::statement::{money, ordinal, percent_text, places_text};
+use crate::standings::prizes::statement::{ordinal, places_text};
 use crate::standings::prizes::*;
 
 /// A prize line's reason in words, as the statement prints it.

@@ -38,4 +38,4 @@ pub use rules::{
     CategoryInput, Entrant, Money, OnePrize, PlacePrize, PrizeRules, ProRata, RankGroup, Rounding,
     RoundingMode, Separator, Sharing, Tax, TiedAwards, ValueBasis,
 };
-pub use statement::Statement;
+pub use statement::{RuleNote, Statement};
