@@ -124,7 +124,7 @@ const fn e(
 }
 
 impl TieBreakInfo {
-    const fn ascending(mut self) -> TieBreakInfo {
+    const fn ranked_ascending(mut self) -> TieBreakInfo {
         self.ascending = true;
         self
     }
@@ -142,7 +142,7 @@ pub const REGISTRY: &[TieBreakInfo] = &[
         "P",
         F::DirectEncounter,
     )
-    .ascending(),
+    .ranked_ascending(),
     e(
         Code::Win,
         "WIN",
@@ -224,7 +224,7 @@ pub const REGISTRY: &[TieBreakInfo] = &[
         "",
         F::Own,
     )
-    .ascending(),
+    .ranked_ascending(),
     e(
         Code::Bh,
         "BH",
