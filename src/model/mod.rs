@@ -6,6 +6,7 @@
 
 mod points;
 mod round;
+pub mod swiss_manager_tiebreaks;
 mod tournament;
 
 pub use points::{PointSystem, Points};

@@ -1,11 +1,22 @@
-//! Prize statements as text, CSV, JSON and HTML.
+//! Prize statements as text, CSV, JSON and HTML, and the words of every reason
+//! the prize engine gives as data ([`LineReason`], [`OnePrizeChoice`],
+//! [`RemovalNote`], [`Reduction`]).
 //!
 //! The JSON shape is documented on [`Statement`].
 
 use std::fmt::Write as _;
 
-use crate::standings::prizes::engine::{money, places_text, CategoryStatement, Payment};
-use crate::standings::prizes::statement::Statement;
+use serde::Serialize;
+
+use crate::diag::Diagnostic;
+use crate::model::{PlayerId, Points};
+use crate::standings::prizes::rules::points_as_number;
+use crate::standings::prizes::statement::{ordinal, places_text, RuleNote, Statement};
+use crate::standings::prizes::{
+    Boundary, CategoryStatement, LineReason, Money, MovedUp, OnePrizeCheck, OnePrizeChoice,
+    Payment, Preference, PrizeLine, RankingRow, Reduction, RemovalNote, RoundingMode, Sharing,
+    Skip, TaxNote, TiedAwards, Totals, ValueBasis,
+};
 
 /// Aligned text for people: per category the ranking, then each prize with its reason.
 pub fn text(s: &Statement) -> String {
@@ -26,7 +37,7 @@ pub fn text(s: &Statement) -> String {
     );
     let _ = writeln!(o, "Rules:");
     for r in &s.rules {
-        let _ = writeln!(o, "  - {r}");
+        let _ = writeln!(o, "  - {}", rule_text(r));
     }
     for c in &s.categories {
         category_text(&mut o, c, &s.currency);
@@ -85,7 +96,7 @@ fn awards_text(p: &Payment) -> String {
 fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
     let _ = writeln!(o, "\n== {} ({}) ==", c.name, players_text(c.players));
     if let Some(r) = &c.reduction {
-        let _ = writeln!(o, "Reduced: {}", r.reason);
+        let _ = writeln!(o, "Reduced: {}", reduction_text(r, cur));
     }
     let name_w = c
         .ranking
@@ -102,7 +113,7 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
     );
     for r in &c.ranking {
         let note = match (&r.note, &r.separated_by) {
-            (Some(n), _) => n.clone(),
+            (Some(n), _) => removal_note(n, cur),
             (None, Some(s)) => format!("(next separated by {s})"),
             (None, None) => String::new(),
         };
@@ -135,13 +146,15 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
             );
             let _ = writeln!(o, "{}", line.trim_end());
         }
-        let _ = writeln!(o, "            why: {}", l.reason);
+        let _ = writeln!(o, "            why: {}", line_reason(&l.reason, cur));
     }
     for sk in &c.skipped {
         let _ = writeln!(
             o,
             "  skipped #{} {}: {}",
-            sk.start_rank.0, sk.name, sk.reason
+            sk.start_rank.0,
+            sk.name,
+            choice_text(&sk.reason, cur)
         );
     }
 }
@@ -186,7 +199,7 @@ pub fn csv(s: &Statement, sep: char) -> String {
                     p.tax.to_string(),
                     p.net.to_string(),
                     p.awards.join("+"),
-                    l.reason.clone(),
+                    line_reason(&l.reason, &s.currency),
                 ];
                 o.push_str(&super::csv::record(&fields, sep));
             }
@@ -195,14 +208,475 @@ pub fn csv(s: &Statement, sep: char) -> String {
     o
 }
 
-/// The statement as pretty JSON (shape documented on [`Statement`]).
+/// The statement as pretty JSON (shape documented on [`Statement`]; reasons
+/// and notes in words).
 pub fn json(s: &Statement) -> String {
-    let mut v = super::json::pretty(s);
+    let mut v = super::json::pretty(&JsonStatement::new(s));
     v.push('\n');
     v
 }
 
 use super::html::escape as esc;
+
+// ---------------------------------------------------------------- JSON shape
+// The statement with each reason in words; field names and order are the JSON shape.
+
+#[derive(Serialize)]
+struct JsonStatement<'a> {
+    event: &'a str,
+    section: &'a str,
+    currency: &'a str,
+    edition: &'a str,
+    tiebreaks: &'a [String],
+    rules: Vec<String>,
+    categories: Vec<JsonCategory<'a>>,
+    totals: &'a Totals,
+    one_prize_check: &'a OnePrizeCheck,
+    notes: &'a [Diagnostic],
+}
+
+#[derive(Serialize)]
+struct JsonCategory<'a> {
+    name: &'a str,
+    players: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reduction: Option<JsonReduction>,
+    ranking: Vec<JsonRankingRow<'a>>,
+    prizes: Vec<JsonPrizeLine<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    skipped: Vec<JsonSkip<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonReduction {
+    players: u32,
+    min_players: u32,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct JsonRankingRow<'a> {
+    rank: u32,
+    start_rank: PlayerId,
+    name: &'a str,
+    #[serde(serialize_with = "points_as_number")]
+    points: Points,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    separated_by: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonPrizeLine<'a> {
+    places: &'a [u32],
+    players: &'a [Payment],
+    pool: Money,
+    remainder: Money,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct JsonSkip<'a> {
+    start_rank: PlayerId,
+    name: &'a str,
+    reason: String,
+}
+
+impl<'a> JsonStatement<'a> {
+    fn new(s: &'a Statement) -> JsonStatement<'a> {
+        let cur = s.currency.as_str();
+        JsonStatement {
+            event: &s.event,
+            section: &s.section,
+            currency: cur,
+            edition: &s.edition,
+            tiebreaks: &s.tiebreaks,
+            rules: s.rules.iter().map(rule_text).collect(),
+            categories: s
+                .categories
+                .iter()
+                .map(|c| JsonCategory::new(c, cur))
+                .collect(),
+            totals: &s.totals,
+            one_prize_check: &s.one_prize_check,
+            notes: &s.notes,
+        }
+    }
+}
+
+impl<'a> JsonCategory<'a> {
+    fn new(c: &'a CategoryStatement, cur: &str) -> JsonCategory<'a> {
+        JsonCategory {
+            name: &c.name,
+            players: c.players,
+            reduction: c.reduction.as_ref().map(|r| JsonReduction {
+                players: r.players,
+                min_players: r.min_players,
+                reason: reduction_text(r, cur),
+            }),
+            ranking: c
+                .ranking
+                .iter()
+                .map(|r: &'a RankingRow| JsonRankingRow {
+                    rank: r.rank,
+                    start_rank: r.start_rank,
+                    name: &r.name,
+                    points: r.points,
+                    separated_by: r.separated_by.as_deref(),
+                    note: r.note.as_ref().map(|n| removal_note(n, cur)),
+                })
+                .collect(),
+            prizes: c
+                .prizes
+                .iter()
+                .map(|l: &'a PrizeLine| JsonPrizeLine {
+                    places: &l.places,
+                    players: &l.players,
+                    pool: l.pool,
+                    remainder: l.remainder,
+                    reason: line_reason(&l.reason, cur),
+                })
+                .collect(),
+            skipped: c
+                .skipped
+                .iter()
+                .map(|k: &'a Skip| JsonSkip {
+                    start_rank: k.start_rank,
+                    name: &k.name,
+                    reason: choice_text(&k.reason, cur),
+                })
+                .collect(),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- reasons in words
+
+/// `1000` basis points → `"10"`, `1250` → `"12.5"`.
+pub fn percent_text(bp: u32) -> String {
+    let whole = bp / 100;
+    let frac = bp % 100;
+    if frac == 0 {
+        whole.to_string()
+    } else if frac % 10 == 0 {
+        format!("{whole}.{}", frac / 10)
+    } else {
+        format!("{whole}.{frac:02}")
+    }
+}
+
+/// `45000` → `45,000`.
+pub fn money(m: Money) -> String {
+    let s = m.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    if m < 0 {
+        format!("-{out}")
+    } else {
+        out
+    }
+}
+
+/// One prize rule as a sentence.
+pub fn rule_text(n: &RuleNote) -> String {
+    match n {
+        RuleNote::Sharing { sharing } => match sharing {
+            Sharing::Pooled => "players still tied after all tie-breaks share equally the prizes of the places they occupy".to_string(),
+            Sharing::Hort { keep_percent } => format!(
+                "Hort system: players on equal points keep {keep_percent}% of the prize of their tie-break place; the rest of the prizes of their places is shared equally"
+            ),
+            Sharing::None => "no sharing: the tie-breaks decide".to_string(),
+        },
+        RuleNote::Rounding { rounding } => {
+            let unit = if rounding.unit == 1 {
+                "whole units".to_string()
+            } else {
+                format!("multiples of {}", rounding.unit)
+            };
+            match rounding.mode {
+                RoundingMode::Down => format!("shares rounded down to {unit}; the remainder is kept by the organiser"),
+                RoundingMode::Nearest => format!("shares rounded to the nearest {unit}, halves up; the difference is shown as the remainder"),
+            }
+        }
+        RuleNote::OnePrizePerPlayer { value, priority } => {
+            let v = match value {
+                ValueBasis::Gross => "gross",
+                ValueBasis::Net => "net",
+            };
+            let mut s = format!(
+                "one prize per player: the highest {v} amount, then the higher value of non-cash awards, then the priority order"
+            );
+            if !priority.is_empty() {
+                s.push_str(&format!(" ({})", priority.join(", ")));
+            }
+            s
+        }
+        RuleNote::Cumulative => "prizes are cumulative".to_string(),
+        RuleNote::TiedAwards { tied_awards } => match tied_awards {
+            TiedAwards::ListedOrder => {
+                "non-cash awards of shared places go by the listed order".to_string()
+            }
+            TiedAwards::BestPlace => {
+                "each player sharing places receives the non-cash awards of the best shared place"
+                    .to_string()
+            }
+        },
+        RuleNote::ProRata { pro_rata } => format!(
+            "categories with fewer than {} players have their cash prizes reduced in proportion (players / {}), rounded down",
+            pro_rata.min_players, pro_rata.min_players
+        ),
+        RuleNote::Tax { tax, currency } => format!(
+            "tax of {}% withheld from each payment of {}{} or more, rounded half up to a whole unit",
+            percent_text(tax.rate_bp),
+            currency,
+            money(tax.min_gross)
+        ),
+    }
+}
+
+fn money_c(m: Money, currency: &str) -> String {
+    format!("{currency}{}", money(m))
+}
+
+fn unit_text(unit: Money, currency: &str) -> String {
+    if unit == 1 {
+        if currency.is_empty() {
+            "whole units".to_string()
+        } else {
+            format!("whole {currency}")
+        }
+    } else {
+        format!("multiples of {}", money_c(unit, currency))
+    }
+}
+
+fn value_text(gross: Money, awards: &[String], currency: &str) -> String {
+    let mut parts = Vec::new();
+    if gross > 0 {
+        parts.push(money_c(gross, currency));
+    }
+    parts.extend(awards.iter().cloned());
+    if parts.is_empty() {
+        "nothing".to_string()
+    } else {
+        parts.join(" + ")
+    }
+}
+
+fn cash_list(cash: &[Money]) -> String {
+    cash.iter()
+        .map(|&c| money(c))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+fn tax_text(tax: &Option<TaxNote>) -> String {
+    let Some(t) = tax else {
+        return String::new();
+    };
+    let rate = percent_text(t.rate_bp);
+    if t.withheld() {
+        format!(
+            "; tax {rate}% withheld: {} is at least {}",
+            money(t.gross),
+            money(t.min_gross)
+        )
+    } else {
+        format!(
+            "; no tax: {} is below {}",
+            money(t.gross),
+            money(t.min_gross)
+        )
+    }
+}
+
+/// `7.5 points, behind #3 on points, ahead of #5 on BH/M1`.
+fn boundary_text(b: &Boundary) -> String {
+    let mut parts = Vec::new();
+    if let Some(p) = b.points {
+        parts.push(format!("{p} points"));
+    }
+    if let Some((who, label)) = &b.behind {
+        parts.push(format!("behind #{who} on {label}"));
+    }
+    if let Some((who, label)) = &b.ahead_of {
+        parts.push(format!("ahead of #{who} on {label}"));
+    }
+    parts.join(", ")
+}
+
+fn moved_up_text(m: &Option<MovedUp>) -> String {
+    let Some(m) = m else {
+        return String::new();
+    };
+    let above: Vec<String> = m.removed_above.iter().map(|p| format!("#{p}")).collect();
+    format!(
+        "; ranked {} in the category, moves up because {} took a prize elsewhere",
+        ordinal(m.ranked),
+        above.join(", ")
+    )
+}
+
+/// Why a prize line pays what it pays; `currency` as in the statement.
+pub fn line_reason(r: &LineReason, currency: &str) -> String {
+    let cur = currency;
+    match r {
+        LineReason::Place {
+            place,
+            boundary,
+            moved_up,
+            listed_order,
+            tax,
+        } => {
+            let mut s = format!(
+                "{}: {}{}",
+                ordinal(*place),
+                boundary_text(boundary),
+                moved_up_text(moved_up)
+            );
+            if *listed_order {
+                s.push_str("; tied after all tie-breaks, no sharing: place by listed order");
+            }
+            s + &tax_text(tax)
+        }
+        LineReason::Pooled {
+            places,
+            points,
+            boundary,
+            cash,
+            pool,
+            share,
+            rounding,
+            awards,
+            moved_up,
+            tax,
+        } => {
+            let k = places.len();
+            let context = boundary_text(boundary);
+            let mut s = format!(
+                "{}: {} players tied on {} points after all tie-breaks{}; ",
+                places_text(places),
+                k,
+                points,
+                if context.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({context})")
+                }
+            );
+            if *pool > 0 {
+                s.push_str(&format!(
+                    "pool {} = {}, {} each",
+                    cash_list(cash),
+                    money_c(*pool, cur),
+                    money_c(*share, cur)
+                ));
+                if let Some(n) = rounding {
+                    s.push_str(&format!(
+                        " ({} / {k} rounded {} to {}; remainder {})",
+                        money(*pool),
+                        match n.mode {
+                            RoundingMode::Down => "down",
+                            RoundingMode::Nearest => "to nearest",
+                        },
+                        unit_text(n.unit, cur),
+                        money(n.remainder)
+                    ));
+                }
+            } else {
+                s.push_str("no cash for these places");
+            }
+            if let Some(a) = awards {
+                s.push_str(match a {
+                    TiedAwards::ListedOrder => {
+                        "; non-cash awards cannot be shared: given by listed order"
+                    }
+                    TiedAwards::BestPlace => {
+                        "; non-cash awards: each receives those of the best place"
+                    }
+                });
+            }
+            s.push_str(&moved_up_text(moved_up));
+            s + &tax_text(tax)
+        }
+        LineReason::Hort {
+            places,
+            points,
+            keep_percent,
+            cash,
+            pool,
+            shares,
+            remainder,
+            tax,
+        } => {
+            let details: Vec<String> = shares
+                .iter()
+                .map(|(p, gross)| format!("#{p} {}", money(*gross)))
+                .collect();
+            let mut s = format!(
+                "{}: {} players on {} points; Hort system: each keeps {}% of the prize of the place the tie-breaks give, the other {}% of {} = {} is split equally: {}",
+                places_text(places),
+                places.len(),
+                points,
+                keep_percent,
+                100 - keep_percent,
+                cash_list(cash),
+                money_c(*pool, cur),
+                details.join(", ")
+            );
+            if *remainder != 0 {
+                s.push_str(&format!("; remainder {} (rounding)", money(*remainder)));
+            }
+            s + &tax_text(tax)
+        }
+    }
+}
+
+/// Why a player was removed from a category (one prize per player).
+pub fn choice_text(c: &OnePrizeChoice, currency: &str) -> String {
+    let why = match c.why {
+        Preference::HigherValue => "higher value".to_string(),
+        Preference::HigherAwardValue => "equal cash, higher value of non-cash awards".to_string(),
+        Preference::Priority => format!(
+            "equal value, {} comes first in the priority order",
+            c.kept_in
+        ),
+    };
+    format!(
+        "would be {} here ({}); took {} {} ({}) instead: one prize per player, {why}",
+        places_text(&c.lost.places),
+        value_text(c.lost.gross, &c.lost.awards, currency),
+        c.kept_in,
+        places_text(&c.kept.places),
+        value_text(c.kept.gross, &c.kept.awards, currency),
+    )
+}
+
+/// The note on a removed player's ranking row.
+pub fn removal_note(n: &RemovalNote, currency: &str) -> String {
+    match n {
+        RemovalNote::Choice(c) => choice_text(c, currency),
+        RemovalNote::TakenIn(category) => format!("prize taken in {category}"),
+    }
+}
+
+/// Why a small category's cash prizes were reduced.
+pub fn reduction_text(r: &Reduction, currency: &str) -> String {
+    let (n, min) = (r.players, r.min_players);
+    let list: Vec<String> = r.reason.reduced.iter().map(|&c| money(c)).collect();
+    format!(
+        "{n} player{}, fewer than {min}: cash prizes reduced to {n}/{min} and rounded down to {}: {}",
+        if n == 1 { "" } else { "s" },
+        unit_text(r.reason.unit, currency),
+        list.join(" / ")
+    )
+}
 
 /// A self-contained HTML page.
 pub fn html(s: &Statement) -> String {
@@ -221,14 +695,18 @@ pub fn html(s: &Statement) -> String {
     );
     let _ = writeln!(o, "<ul>");
     for r in &s.rules {
-        let _ = writeln!(o, "<li>{}</li>", esc(r));
+        let _ = writeln!(o, "<li>{}</li>", esc(&rule_text(r)));
     }
     let _ = writeln!(o, "</ul>");
     let cur = esc(&s.currency);
     for c in &s.categories {
         let _ = writeln!(o, "<h2>{} ({})</h2>", esc(&c.name), players_text(c.players));
         if let Some(r) = &c.reduction {
-            let _ = writeln!(o, "<p>Reduced: {}</p>", esc(&r.reason));
+            let _ = writeln!(
+                o,
+                "<p>Reduced: {}</p>",
+                esc(&reduction_text(r, &s.currency))
+            );
         }
         let _ = writeln!(
             o,
@@ -259,7 +737,7 @@ pub fn html(s: &Statement) -> String {
                     let _ = write!(
                         o,
                         "<td rowspan=\"{n}\" class=\"why\">{}</td>",
-                        esc(&l.reason)
+                        esc(&line_reason(&l.reason, &s.currency))
                     );
                 }
                 let _ = writeln!(o, "</tr>");
@@ -274,7 +752,7 @@ pub fn html(s: &Statement) -> String {
                     "<li>#{} {}: {}</li>",
                     sk.start_rank.0,
                     esc(&sk.name),
-                    esc(&sk.reason)
+                    esc(&choice_text(&sk.reason, &s.currency))
                 );
             }
             let _ = writeln!(o, "</ul>");
@@ -286,7 +764,8 @@ pub fn html(s: &Statement) -> String {
         for r in &c.ranking {
             let note = r
                 .note
-                .clone()
+                .as_ref()
+                .map(|n| removal_note(n, &s.currency))
                 .or_else(|| {
                     r.separated_by
                         .as_ref()
@@ -338,3 +817,7 @@ pub fn html(s: &Statement) -> String {
     let _ = writeln!(o, "</body>\n</html>");
     o
 }
+
+#[cfg(test)]
+#[path = "prizes_tests.rs"]
+mod tests;

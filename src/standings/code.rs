@@ -5,132 +5,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The individual tie-breaks of C.07 art. 5, plus self-defined `OTHER_…` codes (art. 4.1).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Code {
-    /// C.07 art. 6, Direct Encounter.
-    De,
-    /// C.07 art. 7.1, Number of Wins.
-    Win,
-    /// C.07 art. 7.2, Number of Games Won over the board.
-    Won,
-    /// C.07 art. 7.3, Number of Games Played with Black.
-    Bpg,
-    /// C.07 art. 7.4, Number of Games Won with Black.
-    Bwg,
-    /// C.07 art. 7.5, Sum of Progressive Scores.
-    Ps,
-    /// C.07 art. 7.6, Rounds one Elected to Play (named GE until July 2024).
-    Rep,
-    /// C.07 (2026) art. 7.7, Standard Points.
-    Std,
-    /// C.07 (2026) art. 7.8, Tournament Pairing Number.
-    Tpn,
-    /// C.07 art. 8.1, Buchholz.
-    Bh,
-    /// C.07 art. 8.2, Average of Opponents' Buchholz.
-    Aob,
-    /// C.07 art. 8.3, Fore Buchholz.
-    Fb,
-    /// C.07 art. 9.1, Sonneborn-Berger.
-    Sb,
-    /// C.07 art. 9.2, Koya System.
-    Ks,
-    /// C.07 art. 10.1, Average Rating of Opponents.
-    Aro,
-    /// C.07 art. 10.2, Tournament Performance Rating.
-    Tpr,
-    /// C.07 art. 10.3, Perfect Tournament Performance.
-    Ptp,
-    /// C.07 art. 10.4, Average Performance Rating of Opponents.
-    Apro,
-    /// C.07 art. 10.5, Average Perfect Performance of Opponents.
-    Appo,
-    /// C.07 (2026) art. 10.6, Rating.
-    Rtng,
-    /// A self-defined tie-break (C.07 art. 4.1), written `OTHER_…`; defined as data
-    /// ([`super::CustomTieBreak`]).
-    Other(String),
-}
-
-impl Code {
-    /// The official acronym (`GE` is read as `REP`).
-    pub fn name(&self) -> &str {
-        match self {
-            Code::De => "DE",
-            Code::Win => "WIN",
-            Code::Won => "WON",
-            Code::Bpg => "BPG",
-            Code::Bwg => "BWG",
-            Code::Ps => "PS",
-            Code::Rep => "REP",
-            Code::Std => "STD",
-            Code::Tpn => "TPN",
-            Code::Bh => "BH",
-            Code::Aob => "AOB",
-            Code::Fb => "FB",
-            Code::Sb => "SB",
-            Code::Ks => "KS",
-            Code::Aro => "ARO",
-            Code::Tpr => "TPR",
-            Code::Ptp => "PTP",
-            Code::Apro => "APRO",
-            Code::Appo => "APPO",
-            Code::Rtng => "RTNG",
-            Code::Other(s) => s,
-        }
-    }
-
-    fn from_name(s: &str) -> Option<Code> {
-        Some(match s {
-            "DE" => Code::De,
-            "WIN" => Code::Win,
-            "WON" => Code::Won,
-            "BPG" => Code::Bpg,
-            "BWG" => Code::Bwg,
-            "PS" => Code::Ps,
-            "REP" | "GE" => Code::Rep,
-            "STD" => Code::Std,
-            "TPN" => Code::Tpn,
-            "BH" => Code::Bh,
-            "AOB" => Code::Aob,
-            "FB" => Code::Fb,
-            "SB" => Code::Sb,
-            "KS" => Code::Ks,
-            "ARO" => Code::Aro,
-            "AROC" => Code::Aro,
-            "TPR" => Code::Tpr,
-            "PTP" => Code::Ptp,
-            "APRO" => Code::Apro,
-            "APPO" => Code::Appo,
-            "RTNG" => Code::Rtng,
-            other if other.starts_with("OTHER_") && other.len() > 6 => {
-                Code::Other(other.to_string())
-            }
-            _ => return None,
-        })
-    }
-
-    /// Lower values rank higher (DE places, pairing numbers).
-    pub fn ascending(&self) -> bool {
-        matches!(self, Code::De | Code::Tpn)
-    }
-
-    /// Which modifiers a code accepts (C.07 art. 14 and the TEC list).
-    fn accepts(&self, m: char) -> bool {
-        match m {
-            'C' | 'M' => matches!(self, Code::Bh | Code::Fb | Code::Sb | Code::Aro),
-            'P' => matches!(self, Code::De | Code::Bh | Code::Fb | Code::Sb | Code::Aob),
-            'F' => matches!(self, Code::Aob),
-            'L' => matches!(self, Code::Ks),
-            'U' => matches!(
-                self,
-                Code::Aro | Code::Tpr | Code::Ptp | Code::Apro | Code::Appo | Code::Rtng
-            ),
-            _ => false,
-        }
-    }
-}
+pub use super::registry::Code;
 
 /// One entry of a tie-break list: a code with its modifiers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -170,10 +45,10 @@ impl TieBreakSpec {
     }
 
     /// Parse one code, e.g. `BH/M1`, `bh-c1`, `KS/L+2`, `ARO/C1/U1400`, `DE/P`, `OTHER_WINS`.
-    pub fn parse(text: &str) -> Result<TieBreakSpec, String> {
+    pub fn parse(text: &str) -> Result<TieBreakSpec, CodeError> {
         let t = text.trim().to_ascii_uppercase();
         if t.is_empty() {
-            return Err("expected a tie-break code, found an empty entry".into());
+            return Err(CodeError::Empty);
         }
         let parts: Vec<&str> = if t.contains('/') {
             t.split('/').collect()
@@ -190,36 +65,37 @@ impl TieBreakSpec {
         match score_kind {
             None | Some("GP") => {}
             Some(k) => {
-                return Err(format!(
-                    "expected the score suffix :GP for an individual event, found \":{k}\" in \"{text}\""
-                ))
+                return Err(CodeError::ScoreSuffix {
+                    found: k.to_string(),
+                    text: text.to_string(),
+                })
             }
         }
-        let code = Code::from_name(name).ok_or_else(|| {
-            format!("expected a FIDE C.07 tie-break code or OTHER_…, found \"{name}\"")
+        let (code, implied_cut) = Code::from_name(name).ok_or_else(|| CodeError::UnknownCode {
+            found: name.to_string(),
         })?;
         let mut spec = TieBreakSpec::new(code);
-        if name == "AROC" {
-            spec.cut_low = 1;
-        }
+        spec.cut_low = implied_cut;
         for m in parts.iter().skip(1) {
             let mut chars = m.chars();
             let Some(first) = chars.next() else {
-                return Err(format!(
-                    "expected a modifier after '/', found nothing in \"{text}\""
-                ));
+                return Err(CodeError::MissingModifier {
+                    text: text.to_string(),
+                });
             };
             let rest = chars.as_str();
-            let ok_code = spec.code.accepts(first) || (first == 'C' && spec.code == Code::Ps);
-            if !ok_code {
-                return Err(format!(
-                    "modifier /{m} does not apply to {} (in \"{text}\")",
-                    spec.code.name()
-                ));
+            if !spec.code.accepts(first) {
+                return Err(CodeError::ModifierNotApplicable {
+                    modifier: m.to_string(),
+                    code: spec.code.name().to_string(),
+                    text: text.to_string(),
+                });
             }
-            let num = |r: &str| -> Result<u32, String> {
-                r.parse::<u32>().map_err(|_| {
-                    format!("expected a number after /{first}, found \"{r}\" in \"{text}\"")
+            let num = |r: &str| -> Result<u32, CodeError> {
+                r.parse::<u32>().map_err(|_| CodeError::NotANumber {
+                    modifier: first,
+                    found: r.to_string(),
+                    text: text.to_string(),
                 })
             };
             match first {
@@ -241,24 +117,104 @@ impl TieBreakSpec {
                 }
                 'U' => {
                     let r = num(rest)?;
-                    spec.unrated_rating = Some(u16::try_from(r).map_err(|_| {
-                        format!("expected a rating up to 4 digits after /U, found \"{rest}\"")
-                    })?);
+                    spec.unrated_rating =
+                        Some(u16::try_from(r).map_err(|_| CodeError::RatingTooLarge {
+                            found: rest.to_string(),
+                        })?);
                 }
-                _ => return Err(format!("unknown modifier /{m} in \"{text}\"")),
+                _ => {
+                    return Err(CodeError::UnknownModifier {
+                        modifier: m.to_string(),
+                        text: text.to_string(),
+                    })
+                }
             }
         }
         Ok(spec)
     }
 
     /// Parse a comma- or space-separated list (`"DE,BH/M1,BH,WIN"`).
-    pub fn parse_list(text: &str) -> Result<Vec<TieBreakSpec>, String> {
+    pub fn parse_list(text: &str) -> Result<Vec<TieBreakSpec>, CodeError> {
         text.split([',', ';', ' '])
             .filter(|s| !s.trim().is_empty())
             .map(TieBreakSpec::parse)
             .collect()
     }
 }
+
+/// Why a tie-break code could not be read ([`TieBreakSpec::parse`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodeError {
+    /// An empty entry in a list.
+    Empty,
+    /// A score suffix other than `:GP` (`:MP` is for team events).
+    ScoreSuffix { found: String, text: String },
+    /// Neither a C.07 code nor `OTHER_…`.
+    UnknownCode { found: String },
+    /// A `/` with nothing after it.
+    MissingModifier { text: String },
+    /// A modifier the code does not take (C.07 art. 14).
+    ModifierNotApplicable {
+        modifier: String,
+        code: String,
+        text: String,
+    },
+    /// A modifier whose number does not read.
+    NotANumber {
+        modifier: char,
+        found: String,
+        text: String,
+    },
+    /// `/U` with a rating above 65535.
+    RatingTooLarge { found: String },
+    /// A letter that is no modifier.
+    UnknownModifier { modifier: String, text: String },
+}
+
+impl fmt::Display for CodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CodeError::Empty => f.write_str("expected a tie-break code, found an empty entry"),
+            CodeError::ScoreSuffix { found, text } => write!(
+                f,
+                "expected the score suffix :GP for an individual event, found \":{found}\" in \"{text}\""
+            ),
+            CodeError::UnknownCode { found } => write!(
+                f,
+                "expected a FIDE C.07 tie-break code or OTHER_…, found \"{found}\""
+            ),
+            CodeError::MissingModifier { text } => write!(
+                f,
+                "expected a modifier after '/', found nothing in \"{text}\""
+            ),
+            CodeError::ModifierNotApplicable {
+                modifier,
+                code,
+                text,
+            } => write!(
+                f,
+                "modifier /{modifier} does not apply to {code} (in \"{text}\")"
+            ),
+            CodeError::NotANumber {
+                modifier,
+                found,
+                text,
+            } => write!(
+                f,
+                "expected a number after /{modifier}, found \"{found}\" in \"{text}\""
+            ),
+            CodeError::RatingTooLarge { found } => write!(
+                f,
+                "expected a rating up to 4 digits after /U, found \"{found}\""
+            ),
+            CodeError::UnknownModifier { modifier, text } => {
+                write!(f, "unknown modifier /{modifier} in \"{text}\"")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CodeError {}
 
 impl fmt::Display for TieBreakSpec {
     /// Canonical slash form: `BH/M1`, `SB/C1`, `KS/L+1`, `ARO/U1000`.

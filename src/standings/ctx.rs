@@ -10,6 +10,7 @@ use crate::diag::{Diagnostic, Family, Location};
 use crate::model::{ByeKind, Color, PointSystem, Points, RoundEntry, Tournament};
 
 use super::code::TieBreakSpec;
+use super::custom::CustomTieBreak;
 use super::edition::Edition;
 use super::value::Value;
 
@@ -123,7 +124,7 @@ pub(crate) struct Ctx<'a> {
     pub scoring: PointSystem,
     pub round_robin: bool,
     pub players: Vec<PInfo>,
-    pub custom: &'a [super::CustomTieBreak],
+    pub custom: &'a [CustomTieBreak],
     cache: RefCell<HashMap<String, Rc<Vec<Option<Value>>>>>,
 }
 
@@ -133,7 +134,7 @@ impl<'a> Ctx<'a> {
         rounds: usize,
         edition: Edition,
         round_robin: bool,
-        custom: &'a [super::CustomTieBreak],
+        custom: &'a [CustomTieBreak],
         notes: &mut Vec<Diagnostic>,
     ) -> Ctx<'a> {
         let scoring = t.scoring;

@@ -76,18 +76,37 @@ impl fmt::Display for Edition {
 }
 
 impl FromStr for Edition {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Edition, String> {
+    type Err = EditionError;
+    fn from_str(s: &str) -> Result<Edition, EditionError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "pre2023" | "pre-2023" | "2009" | "legacy" => Ok(Edition::Pre2023),
             "2023" | "2024" | "2023-09" | "2024-04" | "2024-08" => Ok(Edition::C07_2023),
             "2026" | "2026-03" => Ok(Edition::C07_2026),
-            other => Err(format!(
-                "expected an edition pre2023, 2023 or 2026, found \"{other}\""
-            )),
+            other => Err(EditionError {
+                found: other.to_string(),
+            }),
         }
     }
 }
+
+/// An edition name that is none of `pre2023`, `2023`, `2026` (or their aliases).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditionError {
+    /// The text given, trimmed and lower-cased.
+    pub found: String,
+}
+
+impl fmt::Display for EditionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expected an edition pre2023, 2023 or 2026, found \"{}\"",
+            self.found
+        )
+    }
+}
+
+impl std::error::Error for EditionError {}
 
 #[cfg(test)]
 mod tests {

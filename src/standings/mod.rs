@@ -5,16 +5,20 @@
 //! asked for or in force at the event's dates ([`Edition`]), and ranks each
 //! [`Category`] too. Values are exact ([`Value`]); `f64` appears only in output.
 //!
-//! One module per tie-break family: [`direct`](self) (art. 6), `own` (art. 7 and
-//! self-defined counts), `buchholz` (art. 8), `sonneborn` (art. 9), `rating`
-//! (art. 10), `unplayed` (art. 14 cuts, art. 16 and the pre-2023 virtual opponent).
+//! Every code has one entry in [`registry`] (name, article, modifiers, direction,
+//! the module that computes it). One module per tie-break family: `direct`
+//! (art. 6), `own` (art. 7 and self-defined counts, defined in `custom`),
+//! `buchholz` (art. 8), `sonneborn` (art. 9), `rating` (art. 10), `unplayed`
+//! (art. 14 cuts, art. 16 and the pre-2023 virtual opponent).
 
 mod buchholz;
 mod category;
 mod code;
 mod ctx;
+mod custom;
 mod direct;
 mod edition;
+mod options;
 mod own;
 pub mod prizes;
 mod profile;
@@ -26,58 +30,24 @@ mod unplayed;
 mod value;
 
 pub use category::Category;
-pub use code::{Code, TieBreakSpec};
-pub use edition::{Edition, EditionSource};
-pub use own::{CustomTieBreak, RoundKind};
-pub use profile::StandingsProfile;
+pub use code::{Code, CodeError, TieBreakSpec};
+pub use custom::{CustomTieBreak, RoundKind};
+pub use edition::{Edition, EditionError, EditionSource};
+pub use options::{CategoryMode, StandingsOptions};
+pub use profile::{ProfileError, StandingsProfile};
 pub use rating::{dp, pd};
 pub use value::Value;
 
 use chrono::NaiveDate;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::cmp::Ordering;
 use std::fmt;
 
 use crate::diag::{Diagnostic, Family, Location};
 use crate::model::{PlayerId, Points, RoundEntry, Tournament};
 use ctx::Ctx;
+use registry::Evaluator;
 use unplayed::Basis;
-
-/// How a category is ranked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CategoryMode {
-    /// The overall order filtered by category (what Swiss-Manager lists show).
-    #[default]
-    Filter,
-    /// The category's players ranked again with type-A tie-breaks (DE) recomputed on
-    /// the groups tied inside the category.
-    ReapplyDirectEncounter,
-}
-
-/// What to compute.
-#[derive(Debug, Clone, Default)]
-pub struct StandingsOptions {
-    /// The tie-break list in order; empty: the file's list (`Tournament::tiebreaks`).
-    pub tiebreaks: Vec<TieBreakSpec>,
-    /// Rules edition; `None`: by the event's dates.
-    pub edition: Option<Edition>,
-    /// Standings after this round; `None`: the last round with results.
-    pub after_round: Option<u32>,
-    pub categories: Vec<Category>,
-    pub category_mode: CategoryMode,
-    /// Reference date for age categories; `None`: the event's start date.
-    pub reference_date: Option<NaiveDate>,
-    /// Self-defined `OTHER_…` tie-breaks, in addition to [`CustomTieBreak::builtins`].
-    pub custom: Vec<CustomTieBreak>,
-    /// Record the working of every value for this player.
-    pub explain: Option<PlayerId>,
-    /// Separate players still tied after all tie-breaks by lot with this seed
-    /// (`None`: they share the rank).
-    pub lot_seed: Option<u64>,
-    /// Round robin (C.07 art. 15.2: forfeits count as games); `None`: detected.
-    pub round_robin: Option<bool>,
-}
 
 /// One line of the standings.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -220,18 +190,17 @@ fn detect_round_robin(t: &Tournament, rounds: usize) -> bool {
     })
 }
 
+/// The value of `spec` for player `i`, computed by the module its registry entry names.
 fn eval(ctx: &Ctx, spec: &TieBreakSpec, i: usize, ex: Option<&mut Vec<String>>) -> Option<Value> {
-    match spec.code {
-        Code::Bh => buchholz::sum(ctx, spec, i, Basis::Final, false, ex),
-        Code::Fb => buchholz::sum(ctx, spec, i, Basis::Fore, false, ex),
-        Code::Aob => buchholz::aob(ctx, spec, i, ex),
-        Code::Sb => sonneborn::sb(ctx, spec, i, ex),
-        Code::Ks => sonneborn::ks(ctx, spec, i, ex),
-        Code::Aro | Code::Tpr | Code::Ptp | Code::Apro | Code::Appo | Code::Rtng => {
-            rating::eval(ctx, spec, i, ex)
-        }
-        Code::De => None,
-        _ => own::eval(ctx, spec, i, ex),
+    match spec.code.evaluator() {
+        Evaluator::Buchholz => buchholz::sum(ctx, spec, i, Basis::Final, false, ex),
+        Evaluator::ForeBuchholz => buchholz::sum(ctx, spec, i, Basis::Fore, false, ex),
+        Evaluator::AverageOfBuchholz => buchholz::aob(ctx, spec, i, ex),
+        Evaluator::SonnebornBerger => sonneborn::sb(ctx, spec, i, ex),
+        Evaluator::Koya => sonneborn::ks(ctx, spec, i, ex),
+        Evaluator::Rating => rating::eval(ctx, spec, i, ex),
+        Evaluator::DirectEncounter => None,
+        Evaluator::Own => own::eval(ctx, spec, i, ex),
     }
 }
 
@@ -392,7 +361,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
             .iter()
             .map(|s| TieBreakSpec::parse(s))
             .collect::<Result<_, _>>()
-            .map_err(StandingsError::TieBreak)?
+            .map_err(|e| StandingsError::TieBreak(e.to_string()))?
     } else {
         opts.tiebreaks.clone()
     };
@@ -418,7 +387,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
                             &mut notes,
                             format!(
                                 "{} is defined from the {} edition; computed anyway under {}",
-                                info.code, info.since, edition
+                                info.acronym, info.since, edition
                             ),
                         );
                     }

@@ -1,66 +1,11 @@
 //! The participant's own results: WIN, WON, BPG, BWG, PS, REP, STD, TPN (C.07 art. 7)
 //! and the self-defined counting tie-breaks (`OTHER_…`, art. 4.1).
 
-use serde::{Deserialize, Serialize};
-
 use super::code::{Code, TieBreakSpec};
 use super::ctx::{Ctx, Slot};
+use super::custom::RoundKind;
 use super::value::Value;
 use crate::model::{ByeKind, Color, Points};
-
-/// A kind of round, as counted by a self-defined tie-break.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RoundKind {
-    /// A game won over the board.
-    Win,
-    Draw,
-    Loss,
-    ForfeitWin,
-    ForfeitLoss,
-    /// Pairing-allocated bye.
-    PairingBye,
-    FullBye,
-    HalfBye,
-    ZeroBye,
-    /// Not paired / no data.
-    Absent,
-}
-
-/// A self-defined tie-break (C.07 art. 4.1) as data: count (or sum the points of) the
-/// rounds of the listed kinds, optionally only with one colour.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CustomTieBreak {
-    /// `OTHER_…`.
-    pub code: String,
-    #[serde(default)]
-    pub description: String,
-    pub kinds: Vec<RoundKind>,
-    /// Sum the points of those rounds instead of counting them.
-    #[serde(default)]
-    pub sum_points: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub color: Option<Color>,
-}
-
-impl CustomTieBreak {
-    /// The motivating event's "greater number of wins, forfeits counted, byes are not
-    /// forfeits": OTB wins plus forfeit wins, no PAB/FPB.
-    pub fn wins_with_forfeits_no_byes() -> CustomTieBreak {
-        CustomTieBreak {
-            code: "OTHER_WINS_FORFEITS_NO_BYES".into(),
-            description: "number of wins including forfeit wins, byes not counted".into(),
-            kinds: vec![RoundKind::Win, RoundKind::ForfeitWin],
-            sum_points: false,
-            color: None,
-        }
-    }
-
-    /// Built-in custom definitions, available without a profile.
-    pub fn builtins() -> Vec<CustomTieBreak> {
-        vec![CustomTieBreak::wins_with_forfeits_no_byes()]
-    }
-}
 
 fn kind(s: &Slot, win: Points, loss: Points) -> RoundKind {
     match *s {

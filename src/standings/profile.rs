@@ -20,8 +20,13 @@
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
-use super::{Category, CategoryMode, CustomTieBreak, Edition, StandingsOptions, TieBreakSpec};
+use super::category::Category;
+use super::code::TieBreakSpec;
+use super::custom::CustomTieBreak;
+use super::edition::Edition;
+use super::options::{CategoryMode, StandingsOptions};
 
 /// The standings settings of a profile.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -44,10 +49,10 @@ struct File {
 
 impl StandingsProfile {
     /// Read the `[standings]` table of a profile file.
-    pub fn from_toml(text: &str) -> Result<StandingsProfile, String> {
+    pub fn from_toml(text: &str) -> Result<StandingsProfile, ProfileError> {
         toml::from_str::<File>(text)
             .map(|f| f.standings)
-            .map_err(|e| e.to_string().trim().to_string())
+            .map_err(|e| ProfileError(e.to_string().trim().to_string()))
     }
 
     /// Fill `opts` from the profile where the caller left it unset.
@@ -71,6 +76,19 @@ impl StandingsProfile {
         }
     }
 }
+
+/// A profile whose `[standings]` table does not read: the TOML parser's message,
+/// with its line and column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProfileError(String);
+
+impl fmt::Display for ProfileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ProfileError {}
 
 #[cfg(test)]
 mod tests {

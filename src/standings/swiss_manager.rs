@@ -1,10 +1,13 @@
 //! Swiss-Manager's numbered tie-breaks (as stored in `.TUNX` files and named on
-//! chess-results) mapped to C.07 codes. Ids we cannot map with confidence are reported,
-//! never guessed. Numbering per /work/shared/docs/tiebreaks-ratings.md §2.1 (compiled
-//! from chess-results annotations; not confirmed against the program itself).
+//! chess-results) read as C.07 codes. The ids, labels and corresponding codes are the
+//! one table in [`crate::model::swiss_manager_tiebreaks`]; ids we cannot map with
+//! confidence are reported, never guessed.
+
+use std::fmt;
 
 use super::code::{Code, TieBreakSpec};
 use super::edition::Edition;
+use crate::model::swiss_manager_tiebreaks::{self as table, SmCuts};
 
 /// A mapped Swiss-Manager tie-break.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,110 +18,57 @@ pub struct SwissManagerTieBreak {
     pub label: &'static str,
 }
 
-/// Map id `id` with Swiss-Manager's "cut lowest / cut highest" parameters.
-pub fn map(id: u16, cut_low: u8, cut_high: u8) -> Result<SwissManagerTieBreak, String> {
-    let legacy = Some(Edition::Pre2023);
-    let modern = None;
-    let (code, edition, label, cuts) = match id {
-        2 => (
-            Code::Bh,
-            legacy,
-            "Buchholz Tie-Breaks (all results)",
-            (0, 0),
-        ),
-        3 => (
-            Code::Bh,
-            legacy,
-            "Buchholzwertung (1 Streichresultat)",
-            (1, 0),
-        ),
-        4 => (
-            Code::Bh,
-            legacy,
-            "Buchholz Tie-Breaks (middle Tie-Breaks)",
-            (1, 1),
-        ),
-        11 => (
-            Code::De,
-            modern,
-            "Direct Encounter (same point group)",
-            (0, 0),
-        ),
-        12 => (Code::Win, legacy, "The greater number of victories", (0, 0)),
-        35 => (Code::Sb, legacy, "FIDE-Sonneborn-Berger-Tie-Break", (0, 0)),
-        36 => (
-            Code::Aro,
-            legacy,
-            "rating average of the opponents (variabel with parameter)",
-            (cut_low, cut_high),
-        ),
-        37 => (
-            Code::Bh,
-            legacy,
-            "Buchholz Tie-Breaks (variabel with parameter)",
-            (cut_low, cut_high),
-        ),
-        45 => (Code::Ks, modern, "Koya", (0, 0)),
-        52 => (
-            Code::Sb,
-            legacy,
-            "Sonneborn-Berger-Tie-Break (variabel)",
-            (cut_low, cut_high),
-        ),
-        53 => (Code::Bpg, modern, "Most black", (0, 0)),
-        77 => (
-            Code::Aob,
-            modern,
-            "Average of Opponents' Buchholz (AOB)",
-            (0, 0),
-        ),
-        79 => (Code::Rep, modern, "Rounds Elected to Play (REP)", (0, 0)),
-        80 => (
-            Code::Aro,
-            modern,
-            "Average Rating of Opponents (ARO)",
-            (cut_low, cut_high),
-        ),
-        81 => (Code::De, modern, "Direct Encounter (DE)", (0, 0)),
-        84 => (
-            Code::Bh,
-            modern,
-            "Buchholz Tie-Break Variable (2023/2026)",
-            (cut_low, cut_high),
-        ),
-        85 => (
-            Code::Sb,
-            modern,
-            "Sonneborn Berger Tie-Break Variable (2023/2026)",
-            (cut_low, cut_high),
-        ),
-        86 => (
-            Code::Ps,
-            modern,
-            "FIDE Tiebreak (Progressive Score)",
-            (cut_low, 0),
-        ),
-        87 => (Code::Ks, modern, "Koya System (KS)", (0, 0)),
-        // 7, 60, 68, 88 choose their variant by a parameter we do not have; anything
-        // else is unknown to us.
-        _ => {
-            return Err(format!(
-            "swiss-manager tie-break id {id} is not mapped to a C.07 code; give the code instead"
-        ))
+/// Why an SM id could not be read as a C.07 code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SwissManagerError {
+    /// The id has no C.07 code we can name with confidence.
+    Unmapped { id: u16 },
+    /// `SM` not followed by a number.
+    BadId { found: String },
+    /// A modifier other than `/Cn` or `/Mn`.
+    BadModifier { id: u16, found: String },
+}
+
+impl fmt::Display for SwissManagerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SwissManagerError::Unmapped { id } => write!(
+                f,
+                "swiss-manager tie-break id {id} is not mapped to a C.07 code; give the code instead"
+            ),
+            SwissManagerError::BadId { found } => {
+                write!(f, "expected a swiss-manager id after SM, found \"{found}\"")
+            }
+            SwissManagerError::BadModifier { id, found } => {
+                write!(f, "expected /Cn or /Mn after SM{id}, found \"/{found}\"")
+            }
         }
-    };
+    }
+}
+
+impl std::error::Error for SwissManagerError {}
+
+/// Map id `id` with Swiss-Manager's "cut lowest / cut highest" parameters.
+pub fn map(id: u16, cut_low: u8, cut_high: u8) -> Result<SwissManagerTieBreak, SwissManagerError> {
+    let entry = table::lookup(id).ok_or(SwissManagerError::Unmapped { id })?;
+    let fide = entry.fide.ok_or(SwissManagerError::Unmapped { id })?;
+    let (code, _) = Code::from_name(fide.code).ok_or(SwissManagerError::Unmapped { id })?;
     let mut spec = TieBreakSpec::new(code);
-    spec.cut_low = cuts.0;
-    spec.cut_high = cuts.1;
+    (spec.cut_low, spec.cut_high) = match fide.cuts {
+        SmCuts::Fixed { low, high } => (low, high),
+        SmCuts::Parameters => (cut_low, cut_high),
+        SmCuts::LowParameter => (cut_low, 0),
+    };
     Ok(SwissManagerTieBreak {
         spec,
-        edition,
-        label,
+        edition: fide.legacy.then_some(Edition::Pre2023),
+        label: entry.label,
     })
 }
 
-/// Parse `SM37`, `SM37/C1`, `SM37/M1` (cut parameters as C.07 modifiers).
-pub fn parse(text: &str) -> Option<Result<SwissManagerTieBreak, String>> {
+/// Parse `SM37`, `SM37/C1`, `SM37/M1` (cut parameters as C.07 modifiers); `None`
+/// when the text is not an SM id.
+pub fn parse(text: &str) -> Option<Result<SwissManagerTieBreak, SwissManagerError>> {
     let t = text.trim().to_ascii_uppercase();
     let rest = t.strip_prefix("SM")?;
     let mut parts = rest.split(['/', '-']);
@@ -126,9 +76,9 @@ pub fn parse(text: &str) -> Option<Result<SwissManagerTieBreak, String>> {
     let id: u16 = match id.parse() {
         Ok(n) => n,
         Err(_) => {
-            return Some(Err(format!(
-                "expected a swiss-manager id after SM, found \"{id}\""
-            )))
+            return Some(Err(SwissManagerError::BadId {
+                found: id.to_string(),
+            }))
         }
     };
     let (mut low, mut high) = (0u8, 0u8);
@@ -141,9 +91,10 @@ pub fn parse(text: &str) -> Option<Result<SwissManagerTieBreak, String>> {
                 high = n
             }
             _ => {
-                return Some(Err(format!(
-                    "expected /Cn or /Mn after SM{id}, found \"/{m}\""
-                )))
+                return Some(Err(SwissManagerError::BadModifier {
+                    id,
+                    found: m.to_string(),
+                }))
             }
         }
     }

@@ -96,16 +96,17 @@ fn expected() -> (Vec<String>, Vec<Vec<String>>) {
     (head, rows)
 }
 
+/// Options with the tie-break list `codes` under `edition`, the rest by default.
+fn options(codes: &str, edition: Edition) -> StandingsOptions {
+    StandingsOptions {
+        tiebreaks: TieBreakSpec::parse_list(codes).unwrap(),
+        edition: Some(edition),
+        ..Default::default()
+    }
+}
+
 fn run(t: &Tournament, codes: &str, edition: Edition) -> Standings {
-    compute(
-        t,
-        &StandingsOptions {
-            tiebreaks: TieBreakSpec::parse_list(codes).unwrap(),
-            edition: Some(edition),
-            ..Default::default()
-        },
-    )
-    .unwrap()
+    compute(t, &options(codes, edition)).unwrap()
 }
 
 fn fmt2(v: Option<Value>) -> String {
@@ -387,10 +388,8 @@ fn forfeits_played_modifier() {
         ),
     ];
     let o = |codes: &str| StandingsOptions {
-        tiebreaks: TieBreakSpec::parse_list(codes).unwrap(),
-        edition: Some(Edition::C07_2023),
         round_robin: Some(false),
-        ..Default::default()
+        ..options(codes, Edition::C07_2023)
     };
     let s = compute(&t, &o("DE")).unwrap();
     assert_eq!(value(&s, 1, 0), v(0.0));
@@ -436,10 +435,8 @@ fn custom_counts_by_colour_and_unknown_custom_code() {
         color: Some(Color::Black),
     };
     let o = StandingsOptions {
-        tiebreaks: TieBreakSpec::parse_list("OTHER_BLACK_WINS").unwrap(),
         custom: vec![black_wins],
-        edition: Some(Edition::C07_2023),
-        ..Default::default()
+        ..options("OTHER_BLACK_WINS", Edition::C07_2023)
     };
     let s = compute(&t, &o).unwrap();
     // #14: R2 b loss, R3 b forfeit loss, R5 b win.
@@ -460,10 +457,8 @@ fn custom_counts_by_colour_and_unknown_custom_code() {
 fn after_round_three() {
     let t = tec();
     let o = StandingsOptions {
-        tiebreaks: TieBreakSpec::parse_list("BH").unwrap(),
-        edition: Some(Edition::C07_2023),
         after_round: Some(3),
-        ..Default::default()
+        ..options("BH", Edition::C07_2023)
     };
     let s = compute(&t, &o).unwrap();
     assert_eq!(s.after_round, 3);
@@ -487,10 +482,8 @@ fn after_round_three() {
 fn lots_and_pending_rounds() {
     let t = tec();
     let o = StandingsOptions {
-        tiebreaks: TieBreakSpec::parse_list("DE").unwrap(),
-        edition: Some(Edition::C07_2023),
         lot_seed: Some(7),
-        ..Default::default()
+        ..options("DE", Edition::C07_2023)
     };
     let a = compute(&t, &o).unwrap();
     let b = compute(&t, &o).unwrap();
@@ -581,11 +574,9 @@ fn de_averages_repeated_games_and_recurses() {
     let s = compute(
         &t,
         &StandingsOptions {
-            tiebreaks: TieBreakSpec::parse_list("DE").unwrap(),
-            edition: Some(Edition::C07_2023),
             round_robin: Some(false),
             explain: Some(PlayerId(1)),
-            ..Default::default()
+            ..options("DE", Edition::C07_2023)
         },
     )
     .unwrap();

@@ -135,54 +135,11 @@ pub fn sniff(bytes: &[u8]) -> bool {
     bytes.len() >= 4 && bytes[0] == 0x93 && bytes[1..4] == MAGIC
 }
 
-/// Swiss-Manager's label for a tie-break number, where known (docs/swiss-manager.md §6.1).
-/// Parameters (cuts, forfeit handling) are not decoded, so no FIDE code is derived.
+/// Swiss-Manager's label for a tie-break number, where known (the one table is
+/// [`crate::model::swiss_manager_tiebreaks`]). Parameters (cuts, forfeit handling)
+/// are not decoded, so no FIDE code is derived.
 pub fn tiebreak_label(n: u16) -> Option<&'static str> {
-    Some(match n {
-        1 => "points",
-        2 => "Buchholz",
-        3 => "Buchholz cut 1",
-        4 => "Buchholz median",
-        5 => "manual rank correction (player)",
-        6 => "manual rank correction (team)",
-        7 => "Sonneborn-Berger",
-        8 | 9 => "progressive score",
-        10 => "average rating of opponents",
-        11 => "direct encounter (legacy)",
-        12 => "number of wins (legacy)",
-        13 => "match points",
-        14 => "team direct encounter",
-        15 => "board points",
-        21 => "rating performance",
-        23 => "sum of opponents' ratings without one result",
-        36 => "average rating of opponents (variable)",
-        37 => "Buchholz (variable)",
-        44 => "match points (variable)",
-        45 => "Koya",
-        48 => "sum of match points",
-        50 | 57 | 67 => "Olympiad Sonneborn-Berger",
-        52 => "Sonneborn-Berger (variable)",
-        53 => "most games with black",
-        54 => "recursive performance",
-        55 => "average recursive performance of opponents",
-        60 => "performance (variable)",
-        61 => "Arranz system",
-        68 => "number of wins (variable)",
-        69 => "Koya (fine)",
-        70 => "sum of Buchholz (variable)",
-        71 => "Berlin tie-break",
-        74 => "Olympiad Sonneborn-Berger with cut",
-        75 => "adjusted opponents' match points with cut",
-        77 => "average of opponents' Buchholz",
-        80 => "average rating of opponents (2023)",
-        81 => "direct encounter (2023)",
-        84 => "Buchholz (2023)",
-        85 => "Sonneborn-Berger (2023)",
-        86 => "progressive score (2023)",
-        87 => "Koya (2023)",
-        88 => "performance family (2023)",
-        _ => return None,
-    })
+    crate::model::swiss_manager_tiebreaks::lookup(n).map(|t| t.label)
 }
 
 fn at(offset: usize, message: String) -> Diagnostic {

@@ -7,8 +7,9 @@ use crate::diag::Diagnostic;
 use crate::model::{PlayerId, Tournament};
 use crate::standings::{compute, CategoryStandings, Standings, StandingsError, StandingsOptions};
 
-use super::engine::{allocate, CategoryInput, Entrant, OnePrize, RankGroup, Separator};
+use super::engine::allocate;
 use super::profile::Section;
+use super::rules::{CategoryInput, Entrant, OnePrize, RankGroup, Separator};
 use super::statement::Statement;
 
 /// Why no statement could be built.
@@ -140,8 +141,10 @@ fn separator(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Points;
     use crate::model::{BirthDate, Color, Outcome, Player, RoundEntry, Sex, TournamentInfo};
-    use crate::standings::prizes::engine::Money;
+    use crate::standings::prizes::reason::{Boundary, LineReason, TaxNote};
+    use crate::standings::prizes::rules::Money;
     use crate::standings::prizes::Profile;
 
     /// A 6-player round robin: #1 beats #2, #2 beats #3, #3 beats #1; each of
@@ -278,9 +281,25 @@ cash = [120, 60]
             pays(0),
             [(1, 350, 35), (2, 350, 35), (3, 350, 35), (4, 60, 0)]
         );
+        // "4th: 2.0 points, behind #1 on points, ahead of #5 on points; no tax: 60 is
+        // below 200" in words (`crate::render::prizes`).
         assert_eq!(
             s.categories[0].prizes[1].reason,
-            "4th: 2.0 points, behind #1 on points, ahead of #5 on points; no tax: 60 is below 200"
+            LineReason::Place {
+                place: 4,
+                boundary: Boundary {
+                    points: Some(Points(20)),
+                    behind: Some((PlayerId(1), "points".into())),
+                    ahead_of: Some((PlayerId(5), "points".into())),
+                },
+                moved_up: None,
+                listed_order: false,
+                tax: Some(TaxNote {
+                    gross: 60,
+                    rate_bp: 1000,
+                    min_gross: 200
+                }),
+            }
         );
         // Senior: #6 alone, 100 × 1/5 = 20.
         assert_eq!(pays(1), [(6, 20, 0)]);

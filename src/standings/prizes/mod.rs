@@ -1,9 +1,12 @@
 //! Prizes: turn final standings into a prize statement an organiser can defend.
 //!
-//! - [`engine`]: the allocation over an abstract input (per category, ordered
-//!   groups of players tied after all tie-breaks, and a prize table);
-//!   sharing (pooled, Hort, none), rounding, one prize per player, pro-rata
-//!   reduction of small categories, tax withholding, with a reason for every decision;
+//! - [`rules`]: the engine's input (per category, ordered groups of players tied
+//!   after all tie-breaks, and a prize table) and the event's prize rules;
+//! - [`engine`]: the allocation: sharing (pooled, Hort, none), rounding, one prize
+//!   per player, pro-rata reduction of small categories, tax withholding
+//!   (arithmetic in `money`, one category's lines in `category`);
+//! - [`output`] and [`reason`]: what it returns, with the reason for every
+//!   decision as data (worded by `crate::render::prizes`);
 //! - [`profile`]: the tournament profile (TOML) with located errors;
 //! - [`mod@build`]: profile + tournament → standings → [`Statement`].
 //!
@@ -11,18 +14,28 @@
 //! places to the event regulations, which the profile states as data.
 
 pub mod build;
+mod category;
 pub mod engine;
+mod money;
+pub mod output;
 pub mod profile;
+pub mod reason;
+pub mod rules;
 pub mod statement;
-#[cfg(test)]
-mod tests;
 
 pub use build::{build, PrizesError};
-pub use engine::{
-    allocate, Allocation, CategoryInput, CategoryStatement, Entrant, Money, OnePrize,
-    OnePrizeCheck, Payment, PlacePrize, PrizeLine, PrizeRules, ProRata, RankGroup, RankingRow,
-    Reduction, Rounding, RoundingMode, Separator, Sharing, Skip, Tax, TiedAwards, Totals,
-    ValueBasis,
+pub use engine::allocate;
+pub use output::{
+    Allocation, CategoryStatement, OnePrizeCheck, Payment, PrizeLine, RankingRow, Reduction, Skip,
+    Totals,
 };
 pub use profile::{PrizeTable, Profile, Section};
-pub use statement::Statement;
+pub use reason::{
+    Boundary, LineReason, MovedUp, OnePrizeChoice, Preference, Prize, ReductionReason, RemovalNote,
+    RoundingNote, TaxNote,
+};
+pub use rules::{
+    CategoryInput, Entrant, Money, OnePrize, PlacePrize, PrizeRules, ProRata, RankGroup, Rounding,
+    RoundingMode, Separator, Sharing, Tax, TiedAwards, ValueBasis,
+};
+pub use statement::{RuleNote, Statement};

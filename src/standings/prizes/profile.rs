@@ -52,7 +52,7 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::engine::{
+use super::rules::{
     OnePrize, PlacePrize, PrizeRules, ProRata, Rounding, RoundingMode, Sharing, Tax, TiedAwards,
     ValueBasis,
 };

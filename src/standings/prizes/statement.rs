@@ -26,10 +26,8 @@
 
 use serde::Serialize;
 
-use super::engine::{
-    percent_text, CategoryStatement, OnePrize, OnePrizeCheck, PrizeRules, RoundingMode, Sharing,
-    TiedAwards, Totals, ValueBasis,
-};
+use super::output::{CategoryStatement, OnePrizeCheck, Totals};
+use super::rules::{OnePrize, PrizeRules, ProRata, Rounding, Sharing, Tax, TiedAwards, ValueBasis};
 use crate::diag::Diagnostic;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -40,71 +38,94 @@ pub struct Statement {
     /// Tie-break rules edition used for the ranking.
     pub edition: String,
     pub tiebreaks: Vec<String>,
-    /// The profile's prize rules in words.
-    pub rules: Vec<String>,
+    /// The profile's prize rules, one note per sentence.
+    pub rules: Vec<RuleNote>,
     pub categories: Vec<CategoryStatement>,
     pub totals: Totals,
     pub one_prize_check: OnePrizeCheck,
     pub notes: Vec<Diagnostic>,
 }
 
-/// The rules in words, one sentence each.
-pub fn describe_rules(r: &PrizeRules, priority_names: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    out.push(match r.sharing {
-        Sharing::Pooled => "players still tied after all tie-breaks share equally the prizes of the places they occupy".to_string(),
-        Sharing::Hort { keep_percent } => format!(
-            "Hort system: players on equal points keep {keep_percent}% of the prize of their tie-break place; the rest of the prizes of their places is shared equally"
-        ),
-        Sharing::None => "no sharing: the tie-breaks decide".to_string(),
-    });
-    let unit = if r.rounding.unit == 1 {
-        "whole units".to_string()
-    } else {
-        format!("multiples of {}", r.rounding.unit)
-    };
-    out.push(match r.rounding.mode {
-        RoundingMode::Down => format!("shares rounded down to {unit}; the remainder is kept by the organiser"),
-        RoundingMode::Nearest => format!("shares rounded to the nearest {unit}, halves up; the difference is shown as the remainder"),
-    });
-    out.push(match &r.one_prize {
-        OnePrize::PerPlayer { value, .. } => {
-            let v = match value {
-                ValueBasis::Gross => "gross",
-                ValueBasis::Net => "net",
-            };
-            let mut s = format!(
-                "one prize per player: the highest {v} amount, then the higher value of non-cash awards, then the priority order"
-            );
-            if !priority_names.is_empty() {
-                s.push_str(&format!(" ({})", priority_names.join(", ")));
-            }
-            s
-        }
-        OnePrize::Cumulative => "prizes are cumulative".to_string(),
-    });
-    out.push(match r.tied_awards {
-        TiedAwards::ListedOrder => {
-            "non-cash awards of shared places go by the listed order".to_string()
-        }
-        TiedAwards::BestPlace => {
-            "each player sharing places receives the non-cash awards of the best shared place"
-                .to_string()
-        }
-    });
+/// One of the profile's prize rules as stated on the statement; worded, one
+/// sentence each, by `crate::render::prizes`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "rule", rename_all = "snake_case")]
+pub enum RuleNote {
+    Sharing {
+        sharing: Sharing,
+    },
+    Rounding {
+        rounding: Rounding,
+    },
+    /// One prize per player, chosen by `value`, then by the categories in `priority`.
+    OnePrizePerPlayer {
+        value: ValueBasis,
+        priority: Vec<String>,
+    },
+    Cumulative,
+    TiedAwards {
+        tied_awards: TiedAwards,
+    },
+    ProRata {
+        pro_rata: ProRata,
+    },
+    Tax {
+        tax: Tax,
+        currency: String,
+    },
+}
+
+/// The rules of `r` in the statement's order (`priority_names`: the priority
+/// order's categories by name).
+pub fn describe_rules(r: &PrizeRules, priority_names: &[String]) -> Vec<RuleNote> {
+    let mut out = vec![
+        RuleNote::Sharing { sharing: r.sharing },
+        RuleNote::Rounding {
+            rounding: r.rounding,
+        },
+        match &r.one_prize {
+            OnePrize::PerPlayer { value, .. } => RuleNote::OnePrizePerPlayer {
+                value: *value,
+                priority: priority_names.to_vec(),
+            },
+            OnePrize::Cumulative => RuleNote::Cumulative,
+        },
+        RuleNote::TiedAwards {
+            tied_awards: r.tied_awards,
+        },
+    ];
     if let Some(p) = r.pro_rata {
-        out.push(format!(
-            "categories with fewer than {} players have their cash prizes reduced in proportion (players / {}), rounded down",
-            p.min_players, p.min_players
-        ));
+        out.push(RuleNote::ProRata { pro_rata: p });
     }
     if let Some(t) = r.tax {
-        out.push(format!(
-            "tax of {}% withheld from each payment of {}{} or more, rounded half up to a whole unit",
-            percent_text(t.rate_bp),
-            r.currency,
-            super::engine::money(t.min_gross)
-        ));
+        out.push(RuleNote::Tax {
+            tax: t,
+            currency: r.currency.clone(),
+        });
     }
     out
+}
+
+// ---------------------------------------------------------------- place words
+// Shared by the engine's diagnostics and `crate::render::prizes`.
+
+/// `1st`, `2nd`, `3rd`, `11th`, `22nd`.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// `[1]` → `1st`, `[3, 4, 5]` → `3rd-5th`.
+pub fn places_text(places: &[u32]) -> String {
+    match places {
+        [] => String::new(),
+        [p] => ordinal(*p),
+        [a, .., b] => format!("{}-{}", ordinal(*a), ordinal(*b)),
+    }
 }

@@ -1,7 +1,15 @@
-//! Hand-worked prize statements for the engine.
+//! Hand-worked prize statements: the engine's decisions and the words the
+//! renderer gives their reasons.
 
-use super::engine::*;
+use super::{choice_text, line_reason, money, percent_text, reduction_text};
 use crate::model::{PlayerId, Points};
+use crate::standings::prizes::statement::{ordinal, places_text};
+use crate::standings::prizes::*;
+
+/// A prize line's reason in words, as the statement prints it.
+fn why(l: &PrizeLine, currency: &str) -> String {
+    line_reason(&l.reason, currency)
+}
 
 /// A ranking from a compact description: each group is `(points in tenths,
 /// [start ranks], separator to next)`; names are `P<start rank>`.
@@ -106,18 +114,21 @@ fn three_way_tie_shares_first_to_third() {
         ]
     );
     assert!(
-        l.reason
+        why(l, "NT$")
             .contains("3 players tied on 7.5 points after all tie-breaks (ahead of #2 on points)"),
         "{}",
-        l.reason
+        why(l, "NT$")
     );
     assert!(
-        l.reason
-            .contains("45,000 + 30,000 + 15,000 = NT$90,000, NT$30,000 each"),
+        why(l, "NT$").contains("45,000 + 30,000 + 15,000 = NT$90,000, NT$30,000 each"),
         "{}",
-        l.reason
+        why(l, "NT$")
     );
-    assert!(l.reason.contains("tax 10% withheld"), "{}", l.reason);
+    assert!(
+        why(l, "NT$").contains("tax 10% withheld"),
+        "{}",
+        why(l, "NT$")
+    );
     // 4th: #2, separated from #5 on BH/M1.
     let l4 = &c.prizes[1];
     assert_eq!(l4.places, vec![4]);
@@ -125,11 +136,15 @@ fn three_way_tie_shares_first_to_third() {
         payments(c)[3],
         (2, 7_500, 0, 7_500, vec!["medal".to_string()])
     );
-    assert!(l4.reason.contains("ahead of #5 on BH/M1"), "{}", l4.reason);
     assert!(
-        l4.reason.contains("no tax: 7,500 is below 20,000"),
+        why(l4, "NT$").contains("ahead of #5 on BH/M1"),
         "{}",
-        l4.reason
+        why(l4, "NT$")
+    );
+    assert!(
+        why(l4, "NT$").contains("no tax: 7,500 is below 20,000"),
+        "{}",
+        why(l4, "NT$")
     );
     assert_eq!(
         payments(c)[4],
@@ -173,11 +188,15 @@ fn tie_across_prize_boundary() {
         ]
     );
     assert!(
-        l.reason.contains("6,000 + 0 = NT$6,000, NT$3,000 each"),
+        why(l, "NT$").contains("6,000 + 0 = NT$6,000, NT$3,000 each"),
         "{}",
-        l.reason
+        why(l, "NT$")
     );
-    assert!(l.reason.contains("given by listed order"), "{}", l.reason);
+    assert!(
+        why(l, "NT$").contains("given by listed order"),
+        "{}",
+        why(l, "NT$")
+    );
     assert_eq!(c.prizes[3].places, vec![5]);
     let l6 = &c.prizes[4];
     assert_eq!(l6.places, vec![6, 7]);
@@ -266,23 +285,22 @@ fn player_eligible_in_two_categories_takes_the_bigger_prize() {
     assert_eq!(open.skipped.len(), 1);
     assert_eq!(open.skipped[0].start_rank, PlayerId(30));
     assert!(
-        open.skipped[0].reason.contains("would be 4th here (NT$7,500 + medal); took Senior 1st (NT$15,000 + trophy) instead: one prize per player, higher value"),
+        choice_text(&open.skipped[0].reason, "NT$").contains("would be 4th here (NT$7,500 + medal); took Senior 1st (NT$15,000 + trophy) instead: one prize per player, higher value"),
         "{}",
-        open.skipped[0].reason
+        choice_text(&open.skipped[0].reason, "NT$")
     );
     assert_eq!(senior.skipped[0].start_rank, PlayerId(10));
     assert!(
-        open.prizes[3].reason.contains("behind #12 on DE"),
+        why(&open.prizes[3], "NT$").contains("behind #12 on DE"),
         "{}",
-        open.prizes[3].reason
+        why(&open.prizes[3], "NT$")
     );
     // #13 was 5th; #30 left the Open.
     assert!(
-        open.prizes[3]
-            .reason
+        why(&open.prizes[3], "NT$")
             .contains("; ranked 5th in the category, moves up because #30 took a prize elsewhere"),
         "{}",
-        open.prizes[3].reason
+        why(&open.prizes[3], "NT$")
     );
     // The ranking keeps everyone and notes who was removed.
     let row = open.ranking.iter().find(|r| r.start_rank == PlayerId(30));
@@ -326,7 +344,7 @@ fn small_category_reduced_pro_rata() {
     let r = c.reduction.as_ref();
     assert_eq!(r.map(|r| (r.players, r.min_players)), Some((7, 10)));
     assert!(
-        r.is_some_and(|r| r.reason
+        r.is_some_and(|r| reduction_text(r, "NT$")
             == "7 players, fewer than 10: cash prizes reduced to 7/10 and rounded down to whole NT$: 10,500 / 6,300 / 4,200"),
         "{r:?}"
     );
@@ -397,7 +415,7 @@ fn rounding_remainders() {
         .iter()
         .all(|p| p.gross == 67));
     assert_eq!(near.categories[0].prizes[0].remainder, -1);
-    assert!(near.categories[0].prizes[0].reason.contains("remainder -1"));
+    assert!(why(&near.categories[0].prizes[0], "").contains("remainder -1"));
 }
 
 #[test]
@@ -481,8 +499,7 @@ fn equal_value_goes_by_priority() {
     let g: Vec<u32> = payments(&a.categories[1]).iter().map(|p| p.0).collect();
     assert_eq!(u, [6, 7]);
     assert_eq!(g, [5, 8]);
-    assert!(a.categories[0].skipped[0]
-        .reason
+    assert!(choice_text(&a.categories[0].skipped[0].reason, "")
         .ends_with("equal value, U13 Girls comes first in the priority order"));
     // Without a stated priority the category listed first wins.
     let a = allocate(&cats, &PrizeRules::default());
@@ -600,9 +617,7 @@ fn removed_player_merges_separators() {
         cat("Y", y, table(&[50], &[])),
     ];
     let a = allocate(&cats, &PrizeRules::default());
-    assert!(a.categories[0].prizes[0]
-        .reason
-        .contains("ahead of #3 on points"));
+    assert!(why(&a.categories[0].prizes[0], "").contains("ahead of #3 on points"));
     assert_eq!(
         payments(&a.categories[0])
             .iter()

@@ -1,0 +1,47 @@
+//! What [`super::compute`] is asked for: the tie-break list, the rules edition, the
+//! round, categories and how they are ranked, self-defined codes, explanations, lots.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::category::Category;
+use super::code::TieBreakSpec;
+use super::custom::CustomTieBreak;
+use super::edition::Edition;
+use crate::model::PlayerId;
+
+/// How a category is ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CategoryMode {
+    /// The overall order filtered by category (what Swiss-Manager lists show).
+    #[default]
+    Filter,
+    /// The category's players ranked again with type-A tie-breaks (DE) recomputed on
+    /// the groups tied inside the category.
+    ReapplyDirectEncounter,
+}
+
+/// What to compute.
+#[derive(Debug, Clone, Default)]
+pub struct StandingsOptions {
+    /// The tie-break list in order; empty: the file's list (`Tournament::tiebreaks`).
+    pub tiebreaks: Vec<TieBreakSpec>,
+    /// Rules edition; `None`: by the event's dates.
+    pub edition: Option<Edition>,
+    /// Standings after this round; `None`: the last round with results.
+    pub after_round: Option<u32>,
+    pub categories: Vec<Category>,
+    pub category_mode: CategoryMode,
+    /// Reference date for age categories; `None`: the event's start date.
+    pub reference_date: Option<NaiveDate>,
+    /// Self-defined `OTHER_…` tie-breaks, in addition to [`CustomTieBreak::builtins`].
+    pub custom: Vec<CustomTieBreak>,
+    /// Record the working of every value for this player.
+    pub explain: Option<PlayerId>,
+    /// Separate players still tied after all tie-breaks by lot with this seed
+    /// (`None`: they share the rank).
+    pub lot_seed: Option<u64>,
+    /// Round robin (C.07 art. 15.2: forfeits count as games); `None`: detected.
+    pub round_robin: Option<bool>,
+}

@@ -1,0 +1,217 @@
+//! The prize engine's input: per category, the ranking as ordered groups of
+//! players still tied after all tie-breaks, and the prize table place by place;
+//! and the event's prize rules ([`PrizeRules`]).
+//!
+//! FIDE regulations do not govern prizes: C.07 (Tie-Break Regulations) art. 2
+//! only lets the event regulations say how tied places are shared. Every rule
+//! here is therefore a choice written in the profile.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{PlayerId, Points};
+
+/// An amount in whole currency units.
+pub type Money = i64;
+
+/// One player as the prize engine sees them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Entrant {
+    pub start_rank: PlayerId,
+    pub name: String,
+    #[serde(serialize_with = "points_as_number")]
+    pub points: Points,
+}
+
+/// What separated two consecutive groups of a ranking.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Separator {
+    /// 0 for points, `i` for the i-th tie-break (1-based).
+    pub level: usize,
+    /// `"points"` or the tie-break code (`"DE"`, `"BH/M1"`).
+    pub label: String,
+}
+
+impl Separator {
+    pub fn points() -> Separator {
+        Separator {
+            level: 0,
+            label: "points".to_string(),
+        }
+    }
+    pub fn tiebreak(index: usize, code: &str) -> Separator {
+        Separator {
+            level: index,
+            label: code.to_string(),
+        }
+    }
+}
+
+/// Players still tied after all tie-breaks, listed in the order the standings
+/// give them (start rank, or a recorded lot).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RankGroup {
+    pub players: Vec<Entrant>,
+    /// What separated this group from the next one; `None` for the last group.
+    pub separated_from_next: Option<Separator>,
+}
+
+/// The prize for one place.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct PlacePrize {
+    pub cash: Money,
+    /// Non-cash awards: `"trophy"`, `"medal"`, `"certificate"` ...
+    pub awards: Vec<String>,
+}
+
+impl PlacePrize {
+    pub(crate) fn is_prize(&self) -> bool {
+        self.cash > 0 || !self.awards.is_empty()
+    }
+}
+
+/// One category: its ranking and its prize table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CategoryInput {
+    pub name: String,
+    /// The ranking, best first.
+    pub groups: Vec<RankGroup>,
+    /// Index 0 is 1st place.
+    pub prizes: Vec<PlacePrize>,
+}
+
+impl CategoryInput {
+    /// Number of players in the category's ranking.
+    pub fn size(&self) -> usize {
+        self.groups.iter().map(|g| g.players.len()).sum()
+    }
+}
+
+/// How players tied on a prize place share money.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "rule")]
+pub enum Sharing {
+    /// Players still tied after all tie-breaks pool the prizes of the places
+    /// they occupy and split the pool equally.
+    Pooled,
+    /// Hort system: players on equal points each keep `keep_percent` of the
+    /// prize of the place the tie-breaks give them; the rest of the prizes of
+    /// all places the equal-points group occupies is pooled and split equally.
+    Hort { keep_percent: u32 },
+    /// No sharing: the tie-breaks decide. Players still tied after all
+    /// tie-breaks take places in the listed order (reported as a warning).
+    None,
+}
+
+/// Rounding of shares to the rounding unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundingMode {
+    /// Round down; the organiser keeps the remainder.
+    Down,
+    /// Round half up; a negative remainder is paid on top.
+    Nearest,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Rounding {
+    /// Whole currency units to round to (1, 10, 100 ...), at least 1.
+    pub unit: Money,
+    pub mode: RoundingMode,
+}
+
+impl Default for Rounding {
+    fn default() -> Self {
+        Rounding {
+            unit: 1,
+            mode: RoundingMode::Down,
+        }
+    }
+}
+
+/// What "value" means when a player must choose between prizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValueBasis {
+    Gross,
+    Net,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "rule")]
+pub enum OnePrize {
+    /// One prize per player: highest value, then the category earliest in `priority`
+    /// (indices into the category list; categories not listed come after, in list order).
+    PerPlayer {
+        value: ValueBasis,
+        priority: Vec<usize>,
+    },
+    /// A player keeps every prize won.
+    Cumulative,
+}
+
+/// How non-cash awards of places shared by players tied after all tie-breaks
+/// are given (awards cannot be split).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TiedAwards {
+    /// Each tied player receives the awards of the place their listed order gives.
+    ListedOrder,
+    /// Each tied player receives the awards of the best place of the group.
+    BestPlace,
+}
+
+/// Tax withheld from a player's gross payment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Tax {
+    /// Rate in hundredths of a percent (1000 = 10%).
+    pub rate_bp: u32,
+    /// Tax applies to a payment of at least this much (inclusive).
+    pub min_gross: Money,
+}
+
+/// Pro-rata reduction of cash prizes in small categories.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ProRata {
+    /// Categories with fewer players get `players / min_players` of each cash prize.
+    pub min_players: u32,
+}
+
+/// All prize rules of an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PrizeRules {
+    pub sharing: Sharing,
+    pub rounding: Rounding,
+    pub one_prize: OnePrize,
+    pub tied_awards: TiedAwards,
+    /// Values of non-cash awards, used only to choose between prizes of equal cash.
+    pub award_values: BTreeMap<String, u32>,
+    pub pro_rata: Option<ProRata>,
+    pub tax: Option<Tax>,
+    /// Currency label for reasons, e.g. `"NT$"`.
+    pub currency: String,
+}
+
+impl Default for PrizeRules {
+    fn default() -> Self {
+        PrizeRules {
+            sharing: Sharing::Pooled,
+            rounding: Rounding::default(),
+            one_prize: OnePrize::PerPlayer {
+                value: ValueBasis::Gross,
+                priority: Vec::new(),
+            },
+            tied_awards: TiedAwards::ListedOrder,
+            award_values: BTreeMap::new(),
+            pro_rata: None,
+            tax: None,
+            currency: String::new(),
+        }
+    }
+}
+
+/// Points as a JSON number of points (`6.5`), not tenths.
+pub(crate) fn points_as_number<S: serde::Serializer>(p: &Points, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(p.as_f64())
+}
