@@ -18,7 +18,7 @@
 //! The modules depend on each other in one direction only, leaves first:
 //! `pair` (the rules' pairing as data), [`colour`] (the colour rules),
 //! [`position`] (the position and the recorded round), [`legality`],
-//! [`finding`], [`explain`], `verdict`, [`warnings`], [`report`]. This file
+//! [`finding`], [`explain`], `verdict`, [`mod@warnings`], [`report`]. This file
 //! only declares them and re-exports the public items.
 
 pub mod colour;
