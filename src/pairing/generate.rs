@@ -86,6 +86,8 @@ fn normal_cdf(x: f64) -> f64 {
 /// Expected score of a player rated `diff` points above the opponent: the FIDE
 /// table of B.02 (Rating Regulations) art. 8.1.2 is the normal distribution with
 /// σ = 2000/7, and a difference beyond 400 counts as 400 (art. 8.3.1).
+/// Within 0.005 of the published table ([`crate::model::b02::pd`]); every
+/// generated file depends on this formula, so a seed keeps giving the same file.
 pub(crate) fn expected_score(diff: i32) -> f64 {
     let d = f64::from(diff.clamp(-400, 400));
     normal_cdf(d * 7.0 / 2000.0)

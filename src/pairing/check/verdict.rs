@@ -392,9 +392,9 @@ fn first_difference(
     None
 }
 
-/// C.04.3 (2025) [C5]: the PAB goes to the lowest possible score. It ranks
+/// C.04.3 (2025) \[C5\]: the PAB goes to the lowest possible score. It ranks
 /// above every quality criterion, so a recorded PAB with a higher score than
-/// the rules' choice is worse on [C5] whatever the brackets. The fallback when
+/// the rules' choice is worse on \[C5\] whatever the brackets. The fallback when
 /// the bracket evaluator cannot read the round.
 fn pab_criterion(
     pos: &Position,
