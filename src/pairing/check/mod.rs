@@ -16,8 +16,8 @@
 //!   the rules select.
 //!
 //! The modules depend on each other in one direction only, leaves first:
-//! `pair` (the rules' pairing as data), [`colour`] (the colour rules),
-//! [`position`] (the position and the recorded round), [`legality`],
+//! [`colour`] (the colour rules), [`position`] (the position and the
+//! recorded round), `pair` (the rules' pairing as data), [`legality`],
 //! [`finding`], [`explain`], `verdict`, [`mod@warnings`], [`report`]. This file
 //! only declares them and re-exports the public items.
 

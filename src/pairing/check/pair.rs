@@ -2,6 +2,7 @@
 //! Plain data shared by the comparison, the findings, the explanation and
 //! the report.
 
+use super::position::RecordedBoard;
 use crate::model::PlayerId;
 
 /// A pair as the rules select it (white, black).
@@ -9,6 +10,17 @@ use crate::model::PlayerId;
 pub struct Pair {
     pub white: PlayerId,
     pub black: PlayerId,
+}
+
+/// A recorded board as a pair: white and black when the colours are known,
+/// otherwise the lower and the higher pairing number.
+impl From<&RecordedBoard> for Pair {
+    fn from(b: &RecordedBoard) -> Pair {
+        Pair {
+            white: b.white,
+            black: b.black,
+        }
+    }
 }
 
 /// The pairing the rules select for a round (the engine's answer).

@@ -231,14 +231,7 @@ where
     let pos = position_before(t, k)?;
     let rec = recorded_round(t, k);
     let warnings = round_warnings(t, &rec, facts);
-    let mut recorded: Vec<Pair> = rec
-        .boards
-        .iter()
-        .map(|b| Pair {
-            white: b.white,
-            black: b.black,
-        })
-        .collect();
+    let mut recorded: Vec<Pair> = rec.boards.iter().map(Pair::from).collect();
     board_order(&pos, &mut recorded);
     let (verdict, selected) = match absolute_verdict(&pos, &rec, opts.edition) {
         Some(v) => (v, None),

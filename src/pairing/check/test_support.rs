@@ -1,7 +1,6 @@
-//! Fixtures shared by the unit tests of the check: played games, small
-//! tournaments and the rules' pairings written as id pairs.
+//! Fixtures shared by the unit tests of the check: played games and small
+//! tournaments.
 
-use super::pair::{Pair, Selected};
 use crate::model::{Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
 
 /// A game played against `opponent` with `color`, ending in `outcome`.
@@ -28,19 +27,5 @@ pub(crate) fn tournament(rows: Vec<Vec<RoundEntry>>) -> Tournament {
             })
             .collect(),
         ..Default::default()
-    }
-}
-
-/// The rules' pairing with these boards (white, black) and no bye.
-pub(crate) fn selected(boards: &[(u32, u32)]) -> Selected {
-    Selected {
-        boards: boards
-            .iter()
-            .map(|&(w, b)| Pair {
-                white: PlayerId(w),
-                black: PlayerId(b),
-            })
-            .collect(),
-        bye: None,
     }
 }

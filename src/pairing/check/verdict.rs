@@ -278,10 +278,7 @@ pub(crate) fn compare(
             .boards
             .iter()
             .filter(|b| !sel_pairs.contains_key(&key(b.white, b.black)))
-            .map(|b| Pair {
-                white: b.white,
-                black: b.black,
-            })
+            .map(Pair::from)
             .collect();
         let selected_only = selected
             .boards
@@ -329,10 +326,7 @@ pub(crate) fn compare(
             None => (ColourRule::InitialColour, String::new()),
         };
         boards.push(ColourDifference {
-            recorded: Pair {
-                white: r.white,
-                black: r.black,
-            },
+            recorded: Pair::from(r),
             selected: *p,
             rule,
             article: rule.article(edition == Edition::Dutch2025),
@@ -425,8 +419,22 @@ mod tests {
     use super::*;
     use crate::model::{ByeKind, Outcome, RoundEntry, Tournament};
     use crate::pairing::check::position::{position_before, recorded_round};
-    use crate::pairing::check::test_support::{game as g, selected, tournament};
+    use crate::pairing::check::test_support::{game as g, tournament};
     use crate::pairing::check::warnings::{points_warnings, warnings};
+
+    /// The rules' pairing with these boards (white, black) and no bye.
+    fn selected(boards: &[(u32, u32)]) -> Selected {
+        Selected {
+            boards: boards
+                .iter()
+                .map(|&(w, b)| Pair {
+                    white: PlayerId(w),
+                    black: PlayerId(b),
+                })
+                .collect(),
+            bye: None,
+        }
+    }
 
     /// Four players, two rounds: round 1 1-3 (1 wins), 2-4 draw by colours
     /// W/B; round 2 as given.
