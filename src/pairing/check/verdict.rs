@@ -453,19 +453,23 @@ mod tests {
         }
     }
 
+    /// The position before round 2 of [`tour`]`(r2)`, and round 2 as recorded.
+    fn round_2(r2: [RoundEntry; 4]) -> (Position, RecordedRound) {
+        let t = tour(r2);
+        (position_before(&t, 2).unwrap(), recorded_round(&t, 2))
+    }
+
     #[test]
     fn colours_differ_names_the_rule() {
         use Color::*;
         use Outcome::*;
         // Round 2 recorded: 1 (W again) - 2, 3 - 4.
-        let t = tour([
+        let (pos, rec) = round_2([
             g(2, White, Draw),
             g(1, Black, Draw),
             g(4, White, Win),
             g(3, Black, Loss),
         ]);
-        let pos = position_before(&t, 2).unwrap();
-        let rec = recorded_round(&t, 2);
         assert_eq!(absolute_verdict(&pos, &rec, Edition::Dutch2017), None);
         let ctx = ColourContext { initial: White };
         // 1 (W, mild Black) vs 2 (B, mild White): E.1 gives 2 White.
@@ -513,24 +517,20 @@ mod tests {
         use Color::*;
         use Outcome::*;
         // Rematch 1-3 and an asymmetric 2/4 record.
-        let t = tour([
+        let (pos, rec) = round_2([
             g(3, Black, Draw),
             g(4, White, Win),
             g(1, White, Draw),
             g(1, Black, Loss),
         ]);
-        let pos = position_before(&t, 2).unwrap();
-        let rec = recorded_round(&t, 2);
         let v = absolute_verdict(&pos, &rec, Edition::Dutch2025).unwrap();
         assert_eq!(v.name(), "inconsistent");
-        let t = tour([
+        let (pos, rec) = round_2([
             g(3, Black, Draw),
             g(4, White, Win),
             g(1, White, Draw),
             g(2, Black, Loss),
         ]);
-        let pos = position_before(&t, 2).unwrap();
-        let rec = recorded_round(&t, 2);
         let v = absolute_verdict(&pos, &rec, Edition::Dutch2025).unwrap();
         let Verdict::Illegal { violations } = v else {
             panic!()
