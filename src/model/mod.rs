@@ -4,6 +4,7 @@
 //! build these types, engines ([`crate::pairing`], [`crate::standings`],
 //! [`crate::rating`]) read them.
 
+pub mod b02;
 mod points;
 mod round;
 pub mod swiss_manager_tiebreaks;

@@ -11,12 +11,12 @@ use crate::model::{
 /// A small deterministic generator: xoshiro256** seeded through splitmix64.
 /// Stable across platforms and versions, so a seed always gives the same file.
 #[derive(Debug, Clone)]
-pub struct Rng {
+pub(crate) struct Rng {
     s: [u64; 4],
 }
 
 impl Rng {
-    pub fn new(seed: u64) -> Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
         let mut x = seed;
         let mut next = || {
             x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -30,7 +30,7 @@ impl Rng {
         }
     }
 
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = self.s[1] << 17;
         self.s[2] ^= self.s[0];
@@ -43,17 +43,17 @@ impl Rng {
     }
 
     /// Uniform in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
+    pub(crate) fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// True with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
+    pub(crate) fn chance(&mut self, p: f64) -> bool {
         p > 0.0 && self.unit() < p
     }
 
     /// Uniform in `lo..=hi`.
-    pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
+    pub(crate) fn range(&mut self, lo: u32, hi: u32) -> u32 {
         if hi <= lo {
             return lo;
         }
@@ -86,7 +86,9 @@ fn normal_cdf(x: f64) -> f64 {
 /// Expected score of a player rated `diff` points above the opponent: the FIDE
 /// table of B.02 (Rating Regulations) art. 8.1.2 is the normal distribution with
 /// σ = 2000/7, and a difference beyond 400 counts as 400 (art. 8.3.1).
-pub fn expected_score(diff: i32) -> f64 {
+/// Within 0.005 of the published table ([`crate::model::b02::pd`]); every
+/// generated file depends on this formula, so a seed keeps giving the same file.
+pub(crate) fn expected_score(diff: i32) -> f64 {
     let d = f64::from(diff.clamp(-400, 400));
     normal_cdf(d * 7.0 / 2000.0)
 }
@@ -152,10 +154,10 @@ impl Default for GenerateOptions {
 
 /// A round's pairing as an engine returns it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct RoundPairing {
+pub(crate) struct RoundPairing {
     /// (white, black).
-    pub boards: Vec<(PlayerId, PlayerId)>,
-    pub bye: Option<PlayerId>,
+    pub(crate) boards: Vec<(PlayerId, PlayerId)>,
+    pub(crate) bye: Option<PlayerId>,
 }
 
 /// Why a tournament could not be generated.
@@ -232,7 +234,7 @@ fn check_options(o: &GenerateOptions) -> Result<(), GenerateError> {
 /// C.04.5.1 (2016) / C.04.7 (2026): group A = the first half rounded up to an
 /// even number (2·⌈n/4⌉); accelerated rounds = the first ⌈R/2⌉; group A gets
 /// 1 point in the first ⌈accelerated/2⌉ of them and ½ in the rest.
-pub fn baku_accelerations(n: u32, rounds: u32) -> Vec<Acceleration> {
+pub(crate) fn baku_accelerations(n: u32, rounds: u32) -> Vec<Acceleration> {
     let ga = 2 * n.div_ceil(4);
     let acc = rounds.div_ceil(2);
     let full = acc.div_ceil(2);
@@ -260,7 +262,7 @@ pub fn baku_accelerations(n: u32, rounds: u32) -> Vec<Acceleration> {
 /// Byes and absences are drawn before each round and entered in that round's
 /// column, as a pairing program would have them; then the engine pairs the
 /// present players; then the results are drawn.
-pub fn generate_with<F, P>(
+pub(crate) fn generate_with<F, P>(
     o: &GenerateOptions,
     mut pair: F,
     mut progress: P,
@@ -399,7 +401,7 @@ pub fn generate(
 }
 
 /// The parameter lines recorded in the file (TRF-2026 `###` comments).
-pub fn describe(o: &GenerateOptions) -> Vec<String> {
+pub(crate) fn describe(o: &GenerateOptions) -> Vec<String> {
     vec![
         format!(
             "### arbiter generate {} seed={} players={} rounds={}",

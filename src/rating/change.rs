@@ -5,7 +5,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 use super::edition::{playing_time, Edition, Kind};
-use super::tables::{dp, hundredths_half_up, pd};
+use crate::model::b02::{dp, hundredths_half_up, pd};
 use crate::model::{Outcome, Player, PlayerId, RoundEntry, Tournament};
 
 /// What the caller decides; everything else comes from the tournament.

@@ -2,7 +2,8 @@
 //!
 //! - [`change`]: rating changes per player and game under the 2022, 2024
 //!   and October 2025 editions of B.02, initial ratings, performance.
-//! - [`tables`]: B.02 tables 8.1.1 and 8.1.2.
+//! - The B.02 tables 8.1.1 and 8.1.2 themselves live in [`crate::model::b02`],
+//!   shared with the rating tie-breaks of [`crate::standings`].
 //! - [`edition`]: editions, standard/rapid/blitz, time controls.
 //! - [`report_check`]: the checks a federation rating officer makes before
 //!   uploading a tournament report.
@@ -10,7 +11,6 @@
 
 pub mod change;
 pub mod edition;
-pub mod tables;
 
 pub use change::{compute, RatingOptions, RatingReport};
 pub use edition::{Edition, Kind};

@@ -5,19 +5,20 @@ use super::code::{Code, TieBreakSpec};
 use super::ctx::{Ctx, Slot};
 use super::edition::Edition;
 use super::value::Value;
+use crate::model::b02;
 
 /// B.02 table 8.1.1 (p → dp), shared with the rating engine: dp for a
 /// percentage in hundredths (0..=100); dp(1−p) = −dp(p).
 pub fn dp(p100: i64) -> i64 {
     // Clamped first, so the narrowing cannot lose information.
-    i64::from(crate::rating::tables::dp(p100.clamp(0, 100) as i32))
+    i64::from(b02::dp(p100.clamp(0, 100) as i32))
 }
 
 /// B.02 table 8.1.2 (D → PD), shared with the rating engine: PD in hundredths
 /// for a rating difference `d`; PD(−D) = 1 − PD(D).
 pub fn pd(d: i64) -> i64 {
     // Beyond ±735 the table is flat, so clamping to ±1000 changes nothing.
-    i64::from(crate::rating::tables::pd(d.clamp(-1000, 1000) as i32))
+    i64::from(b02::pd(d.clamp(-1000, 1000) as i32))
 }
 
 /// The opponents met over the board: (round, opponent, rating used, own points in tenths).

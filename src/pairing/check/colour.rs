@@ -1,10 +1,24 @@
 //! Colour history, colour preference and colour allocation for one board,
 //! computed from the rules alone (no optimiser involved).
+//!
+//! This is an independent oracle for the engine, on purpose: a second
+//! implementation of the colour rules of C.04.3 (2017) A.6, E.1-E.5 / (2025)
+//! Art. 1.7, 5.2.1-5.2.5 and of the absolute colour rules of C.04.1, written
+//! from the handbook and working on the recorded colour histories, not on the
+//! engine's player state (`crate::pairing::dutch::state`, whose allocation
+//! is `crate::pairing::dutch::colour`). `arbiter check` uses it to judge a
+//! recorded round without trusting the engine (absolute colour rules, the
+//! preference table of `--explain`) and to name the rule that decides each
+//! board whose colours differ; where its allocation disagrees with the
+//! engine's, the report says so. Keep the two apart: a shared model would
+//! make the cross-check agree with the engine by construction.
 
-use crate::model::{Color, Player, PlayerId, RoundEntry};
+use crate::model::{Color, Player, RoundEntry};
 
-/// Strength of a colour preference.
-/// C.04.3 (2017) A.6 / (2025) Art. 1.7.
+/// Strength of a colour preference as the check reports it (serialised in
+/// the `--explain` table). C.04.3 (2017) A.6 / (2025) Art. 1.7. The check's
+/// own copy, independent of the engine's `dutch::state::Strength`, which
+/// orders the engine's colour criteria (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Strength {
@@ -179,18 +193,18 @@ impl ColourRule {
 
 /// One side of a board for colour allocation.
 #[derive(Debug, Clone)]
-pub struct Side<'a> {
-    pub id: PlayerId,
-    pub history: &'a ColourHistory,
-    /// The number whose parity E.5 / 5.2.5 uses (the pairing number, or the
-    /// engine's convention; see the crate docs).
-    pub parity_number: u32,
+pub(crate) struct Side<'a> {
+    pub(crate) history: &'a ColourHistory,
+    /// The number whose parity E.5 / 5.2.5 uses: the pairing number among
+    /// the players taking part, counted as the engine counts it
+    /// (`crate::pairing::dutch::effective_numbers`).
+    pub(crate) parity_number: u32,
 }
 
 /// Allocate colours to a pair. `higher` is the higher-ranked player (A.2: score,
 /// then pairing number). Returns the colour of `higher` and the rule that decided.
 /// C.04.3 (2017) E.1–E.5 / (2025) Art. 5.2.1–5.2.5.
-pub fn allocate(higher: &Side, lower: &Side, initial: Color) -> (Color, ColourRule) {
+pub(crate) fn allocate(higher: &Side, lower: &Side, initial: Color) -> (Color, ColourRule) {
     let ph = higher.history.preference();
     let pl = lower.history.preference();
     match (ph, pl) {
@@ -307,12 +321,10 @@ mod tests {
         for (a, b, n, want, rule) in cases {
             let (ha, hb) = (h(a), h(b));
             let hi = Side {
-                id: PlayerId(n),
                 history: &ha,
                 parity_number: n,
             };
             let lo = Side {
-                id: PlayerId(9),
                 history: &hb,
                 parity_number: 9,
             };
@@ -321,12 +333,10 @@ mod tests {
         // Two absolute preferences (topscorers): the wider difference wins.
         let (ha, hb) = (h("WWBW"), h("BWW"));
         let hi = Side {
-            id: PlayerId(1),
             history: &ha,
             parity_number: 1,
         };
         let lo = Side {
-            id: PlayerId(2),
             history: &hb,
             parity_number: 2,
         };

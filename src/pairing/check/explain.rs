@@ -6,12 +6,14 @@
 //! and downfloaters in each).
 
 use super::colour::{ColourHistory, Preference};
-use super::finding::{choice, ids, prepared, selected_assignment};
+use super::finding::{choice, ids, prepared, selected_assignment, selected_boards};
 use super::legality::{is_topscorer, pab_ineligibility};
-use super::{Edition, Pair, Position, Selected};
+use super::pair::{Pair, Selected};
+use super::position::Position;
 use crate::model::{Player, PlayerId, Points, Tournament};
 use crate::pairing::dutch;
 use crate::pairing::dutch::evaluate::{evaluate, BracketKind};
+use crate::pairing::dutch::Edition;
 
 /// A float received in an earlier round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -91,8 +93,9 @@ fn acceleration(t: &Tournament, id: PlayerId, round: usize) -> Points {
         .unwrap_or_default()
 }
 
-/// Pairing score of `p` before round `round` (1-based).
-fn pairing_score(t: &Tournament, p: &Player, round: usize) -> Points {
+/// Pairing score of `p` before round `round` (1-based): the score plus the
+/// round's acceleration points.
+pub(super) fn pairing_score(t: &Tournament, p: &Player, round: usize) -> Points {
     t.score(p, Some(round.saturating_sub(1))) + acceleration(t, p.id, round)
 }
 
@@ -109,7 +112,7 @@ fn brackets(prep: &dutch::Prepared, sel: &Selected) -> Vec<Bracket> {
     let Some(a) = selected_assignment(prep, sel) else {
         return Vec::new();
     };
-    let boards: Vec<(PlayerId, PlayerId)> = sel.boards.iter().map(|b| (b.white, b.black)).collect();
+    let boards = selected_boards(sel);
     evaluate(prep, &a)
         .map(|bs| {
             bs.iter()
@@ -130,14 +133,18 @@ fn brackets(prep: &dutch::Prepared, sel: &Selected) -> Vec<Bracket> {
 }
 
 /// Build the explanation data for a position.
-pub fn explain(pos: &Position, edition: Edition) -> Explanation {
+pub(crate) fn explain(pos: &Position, edition: Edition) -> Explanation {
     explain_with(pos, edition, None)
 }
 
 /// Build the explanation data for a position, with the brackets of the
 /// rules' pairing `sel` when given. Floats come from the engine's view of the
 /// round ([`dutch::state`]), so the table shows what the engine optimised.
-pub fn explain_with(pos: &Position, edition: Edition, sel: Option<&Selected>) -> Explanation {
+pub(crate) fn explain_with(
+    pos: &Position,
+    edition: Edition,
+    sel: Option<&Selected>,
+) -> Explanation {
     let t = &pos.tournament;
     let prep = prepared(pos, edition);
     let floats = |id: PlayerId| {
@@ -194,18 +201,13 @@ pub fn explain_with(pos: &Position, edition: Edition, sel: Option<&Selected>) ->
 
 #[cfg(test)]
 mod tests {
-    use super::super::position_before;
     use super::*;
     use crate::model::{ByeKind, Color, Outcome, RoundEntry};
+    use crate::pairing::check::position::position_before;
+    use crate::pairing::check::test_support::game as g;
 
     #[test]
     fn floats_and_groups_per_edition() {
-        let g = |o: u32, c: Color, out: Outcome| RoundEntry::Played {
-            opponent: PlayerId(o),
-            color: c,
-            outcome: out,
-            short: false,
-        };
         use Color::*;
         use Outcome::*;
         // Round 1: 1-2 (1 wins), 3 absent (Z). Round 2: 1-3 (draw), 2 U.

@@ -5,10 +5,11 @@
 //! 4.2-4.4) when every criterion ties. Computed by
 //! [`crate::pairing::dutch::evaluate`], the engine's own ladder.
 
-use super::{Edition, Pair, Position, RecordedRound, Selected};
+use super::pair::{Pair, Selected};
+use super::position::{Position, RecordedRound};
 use crate::model::{PlayerId, Points};
 use crate::pairing::dutch::evaluate::{self, Assignment, BracketEval, BracketKind, Decision};
-use crate::pairing::dutch::{prepare, PairOptions, Prepared};
+use crate::pairing::dutch::{prepare, Edition, PairOptions, Prepared};
 
 /// What the comparison found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -21,6 +22,20 @@ pub enum FindingKind {
     RecordedBetter,
     /// Every criterion ties; the generation order prefers the rules' pairing.
     GenerationOrder,
+}
+
+/// A criterion on which the recorded pairing is worse, with both values.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct CriterionFinding {
+    /// Edition-specific number, e.g. `[C5]` or `C.6`; for a generation-order
+    /// finding the article of the step, e.g. `C.04.3 (2017) D.2`.
+    pub criterion: String,
+    /// The recorded pairing's value (the quantity the criterion minimises).
+    pub recorded: String,
+    /// The value the rules' pairing achieves.
+    pub rules: String,
+    pub explanation: String,
+    pub kind: FindingKind,
 }
 
 /// How one pairing pairs a bracket.
@@ -48,7 +63,7 @@ pub struct BracketDifference {
 }
 
 /// The engine's view of the position's round.
-pub fn prepared(pos: &Position, edition: Edition) -> Option<Prepared> {
+pub(super) fn prepared(pos: &Position, edition: Edition) -> Option<Prepared> {
     prepare(
         &pos.tournament,
         &PairOptions {
@@ -60,23 +75,36 @@ pub fn prepared(pos: &Position, edition: Edition) -> Option<Prepared> {
     .ok()
 }
 
-/// The rules' pairing as an assignment of the prepared round.
-pub fn selected_assignment(prep: &Prepared, sel: &Selected) -> Option<Assignment> {
-    let pairs: Vec<(PlayerId, PlayerId)> = sel.boards.iter().map(|b| (b.white, b.black)).collect();
-    Assignment::from_ids(prep, &pairs, sel.bye).ok()
+/// The boards of the rules' pairing as (white, black).
+pub(super) fn selected_boards(sel: &Selected) -> Vec<(PlayerId, PlayerId)> {
+    sel.boards.iter().map(|b| (b.white, b.black)).collect()
 }
 
-fn recorded_assignment(prep: &Prepared, rec: &RecordedRound) -> Option<Assignment> {
-    let pairs: Vec<(PlayerId, PlayerId)> = rec.boards.iter().map(|b| (b.white, b.black)).collect();
+/// The rules' pairing as an assignment of the prepared round.
+pub(super) fn selected_assignment(prep: &Prepared, sel: &Selected) -> Option<Assignment> {
+    Assignment::from_ids(prep, &selected_boards(sel), sel.bye).ok()
+}
+
+/// The recorded round as an assignment of the prepared round; `boards` are
+/// its boards as (white, black).
+fn recorded_assignment(
+    prep: &Prepared,
+    rec: &RecordedRound,
+    boards: &[(PlayerId, PlayerId)],
+) -> Option<Assignment> {
     match rec.pab.as_slice() {
-        [] => Assignment::from_ids(prep, &pairs, None).ok(),
-        [one] => Assignment::from_ids(prep, &pairs, Some(*one)).ok(),
+        [] => Assignment::from_ids(prep, boards, None).ok(),
+        [one] => Assignment::from_ids(prep, boards, Some(*one)).ok(),
         _ => None,
     }
 }
 
 /// The pairs of a bracket oriented as in `boards` (white first).
-pub fn choice(prep: &Prepared, b: &BracketEval, boards: &[(PlayerId, PlayerId)]) -> BracketChoice {
+pub(super) fn choice(
+    prep: &Prepared,
+    b: &BracketEval,
+    boards: &[(PlayerId, PlayerId)],
+) -> BracketChoice {
     let id = |i: usize| prep.states.get(i).map_or(PlayerId(0), |s| s.id);
     BracketChoice {
         pairs: b
@@ -96,7 +124,7 @@ pub fn choice(prep: &Prepared, b: &BracketEval, boards: &[(PlayerId, PlayerId)])
 }
 
 /// Ids of player indices.
-pub fn ids(prep: &Prepared, v: &[usize]) -> Vec<PlayerId> {
+pub(super) fn ids(prep: &Prepared, v: &[usize]) -> Vec<PlayerId> {
     v.iter()
         .filter_map(|&i| prep.states.get(i).map(|s| s.id))
         .collect()
@@ -105,20 +133,19 @@ pub fn ids(prep: &Prepared, v: &[usize]) -> Vec<PlayerId> {
 /// The first differing bracket and the finding, or `None` when the
 /// evaluator cannot read the two pairings (a player outside the round, an
 /// incomplete pairing) or they make the same pairs.
-pub fn first_bracket(
+pub(super) fn first_bracket(
     pos: &Position,
     rec: &RecordedRound,
     sel: &Selected,
     edition: Edition,
-) -> Option<(BracketDifference, super::CriterionFinding)> {
+) -> Option<(BracketDifference, CriterionFinding)> {
     let prep = prepared(pos, edition)?;
-    let r = recorded_assignment(&prep, rec)?;
-    let s = selected_assignment(&prep, sel)?;
-    let cmp = evaluate::compare(&prep, &r, &s).ok()??;
     let rec_boards: Vec<(PlayerId, PlayerId)> =
         rec.boards.iter().map(|b| (b.white, b.black)).collect();
-    let sel_boards: Vec<(PlayerId, PlayerId)> =
-        sel.boards.iter().map(|b| (b.white, b.black)).collect();
+    let sel_boards = selected_boards(sel);
+    let r = recorded_assignment(&prep, rec, &rec_boards)?;
+    let s = Assignment::from_ids(&prep, &sel_boards, sel.bye).ok()?;
+    let cmp = evaluate::compare(&prep, &r, &s).ok()??;
     let diff = BracketDifference {
         score: cmp.rules.score,
         kind: cmp.rules.kind,
@@ -127,37 +154,15 @@ pub fn first_bracket(
         recorded: choice(&prep, &cmp.recorded, &rec_boards),
         rules: choice(&prep, &cmp.rules, &sel_boards),
     };
-    let amounts = |c| {
-        (
-            cmp.recorded
-                .value(c)
-                .map(|v| v.amount.clone())
-                .unwrap_or_default(),
-            cmp.rules
-                .value(c)
-                .map(|v| v.amount.clone())
-                .unwrap_or_default(),
-        )
+    // A criterion's values for both pairings (the quantity it minimises).
+    let on_criterion = |kind, c| {
+        let amount = |b: &BracketEval| b.value(c).map(|v| v.amount.clone()).unwrap_or_default();
+        let (recorded, rules) = (amount(&cmp.recorded), amount(&cmp.rules));
+        (kind, evaluate::number(c, edition), recorded, rules)
     };
     let (kind, criterion, recorded, rules) = match cmp.outcome {
-        Decision::RecordedWorse(c) => {
-            let (a, b) = amounts(c);
-            (
-                FindingKind::RecordedWorse,
-                evaluate::number(c, edition),
-                a,
-                b,
-            )
-        }
-        Decision::RecordedBetter(c) => {
-            let (a, b) = amounts(c);
-            (
-                FindingKind::RecordedBetter,
-                evaluate::number(c, edition),
-                a,
-                b,
-            )
-        }
+        Decision::RecordedWorse(c) => on_criterion(FindingKind::RecordedWorse, c),
+        Decision::RecordedBetter(c) => on_criterion(FindingKind::RecordedBetter, c),
         Decision::GenerationOrder(step) => match &cmp.order {
             Some(d) => (
                 if d.favours_recorded {
@@ -177,7 +182,7 @@ pub fn first_bracket(
             ),
         },
     };
-    let finding = super::CriterionFinding {
+    let finding = CriterionFinding {
         criterion,
         recorded,
         rules,

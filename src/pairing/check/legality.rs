@@ -3,9 +3,9 @@
 //! at most one PAB.
 
 use super::colour::ColourHistory;
-use super::position::{colour_word, RecordedRound};
-use super::Edition;
+use super::position::{colour_word, BoardKind, RecordedRound};
 use crate::model::{ByeKind, Color, PlayerId, Points, RoundEntry, Tournament};
+use crate::pairing::dutch::Edition;
 
 /// An absolute criterion broken by the recorded round.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -130,7 +130,7 @@ pub(crate) fn join_ids(ids: &[PlayerId]) -> String {
 
 /// A topscorer: more than 50% of the maximum possible score, only when the last
 /// round is paired. C.04.3 (2017) A.7 / (2025) Art. 1.8.
-pub fn is_topscorer(
+pub(crate) fn is_topscorer(
     t: &Tournament,
     p: &crate::model::Player,
     round: u32,
@@ -187,7 +187,7 @@ pub fn pab_ineligibility(
 
 /// Every absolute criterion the recorded round breaks, given the position
 /// before it (`pos` = rounds `1..round-1`).
-pub fn violations(
+pub(crate) fn violations(
     pos: &Tournament,
     rec: &RecordedRound,
     total_rounds: u32,
@@ -249,7 +249,7 @@ pub fn violations(
         let (Some(pw), Some(pb)) = (pos.player(b.white), pos.player(b.black)) else {
             continue;
         };
-        if matches!(b.kind, super::position::BoardKind::Forfeit) {
+        if matches!(b.kind, BoardKind::Forfeit) {
             // A forfeited game is not played: it adds no colour (C.04.2 D.5).
             continue;
         }
@@ -283,22 +283,23 @@ pub fn violations(
 
 #[cfg(test)]
 mod tests {
-    use super::super::position::{position_before, recorded_round};
     use super::*;
-    use crate::model::{Outcome, Player};
+    use crate::model::Outcome;
+    use crate::pairing::check::position::{position_before, recorded_round};
+    use crate::pairing::check::test_support::{game, tournament};
     use Color::*;
 
+    /// A game White won.
     fn g(o: u32, c: Color) -> RoundEntry {
-        RoundEntry::Played {
-            opponent: PlayerId(o),
-            color: c,
-            outcome: if c == White {
+        game(
+            o,
+            c,
+            if c == White {
                 Outcome::Win
             } else {
                 Outcome::Loss
             },
-            short: false,
-        }
+        )
     }
     fn u() -> RoundEntry {
         RoundEntry::Bye {
@@ -309,17 +310,7 @@ mod tests {
     fn t(rows: Vec<Vec<RoundEntry>>, total: u32) -> Tournament {
         Tournament {
             total_rounds: Some(total),
-            players: rows
-                .into_iter()
-                .enumerate()
-                .map(|(i, r)| Player {
-                    id: PlayerId(i as u32 + 1),
-                    name: format!("P{}", i + 1),
-                    rounds: r,
-                    ..Default::default()
-                })
-                .collect(),
-            ..Default::default()
+            ..tournament(rows)
         }
     }
 

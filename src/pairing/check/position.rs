@@ -20,6 +20,35 @@ pub enum TotalRoundsSource {
     RoundsRecorded,
 }
 
+/// Where the initial colour (E.5 / 5.2.5) came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InitialColourSource {
+    /// `XXC` / TRF-2026 `152`.
+    File,
+    /// The colour of the highest-ranked player of round 1 on a board whose
+    /// colours are known, turned by the parity of their pairing number among
+    /// the players of round 1 (C.04.3 (2017) E.5 / (2025) 5.2.5).
+    InferredFromRound1,
+    /// Nothing to infer from: White.
+    Default,
+}
+
+/// The initial colour and where it came from: the engine's own
+/// [`crate::pairing::dutch::initial_color`] (`XXC`/`152`, else inferred from
+/// round 1, else White), so the check and the engine cannot disagree on it.
+pub fn initial_colour(t: &Tournament) -> (Color, InitialColourSource) {
+    use crate::pairing::dutch::{initial_color, initial_color_from_round1};
+    let source = if t.initial_color.is_some() {
+        InitialColourSource::File
+    } else if initial_color_from_round1(t).is_some() {
+        InitialColourSource::InferredFromRound1
+    } else {
+        InitialColourSource::Default
+    };
+    (initial_color(t), source)
+}
+
 /// The tournament as it stood before round `round` was paired.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Position {
@@ -34,7 +63,7 @@ pub struct Position {
 
 /// True for a round-`k` entry known before round `k` was paired: a requested
 /// bye (`H`, `F`), a zero-point bye / absence (`Z`) or not paired at all.
-pub fn is_preset(entry: &RoundEntry) -> bool {
+pub(crate) fn is_preset(entry: &RoundEntry) -> bool {
     matches!(
         entry,
         RoundEntry::Bye {
@@ -89,7 +118,7 @@ pub fn position_before(t: &Tournament, round: u32) -> Option<Position> {
     pos.total_rounds = Some(total_rounds.max(round));
     // The initial colour was drawn before round 1; the engine cannot infer it
     // from a position without round 1, so carry it over.
-    pos.initial_color = Some(super::report::initial_colour(t).0);
+    pos.initial_color = Some(initial_colour(t).0);
     Some(Position {
         tournament: pos,
         round,
@@ -368,16 +397,8 @@ pub fn recorded_round(t: &Tournament, round: u32) -> RecordedRound {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Outcome, Player};
-
-    fn game(o: u32, c: Color, out: Outcome) -> RoundEntry {
-        RoundEntry::Played {
-            opponent: PlayerId(o),
-            color: c,
-            outcome: out,
-            short: false,
-        }
-    }
+    use crate::model::Outcome;
+    use crate::pairing::check::test_support::{game, tournament};
 
     fn four_players() -> Tournament {
         use Color::*;
@@ -393,19 +414,7 @@ mod tests {
                 },
             ],
         ];
-        Tournament {
-            players: rounds
-                .into_iter()
-                .enumerate()
-                .map(|(i, r)| Player {
-                    id: PlayerId(i as u32 + 1),
-                    name: format!("P{}", i + 1),
-                    rounds: r,
-                    ..Default::default()
-                })
-                .collect(),
-            ..Default::default()
-        }
+        tournament(rounds.into())
     }
 
     #[test]
@@ -478,5 +487,57 @@ mod tests {
             a: PlayerId(1),
             b: PlayerId(2)
         }));
+    }
+
+    /// One round: player `i + 1` has the entry `r1[i]`.
+    fn round_1(r1: Vec<RoundEntry>) -> Tournament {
+        tournament(r1.into_iter().map(|e| vec![e]).collect())
+    }
+
+    fn draw(o: u32, c: Color) -> RoundEntry {
+        game(o, c, Outcome::Draw)
+    }
+
+    /// Player 1 sits out round 1 (`Z`); of the four players taking part, 2
+    /// (first, odd) plays White against 4 and 3 (second, even) Black against 5:
+    /// the initial colour is White. A literal reading of 2's number (even)
+    /// would give Black.
+    #[test]
+    fn initial_colour_counts_the_players_of_round_1() {
+        use Color::*;
+        let t = round_1(vec![
+            RoundEntry::Bye { bye: ByeKind::Zero },
+            draw(4, White),
+            draw(5, Black),
+            draw(2, Black),
+            draw(3, White),
+        ]);
+        assert_eq!(crate::pairing::dutch::initial_color(&t), White);
+        assert_eq!(
+            initial_colour(&t),
+            (White, InitialColourSource::InferredFromRound1)
+        );
+        // The same with XXC Black: the file wins.
+        let mut x = t.clone();
+        x.initial_color = Some(Black);
+        assert_eq!(initial_colour(&x), (Black, InitialColourSource::File));
+        // Board 2-4 forfeited without colours: board 3-5 decides, 3 is the
+        // second player of round 1 and has Black, so the initial colour is
+        // still White (the old inference took 3's own colour, Black).
+        let mut f = t.clone();
+        f.players[1].rounds[0] = RoundEntry::Forfeit {
+            opponent: PlayerId(4),
+            color: None,
+            won: true,
+        };
+        f.players[3].rounds[0] = RoundEntry::Forfeit {
+            opponent: PlayerId(2),
+            color: None,
+            won: false,
+        };
+        assert_eq!(crate::pairing::dutch::initial_color(&f), White);
+        // No board with colours at all: White by default.
+        let none = round_1(vec![RoundEntry::Bye { bye: ByeKind::Zero }; 3]);
+        assert_eq!(initial_colour(&none), (White, InitialColourSource::Default));
     }
 }

@@ -1,13 +1,21 @@
 //! A whole-tournament check: one verdict per selected round, with the header
 //! an appeals committee needs (edition and why, input hash, tool version).
 
+use super::explain::{explain_with, Explanation};
+use super::pair::{Pair, Selected};
+use super::position::{position_before, recorded_round, Position, TotalRoundsSource};
+use super::verdict::{absolute_verdict, compare, ColourContext, Verdict};
 use super::warnings::{file_warnings, round_warnings, FileFacts};
-use super::{
-    absolute_verdict, compare, position_before, recorded_round, ColourContext, Edition, Pair,
-    Position, Selected, TotalRoundsSource, Verdict,
-};
 use crate::diag::Diagnostic;
 use crate::model::{Color, PlayerId, Points, Tournament};
+use crate::pairing::dutch::Edition;
+
+pub use super::position::{initial_colour, InitialColourSource};
+
+/// The handbook page of an edition, as a URL.
+pub fn handbook_url(e: Edition) -> String {
+    format!("https://{}", e.source())
+}
 
 /// What the rules select for a position (the engine's answer).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,20 +52,6 @@ pub fn engine_selection(pos: &Position, edition: Edition) -> Selection {
     }
 }
 
-/// Where the initial colour (E.5 / 5.2.5) came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum InitialColourSource {
-    /// `XXC` / TRF-2026 `152`.
-    File,
-    /// The colour of the highest-ranked player of round 1 on a board whose
-    /// colours are known, turned by the parity of their pairing number among
-    /// the players of round 1 (C.04.3 (2017) E.5 / (2025) 5.2.5).
-    InferredFromRound1,
-    /// Nothing to infer from: White.
-    Default,
-}
-
 /// Options for [`check_tournament`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckOptions {
@@ -86,7 +80,7 @@ pub struct RoundReport {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<Diagnostic>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub explanation: Option<super::explain::Explanation>,
+    pub explanation: Option<Explanation>,
 }
 
 /// The whole report.
@@ -114,25 +108,10 @@ impl Report {
     }
 }
 
-/// The initial colour and where it came from: the engine's own
-/// [`crate::pairing::dutch::initial_color`] (`XXC`/`152`, else inferred from
-/// round 1, else White), so the check and the engine cannot disagree on it.
-pub fn initial_colour(t: &Tournament) -> (Color, InitialColourSource) {
-    use crate::pairing::dutch::{initial_color, initial_color_from_round1};
-    let source = if t.initial_color.is_some() {
-        InitialColourSource::File
-    } else if initial_color_from_round1(t).is_some() {
-        InitialColourSource::InferredFromRound1
-    } else {
-        InitialColourSource::Default
-    };
-    (initial_color(t), source)
-}
-
 /// Boards in publication order: the higher score of the pair, then the sum of
 /// the scores, then the better pairing number of the pair.
 /// C.04.2 (2026) art. 3.6.
-pub fn board_order(pos: &Position, pairs: &mut [Pair]) {
+fn board_order(pos: &Position, pairs: &mut [Pair]) {
     let t = &pos.tournament;
     let before = usize::try_from(pos.round.saturating_sub(1)).unwrap_or(usize::MAX);
     let score = |id: PlayerId| {
@@ -189,7 +168,7 @@ where
     let mut report = Report {
         system: opts.edition,
         system_reason: opts.edition_reason.clone(),
-        handbook: super::handbook_url(opts.edition),
+        handbook: handbook_url(opts.edition),
         tool: format!("arbiter {}", env!("CARGO_PKG_VERSION")),
         input_sha256: None,
         total_rounds: t.total_rounds.unwrap_or(recorded_rounds),
@@ -252,14 +231,7 @@ where
     let pos = position_before(t, k)?;
     let rec = recorded_round(t, k);
     let warnings = round_warnings(t, &rec, facts);
-    let mut recorded: Vec<Pair> = rec
-        .boards
-        .iter()
-        .map(|b| Pair {
-            white: b.white,
-            black: b.black,
-        })
-        .collect();
+    let mut recorded: Vec<Pair> = rec.boards.iter().map(Pair::from).collect();
     board_order(&pos, &mut recorded);
     let (verdict, selected) = match absolute_verdict(&pos, &rec, opts.edition) {
         Some(v) => (v, None),
@@ -275,7 +247,7 @@ where
     };
     let explanation = opts
         .explain
-        .then(|| super::explain::explain_with(&pos, opts.edition, selected.as_ref()));
+        .then(|| explain_with(&pos, opts.edition, selected.as_ref()));
     Some(RoundReport {
         round: k,
         verdict,
@@ -290,30 +262,15 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ByeKind, Outcome, Player, RoundEntry};
+    use crate::model::{ByeKind, Outcome, RoundEntry};
+    use crate::pairing::check::test_support::{game, tournament};
 
     fn g(o: u32, c: Color) -> RoundEntry {
-        RoundEntry::Played {
-            opponent: PlayerId(o),
-            color: c,
-            outcome: Outcome::Draw,
-            short: false,
-        }
+        game(o, c, Outcome::Draw)
     }
 
     fn tour(r1: Vec<RoundEntry>) -> Tournament {
-        Tournament {
-            players: r1
-                .into_iter()
-                .enumerate()
-                .map(|(i, e)| Player {
-                    id: PlayerId(i as u32 + 1),
-                    rounds: vec![e],
-                    ..Default::default()
-                })
-                .collect(),
-            ..Default::default()
-        }
+        tournament(r1.into_iter().map(|e| vec![e]).collect())
     }
 
     /// Round 2 holds only a pre-set absence (the round still to be paired):
@@ -342,48 +299,5 @@ mod tests {
         assert_eq!(checked, vec![1]);
         // The round count assumed still covers the pre-set column.
         assert_eq!(r.total_rounds, 2);
-    }
-
-    /// Player 1 sits out round 1 (`Z`); of the four players taking part, 2
-    /// (first, odd) plays White against 4 and 3 (second, even) Black against 5:
-    /// the initial colour is White. A literal reading of 2's number (even)
-    /// would give Black.
-    #[test]
-    fn initial_colour_counts_the_players_of_round_1() {
-        use Color::*;
-        let t = tour(vec![
-            RoundEntry::Bye { bye: ByeKind::Zero },
-            g(4, White),
-            g(5, Black),
-            g(2, Black),
-            g(3, White),
-        ]);
-        assert_eq!(crate::pairing::dutch::initial_color(&t), White);
-        assert_eq!(
-            initial_colour(&t),
-            (White, InitialColourSource::InferredFromRound1)
-        );
-        // The same with XXC Black: the file wins.
-        let mut x = t.clone();
-        x.initial_color = Some(Black);
-        assert_eq!(initial_colour(&x), (Black, InitialColourSource::File));
-        // Board 2-4 forfeited without colours: board 3-5 decides, 3 is the
-        // second player of round 1 and has Black, so the initial colour is
-        // still White (the old inference took 3's own colour, Black).
-        let mut f = t.clone();
-        f.players[1].rounds[0] = RoundEntry::Forfeit {
-            opponent: PlayerId(4),
-            color: None,
-            won: true,
-        };
-        f.players[3].rounds[0] = RoundEntry::Forfeit {
-            opponent: PlayerId(2),
-            color: None,
-            won: false,
-        };
-        assert_eq!(crate::pairing::dutch::initial_color(&f), White);
-        // No board with colours at all: White by default.
-        let none = tour(vec![RoundEntry::Bye { bye: ByeKind::Zero }; 3]);
-        assert_eq!(initial_colour(&none), (White, InitialColourSource::Default));
     }
 }

@@ -1,5 +1,6 @@
 //! The state of each player before the round being paired: pairing score,
 //! played-colour history, colour preference, float history, PAB eligibility.
+//! `arbiter check` cross-checks it with an independent colour model (`pairing::check::colour`).
 
 use std::collections::HashSet;
 

@@ -1,4 +1,8 @@
-//! The FIDE rating tables, as published, never approximated by a formula.
+//! The FIDE rating tables of B.02 (FIDE Rating Regulations) art. 8.1, as
+//! published, never approximated by a formula: 8.1.1 (fractional score p to
+//! rating difference dp) and 8.1.2 (rating difference D to expected score PD).
+//! Pure data and look-ups, shared by the rating engine ([`crate::rating`]) and
+//! the rating tie-breaks ([`crate::standings`]).
 //!
 //! Probabilities are integers in hundredths (`57` is 0.57) so that sums of
 //! expected scores are exact.
