@@ -58,13 +58,19 @@ pub fn run(args: Args) -> i32 {
         file_name: Some(args.input.display().to_string()),
         ..Default::default()
     };
-    let read = match trf::read(&bytes, &ropts) {
+    let mut read = match trf::read(&bytes, &ropts) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
             return exit::INVALID_INPUT;
         }
     };
+    read.diagnostics = super::input::checked(
+        std::mem::take(&mut read.diagnostics),
+        &read.tournament,
+        &read.source,
+        &args.input.display().to_string(),
+    );
     for d in &read.diagnostics {
         eprintln!("{d}");
     }

@@ -4,6 +4,8 @@
 //! are 1-based and inclusive, as in the FIDE documents (TRF16, TRF-2026), and
 //! count characters, not bytes. No other module holds column numbers.
 
+use crate::diag::PlayerField;
+
 /// What a field holds (used for messages and for the writer's alignment).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -113,6 +115,31 @@ pub mod round {
     pub const fn at(f: Field, r: usize) -> Field {
         f.nth(r - 1, STRIDE)
     }
+
+    /// Round `r`'s cell (1-based; round 0 is taken as round 1): from the
+    /// opponent's first column to the result's, 92-99 for round 1.
+    pub const fn block(r: usize) -> (usize, usize) {
+        let skip = r.saturating_sub(1) * STRIDE;
+        (OPPONENT.first + skip, RESULT.last + skip)
+    }
+}
+
+/// The `001` columns of a field an engine names (see [`crate::diag::Locator`]).
+pub fn player_field(f: PlayerField) -> (usize, usize) {
+    let field = match f {
+        PlayerField::StartingRank => player::START_RANK,
+        PlayerField::Sex => player::SEX,
+        PlayerField::Title => player::TITLE,
+        PlayerField::Name => player::NAME,
+        PlayerField::Rating => player::RATING,
+        PlayerField::Federation => player::FEDERATION,
+        PlayerField::FideId => player::FIDE_ID,
+        PlayerField::BirthDate => player::BIRTH,
+        PlayerField::Points => player::POINTS,
+        PlayerField::Rank => player::RANK,
+        PlayerField::Round(r) => return round::block(r),
+    };
+    (field.first, field.last)
 }
 
 /// TRF-2026 national rating record (NRS): a federation code instead of `001`.

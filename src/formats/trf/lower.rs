@@ -135,19 +135,10 @@ pub(super) fn read(bytes: &[u8], opts: &ReadOptions) -> Result<TrfRead, ReadErro
     // this function; the lowerer only stores copies of line data in the model.
     lw.run(&raws);
     let dialect = lw.dialect(dec.encoding, dec.bom, line_ends);
-    let mut diags = lw.diags;
-    if !opts.skip_consistency {
-        let located_checks =
-            crate::validate::check(&lw.t, &lw.source.player_lines, &lw.source.header_lines);
-        diags.extend(located_checks.into_iter().map(|d| Diagnostic {
-            location: located(opts, d.location),
-            ..d
-        }));
-    }
     Ok(TrfRead {
         tournament: lw.t,
         dialect,
-        diagnostics: diags,
+        diagnostics: lw.diags,
         source: lw.source,
     })
 }

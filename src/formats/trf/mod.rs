@@ -28,7 +28,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Locator, PlayerField};
 use crate::model::{PlayerId, Tournament};
 
 pub use write::write;
@@ -79,16 +79,16 @@ pub enum LineEnds {
     None,
 }
 
-/// Reading options. The defaults read every dialect leniently and run the
-/// consistency checks.
+/// Reading options. The defaults read every dialect leniently.
+///
+/// The reader only reads: the consistency checks of `crate::validate` are
+/// the caller's to run, located with [`TrfRead::source`].
 #[derive(Debug, Clone, Default)]
 pub struct ReadOptions {
     /// Force an encoding; `None` detects (UTF-8 if valid, else Windows-1252).
     pub encoding: Option<Encoding>,
     /// File name put in diagnostics' locations.
     pub file_name: Option<String>,
-    /// Skip the consistency checks of [`crate::validate`] (syntax checks still run).
-    pub skip_consistency: bool,
 }
 
 /// The TRF version a file follows.
@@ -179,6 +179,21 @@ pub struct SourceMap {
     pub player_lines: BTreeMap<PlayerId, usize>,
     /// The first line of each header record, keyed by its code (`"042"`, `"XXR"`).
     pub header_lines: BTreeMap<String, usize>,
+}
+
+/// Lines from the map, columns from the [`layout`] tables. An empty map
+/// (`SourceMap::default()`) locates fields by their columns alone, for
+/// models that were not read from a TRF file.
+impl Locator for SourceMap {
+    fn player_line(&self, player: u32) -> Option<usize> {
+        self.player_lines.get(&PlayerId(player)).copied()
+    }
+    fn header_line(&self, code: &str) -> Option<usize> {
+        self.header_lines.get(code).copied()
+    }
+    fn cols(&self, field: PlayerField) -> Option<(usize, usize)> {
+        Some(layout::player_field(field))
+    }
 }
 
 /// A successful read: the tournament, what the reader saw, and every diagnostic.
