@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::diag::{Diagnostic, Family, Location, Locator, PlayerField};
-use crate::model::{ByeKind, Outcome, Player, PlayerId, RoundEntry, Tournament};
+use crate::model::{game_sides, ByeKind, Outcome, Player, PlayerId, RoundEntry, Tournament};
 
 /// The record of player `id`, its line only, named `field`.
 fn at(lines: &dyn Locator, id: PlayerId, field: &str) -> Location {
@@ -112,40 +112,6 @@ fn describe(e: &RoundEntry) -> String {
     }
 }
 
-/// Whether `b` (the opponent's entry) mirrors `a`.
-fn mirrors(a: &RoundEntry, b: &RoundEntry) -> bool {
-    use RoundEntry as E;
-    match (*a, *b) {
-        (
-            E::Played {
-                color: ca,
-                outcome: oa,
-                short: sa,
-                ..
-            },
-            E::Played {
-                color: cb,
-                outcome: ob,
-                short: sb,
-                ..
-            },
-        ) => ca != cb && oa.opposite() == ob && sa == sb,
-        (E::Unknown { color: ca, .. }, E::Unknown { color: cb, .. }) => ca != cb,
-        (E::Pending { color: ca, .. }, E::Pending { color: cb, .. }) => {
-            ca.is_none() || cb.is_none() || ca != cb
-        }
-        (
-            E::Forfeit {
-                color: ca, won: wa, ..
-            },
-            E::Forfeit {
-                color: cb, won: wb, ..
-            },
-        ) => !(wa && wb) && (ca.is_none() || cb.is_none() || ca != cb),
-        _ => false,
-    }
-}
-
 fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
     // Index players by starting rank (first record wins for duplicates).
     let max_id = t.players.iter().map(|p| p.id.0 as usize).max().unwrap_or(0);
@@ -186,7 +152,7 @@ fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
             };
             // Report each asymmetric pair once, from the lower starting rank.
             let qe = q.round(r);
-            if qe.opponent() == Some(p.id) && (mirrors(&e, &qe) || p.id > o) {
+            if qe.opponent() == Some(p.id) && (game_sides(&e, &qe).mirrored() || p.id > o) {
                 continue;
             }
             out.push(Diagnostic::error(

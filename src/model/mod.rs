@@ -4,10 +4,12 @@
 //! build these types, engines ([`crate::pairing`], [`crate::standings`],
 //! [`crate::rating`]) read them.
 
+mod games;
 mod points;
 mod round;
 mod tournament;
 
+pub use games::{entry_colour, game_sides, names_each_other, GameSides, ResultSides};
 pub use points::{PointSystem, Points};
 pub use round::{ByeKind, Color, Outcome, RoundEntry};
 pub use tournament::{

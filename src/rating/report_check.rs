@@ -13,7 +13,9 @@ use super::edition::{minimum_standard_minutes, playing_time};
 use super::federations::is_known_federation;
 use super::names::check_name;
 use crate::diag::{cols_text, Diagnostic, Family, Location, Locator, PlayerField, Severity};
-use crate::model::{ByeKind, Player, PlayerId, RoundEntry, Title, Tournament};
+use crate::model::{
+    game_sides, names_each_other, ByeKind, Player, PlayerId, RoundEntry, Title, Tournament,
+};
 
 /// The kinds of problem the checks report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -604,15 +606,11 @@ fn check_rounds(t: &Tournament, c: &mut Checker) {
         for (i, e) in p.rounds.iter().enumerate() {
             let r = i + 1;
             match *e {
-                RoundEntry::Played {
-                    opponent,
-                    color,
-                    outcome,
-                    short,
-                } => {
+                RoundEntry::Played { opponent, .. } => {
                     let back = t.player(opponent).map(|o| o.round(r));
-                    let ok = matches!(back, Some(RoundEntry::Played { opponent: o, color: oc, outcome: oo, short: os })
-                        if o == p.id && oc == color.opposite() && oo == outcome.opposite() && os == short);
+                    let ok = back.is_some_and(|b| {
+                        names_each_other(p.id, e, opponent, &b) && game_sides(e, &b).mirrored()
+                    });
                     if !ok {
                         let what = match back {
                             None => "is not in the file".to_string(),
