@@ -84,6 +84,34 @@ pub fn split_lines(text: &str) -> Lines<'_> {
     }
 }
 
+/// One row with its 1-based line number (0 for rows built by the writer).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RawRow {
+    pub line: usize,
+    pub fields: Vec<String>,
+}
+
+impl RawRow {
+    /// A line with nothing but white space.
+    pub fn is_blank(&self) -> bool {
+        matches!(self.fields.as_slice(), [only] if only.trim().is_empty())
+    }
+}
+
+/// The rows after the header line, split at `;`, every one kept (blank ones too).
+pub fn data_rows(lines: &Lines<'_>) -> Vec<RawRow> {
+    lines
+        .lines
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(i, l)| RawRow {
+            line: i + 1,
+            fields: l.split(';').map(str::to_string).collect(),
+        })
+        .collect()
+}
+
 /// A decimal-comma number as Swiss-Manager writes it (`0,5`, `1`, `2½`).
 pub fn format_points_comma(p: crate::model::Points) -> String {
     let s = p.to_string();
