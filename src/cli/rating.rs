@@ -81,7 +81,10 @@ fn covered_by_reader(p: &Problem) -> bool {
 pub fn fide_problems(loaded: &Loaded) -> Vec<Diagnostic> {
     // Without a source map, fields are still located by their TRF columns.
     let no_lines = SourceMap::default();
-    let problems = check_report(&loaded.tournament, loaded.source.as_ref().unwrap_or(&no_lines));
+    let problems = check_report(
+        &loaded.tournament,
+        loaded.source.as_ref().unwrap_or(&no_lines),
+    );
     problems
         .into_iter()
         .filter(|p| !covered_by_reader(p))

@@ -1,10 +1,10 @@
 //! Rating changes, the rating-report checks and the FIDE submission model.
 
+use chess_arbiter::formats::trf::SourceMap;
 use chess_arbiter::model::{
     BirthDate, ByeKind, Color, Outcome, Player, PlayerId, Points, RoundEntry, Sex, Title,
     Tournament, TournamentInfo,
 };
-use chess_arbiter::formats::trf::SourceMap;
 use chess_arbiter::rating::report_check::check_report;
 use chess_arbiter::rating::submission::{prepare, Target};
 use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
@@ -485,7 +485,11 @@ fn every_check_fixture_file_reads_and_reports() {
             .diagnostics
             .iter()
             .cloned()
-            .chain(consistency.into_iter().map(|d| d.in_file(Some(&format!("{name}.trf")))))
+            .chain(
+                consistency
+                    .into_iter()
+                    .map(|d| d.in_file(Some(&format!("{name}.trf")))),
+            )
             .map(|d| format!("read {d}"))
             .collect();
         out.extend(
