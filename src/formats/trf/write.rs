@@ -598,14 +598,7 @@ impl Writer<'_> {
         let mut b = LineBuf::new("001");
         b.put(&P::START_RANK, &p.id.0.to_string());
         if let Some(s) = p.sex {
-            b.put(
-                &P::SEX,
-                if s == crate::model::Sex::Male {
-                    "m"
-                } else {
-                    "w"
-                },
-            );
+            b.put(&P::SEX, layout::codes::sex_letter(s));
         }
         if let Some(t) = &p.title {
             self.put_or_warn(&mut b, &P::TITLE, t.code(), &who);
@@ -663,6 +656,7 @@ impl Writer<'_> {
     }
 
     fn cell(&mut self, b: &mut LineBuf, r: usize, e: &RoundEntry, last: bool, who: &str) {
+        use layout::codes::{self, ResultCode as Res};
         use layout::round as R;
         let of = R::at(R::OPPONENT, r);
         let cf = R::at(R::COLOR, r);
@@ -682,14 +676,14 @@ impl Writer<'_> {
             } => (
                 opponent.0,
                 col(Some(color)),
-                match (outcome, short) {
-                    (Outcome::Win, false) => "1",
-                    (Outcome::Draw, false) => "=",
-                    (Outcome::Loss, false) => "0",
-                    (Outcome::Win, true) => "W",
-                    (Outcome::Draw, true) => "D",
-                    (Outcome::Loss, true) => "L",
-                },
+                codes::result_letter(match (outcome, short) {
+                    (Outcome::Win, false) => Res::Win,
+                    (Outcome::Draw, false) => Res::Draw,
+                    (Outcome::Loss, false) => Res::Loss,
+                    (Outcome::Win, true) => Res::ShortWin,
+                    (Outcome::Draw, true) => Res::ShortDraw,
+                    (Outcome::Loss, true) => Res::ShortLoss,
+                }),
             ),
             RoundEntry::Unknown { opponent, color } => {
                 self.warn_once(
@@ -697,30 +691,44 @@ impl Writer<'_> {
                     "result",
                     "unknown results are written ? (recommended, but not defined by TRF16 or TRF-2026)".into(),
                 );
-                (opponent.0, col(Some(color)), "?")
+                (
+                    opponent.0,
+                    col(Some(color)),
+                    codes::result_letter(Res::Unknown),
+                )
             }
-            RoundEntry::Pending { opponent, color } => (opponent.0, col(color), " "),
+            RoundEntry::Pending { opponent, color } => {
+                (opponent.0, col(color), codes::result_letter(Res::Blank))
+            }
             RoundEntry::Forfeit {
                 opponent,
                 color,
                 won,
-            } => (opponent.0, col(color), if won { "+" } else { "-" }),
+            } => (
+                opponent.0,
+                col(color),
+                codes::result_letter(if won {
+                    Res::ForfeitWin
+                } else {
+                    Res::ForfeitLoss
+                }),
+            ),
             RoundEntry::Bye { bye } => (
                 0,
                 "-",
-                match bye {
-                    ByeKind::PairingAllocated => "U",
-                    ByeKind::Half => "H",
-                    ByeKind::Full => "F",
-                    ByeKind::Zero => "Z",
-                },
+                codes::result_letter(match bye {
+                    ByeKind::PairingAllocated => Res::Pab,
+                    ByeKind::Half => Res::HalfBye,
+                    ByeKind::Full => Res::FullBye,
+                    ByeKind::Zero => Res::ZeroBye,
+                }),
             ),
             RoundEntry::NotPaired => {
                 if !last {
                     return;
                 }
                 // The last entry needs a mark so that the round count survives.
-                (0, "-", " ")
+                (0, "-", codes::result_letter(Res::Blank))
             }
         };
         if opp > 9999 {

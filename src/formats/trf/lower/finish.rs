@@ -54,7 +54,7 @@ impl<'o> Lowerer<'o> {
             self.diag(
                 Severity::Warning,
                 Family::Syntax,
-                Location::field(line, 10, 10, "sex"),
+                field_at(line, &layout::player::SEX),
                 format!(
                     "expected m or w, found f on {} player line(s); read as w",
                     self.sex_f
@@ -71,7 +71,7 @@ impl<'o> Lowerer<'o> {
                     self.diag(
                         Severity::Error,
                         Family::Consistency,
-                        Location::field(line, 5, 8, "starting rank"),
+                        field_at(line, &layout::player::START_RANK),
                         format!(
                             "national rating record for starting rank {id}, but no 001 record has it; line kept as is"
                         ),

@@ -156,6 +156,7 @@ impl<'o> Lowerer<'o> {
     }
 
     pub(super) fn header_date(&mut self, r: &RawLine<'_>, value: &str) {
+        const D: usize = layout::record::DATA_FIRST;
         if value.is_empty() {
             return;
         }
@@ -165,7 +166,7 @@ impl<'o> Lowerer<'o> {
                     self.diag(
                         Severity::Warning,
                         Family::Syntax,
-                        Location::field(r.number, 5, 4 + value.chars().count(), r.code),
+                        Location::field(r.number, D, D - 1 + value.chars().count(), r.code),
                         format!(
                             "expected a date as YYYY/MM/DD, found {} (read as {kind}: {})",
                             quote(value),
@@ -183,7 +184,7 @@ impl<'o> Lowerer<'o> {
                 self.diag(
                     Severity::Warning,
                     Family::Syntax,
-                    Location::field(r.number, 5, 4 + value.chars().count(), r.code),
+                    Location::field(r.number, D, D - 1 + value.chars().count(), r.code),
                     format!(
                         "expected a date as YYYY/MM/DD, found {}; line kept as is",
                         quote(value)

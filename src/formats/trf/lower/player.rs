@@ -58,14 +58,14 @@ impl<'o> Lowerer<'o> {
         };
         let sex = c.get(&P::SEX);
         if !sex.is_empty() {
-            let ch = sex.chars().next().unwrap_or(' ').to_ascii_lowercase();
-            match SEX_CODES.iter().find(|(k, _)| *k == ch) {
+            let ch = sex.chars().next().unwrap_or(' ');
+            match sex_code(ch) {
                 Some((k, s)) => {
-                    if *k == 'f' {
+                    if k == "f" {
                         self.sex_f += 1;
                         self.sex_f_line.get_or_insert(line);
                     }
-                    p.sex = Some(*s)
+                    p.sex = Some(s)
                 }
                 None => self.field_warning(
                     line,

@@ -234,7 +234,7 @@ impl<'o> Lowerer<'o> {
                 self.diag(
                     Severity::Warning,
                     Family::Syntax,
-                    Location::field(r.number, 1, 3, "record code"),
+                    record_code_at(r.number),
                     format!(
                         "unknown extension record {}; line kept as is",
                         quote(r.code)
@@ -358,7 +358,7 @@ impl<'o> Lowerer<'o> {
                     Location::field(r.number, A::MATCH_POINTS.first, A::LAST_ID.last, "acceleration"),
                     format!(
                         "expected game points, first and last round, first and last player, found {}; line kept as is",
-                        quote(c.from(5).trim())
+                        quote(c.from(layout::record::DATA_FIRST).trim())
                     ),
                 );
                 self.keep(r);

@@ -3,61 +3,17 @@
 
 use crate::diag::{Diagnostic, Family, Location, Severity};
 use crate::model::{
-    ByeKind, ExtraRecord, NationalRating, PlayerId, PointSystem, Points, Sex, Tournament,
+    ByeKind, ExtraRecord, NationalRating, PlayerId, PointSystem, Points, Tournament,
 };
 
 use crate::formats::trf::layout::{self, Field};
 use crate::formats::trf::raw::{self, LineKind, RawLine};
-use crate::formats::trf::text::Cols;
+use crate::formats::trf::text::{Cols, Counting};
 use crate::formats::trf::{ReadOptions, SourceMap};
 
 use super::evidence::Evidence;
 
-/// Result codes of the `001` round blocks (TRF16 §, TRF-2026 table; case-insensitive).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Res {
-    Win,
-    Draw,
-    Loss,
-    ShortWin,
-    ShortDraw,
-    ShortLoss,
-    ForfeitWin,
-    ForfeitLoss,
-    HalfBye,
-    FullBye,
-    Pab,
-    ZeroBye,
-    Unknown,
-    Blank,
-}
-
-pub(super) const RESULT_CODES: [(char, Res); 15] = [
-    ('1', Res::Win),
-    ('=', Res::Draw),
-    ('0', Res::Loss),
-    ('W', Res::ShortWin),
-    ('D', Res::ShortDraw),
-    ('L', Res::ShortLoss),
-    ('+', Res::ForfeitWin),
-    ('-', Res::ForfeitLoss),
-    ('H', Res::HalfBye),
-    ('F', Res::FullBye),
-    ('U', Res::Pab),
-    ('Z', Res::ZeroBye),
-    ('?', Res::Unknown),
-    ('X', Res::Unknown),
-    (' ', Res::Blank),
-];
-
-pub(super) fn result_code(c: char) -> Option<Res> {
-    let u = c.to_ascii_uppercase();
-    RESULT_CODES.iter().find(|(k, _)| *k == u).map(|(_, r)| *r)
-}
-
-/// Sex letters (col 10): `m`, `w`, and `f` as Swiss-Manager writes it; case-folded.
-pub(super) const SEX_CODES: [(char, Sex); 3] =
-    [('m', Sex::Male), ('w', Sex::Female), ('f', Sex::Female)];
+pub(super) use crate::formats::trf::layout::codes::{result_code, sex_code, ResultCode as Res};
 
 pub(super) struct Deferred<'a> {
     pub(super) line: RawLine<'a>,
@@ -89,6 +45,16 @@ pub(super) fn located(opts: &ReadOptions, mut l: Location) -> Location {
         l.file.clone_from(&opts.file_name);
     }
     l
+}
+
+/// Line `line`, field `f` (its columns and name).
+pub(super) fn field_at(line: usize, f: &Field) -> Location {
+    Location::field(line, f.first, f.last, f.name)
+}
+
+/// The record code (cols 1-3) of line `line`.
+pub(super) fn record_code_at(line: usize) -> Location {
+    field_at(line, &layout::record::CODE)
 }
 
 pub(super) fn quote(s: &str) -> String {
@@ -191,11 +157,12 @@ impl<'o> Lowerer<'o> {
                     self.keep(r);
                 }
                 LineKind::Unknown => {
-                    let col4 = r.text.chars().nth(3).unwrap_or(' ');
+                    let col4 =
+                        Cols::new(r.text, Counting::Chars).char_at(layout::record::BLANK.first);
                     let known = r.code == "001" || raw::HEADER_CODES.contains(&r.code);
                     let (loc, msg) = if known && col4 != ' ' {
                         (
-                            Location::field(r.number, 4, 4, "record code"),
+                            field_at(r.number, &layout::record::BLANK),
                             format!(
                                 "expected a blank after record code {}, found {}; line kept as is",
                                 quote(r.code),
@@ -204,7 +171,7 @@ impl<'o> Lowerer<'o> {
                         )
                     } else {
                         (
-                            Location::field(r.number, 1, 3, "record code"),
+                            record_code_at(r.number),
                             format!(
                                 "expected a known record code, found {}; line kept as is",
                                 quote(r.code)
