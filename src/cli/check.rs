@@ -158,6 +158,7 @@ pub fn run(args: Args) -> i32 {
             .as_ref()
             .map(|s| s.header_lines.clone())
             .unwrap_or_default(),
+        columns: Some(chess_arbiter::formats::trf::layout::player_field),
     };
     let mut report = check_tournament_in(t, &opts, &facts, |pos| engine_selection(pos, edition));
     report.input_sha256 = Some(

@@ -93,6 +93,7 @@ pub fn run(args: Args) -> i32 {
         file: Some(args.input.display().to_string()),
         player_lines: read.source.player_lines.clone(),
         header_lines: read.source.header_lines.clone(),
+        columns: Some(trf::layout::player_field),
     };
     let round = chess_arbiter::pairing::dutch::next_round(t);
     for w in earlier_full_bye_warnings(t, round, &facts)
