@@ -262,11 +262,7 @@ fn field<'a>(
     fields.get(i).map(|s| s.trim()).ok_or_else(|| {
         Diagnostic::error(
             Family::Syntax,
-            Location {
-                line: Some(line),
-                field: Some(name.to_string()),
-                ..Location::default()
-            },
+            at(line, name),
             format!(
                 "expected a value in column {} ({name}), found only {} columns",
                 i + 1,
@@ -276,14 +272,19 @@ fn field<'a>(
     })
 }
 
+/// Line `line`, column `name`.
+fn at(line: usize, name: &str) -> Location {
+    Location {
+        line: Some(line),
+        field: Some(name.to_string()),
+        ..Location::default()
+    }
+}
+
 fn bad(line: usize, name: &str, expected: &str, found: &str) -> Diagnostic {
     Diagnostic::error(
         Family::Syntax,
-        Location {
-            line: Some(line),
-            field: Some(name.to_string()),
-            ..Location::default()
-        },
+        at(line, name),
         format!("expected {expected}, found {found:?}"),
     )
 }

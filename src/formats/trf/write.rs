@@ -491,7 +491,7 @@ impl Writer<'_> {
 
     fn extra_line(&mut self, code: &str, line: &str) {
         let trf26_only = code == "###"
-            || super::raw::RECORDS_26.contains(&code)
+            || layout::codes::RECORDS_26.contains(&code)
             || matches!(
                 code,
                 "142"
@@ -768,6 +768,13 @@ impl Writer<'_> {
         b.finish()
     }
 
+    /// The team's members into the repeated `member` field, every `stride` columns.
+    fn members(&mut self, b: &mut LineBuf, member: &Field, stride: usize, team: &Team, who: &str) {
+        for (i, m) in team.members.iter().enumerate() {
+            self.put_or_warn(b, &member.nth(i, stride), &m.0.to_string(), who);
+        }
+    }
+
     fn team(&mut self, team: &Team) -> String {
         let who = format!("team {}", team.name);
         match (team.number, self.target) {
@@ -777,14 +784,7 @@ impl Writer<'_> {
                 self.put_or_warn(&mut b, &T::NUMBER, &n.to_string(), &who);
                 self.put_or_warn(&mut b, &T::NAME, &team.name, &who);
                 self.put_or_warn(&mut b, &T::DETAILS, &team.raw, &who);
-                for (i, m) in team.members.iter().enumerate() {
-                    self.put_or_warn(
-                        &mut b,
-                        &T::MEMBER.nth(i, T::MEMBER_STRIDE),
-                        &m.0.to_string(),
-                        &who,
-                    );
-                }
+                self.members(&mut b, &T::MEMBER, T::MEMBER_STRIDE, team, &who);
                 b.finish()
             }
             _ => {
@@ -798,14 +798,7 @@ impl Writer<'_> {
                 }
                 let mut b = LineBuf::new("013");
                 self.put_or_warn(&mut b, &T::NAME, &team.name, &who);
-                for (i, m) in team.members.iter().enumerate() {
-                    self.put_or_warn(
-                        &mut b,
-                        &T::MEMBER.nth(i, T::MEMBER_STRIDE),
-                        &m.0.to_string(),
-                        &who,
-                    );
-                }
+                self.members(&mut b, &T::MEMBER, T::MEMBER_STRIDE, team, &who);
                 b.finish()
             }
         }
