@@ -1,10 +1,9 @@
 //! Shared input/output helpers: read a path (`-` = stdin) into a Tournament in
 //! any supported format, write text to a path or stdout.
 //!
-//! To add a format (e.g. Swiss-Manager `sm-pairings`, `sm-players`, `sm-xml`,
-//! `tunx`): add a [`Format`] variant with its clap name, then an arm in
-//! [`read_bytes`] and, if it can be written,
-//! [`Format::can_write`]/[`render`].
+//! Each format is a [`Format`] variant with its clap name, an arm in
+//! [`read_bytes`] and, if it can be written, [`Format::can_write`]/[`render`].
+//! Every reader only reads; [`checked`] runs the consistency checks after it.
 
 use std::io::{Read, Write};
 

@@ -1,7 +1,7 @@
 //! FIDE Tournament Report File (TRF): every dialect read, TRF16 / TRF-2026 /
 //! JaVaFo TRF(x) / bbpPairings TRF(bx) written.
 //!
-//! Reading happens in two steps: [`raw`] types every line (or keeps it
+//! Reading happens in two steps: `raw` types every line (or keeps it
 //! verbatim) with its line number, then `lower` builds the
 //! [`Tournament`] and emits diagnostics. Column numbers live only in
 //! [`layout`].
@@ -19,7 +19,7 @@
 mod dates;
 pub mod layout;
 mod lower;
-pub mod raw;
+mod raw;
 mod text;
 mod write;
 
@@ -52,17 +52,35 @@ impl fmt::Display for Encoding {
     }
 }
 
+/// An encoding name that is not one of [`Encoding`]'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownEncoding {
+    pub found: String,
+}
+
+impl fmt::Display for UnknownEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expected utf-8, windows-1252 or latin-1, found \"{}\"",
+            self.found
+        )
+    }
+}
+
+impl std::error::Error for UnknownEncoding {}
+
 impl std::str::FromStr for Encoding {
-    type Err = String;
+    type Err = UnknownEncoding;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.to_ascii_lowercase().as_str() {
             "utf8" | "utf-8" => Ok(Encoding::Utf8),
             "windows-1252" | "windows1252" | "cp1252" | "latin1" | "latin-1" | "iso-8859-1" => {
                 Ok(Encoding::Windows1252)
             }
-            _ => Err(format!(
-                "expected utf-8, windows-1252 or latin-1, found \"{s}\""
-            )),
+            _ => Err(UnknownEncoding {
+                found: s.to_string(),
+            }),
         }
     }
 }

@@ -40,7 +40,7 @@ pub struct RawLine<'a> {
     pub code: &'a str,
 }
 
-pub use super::layout::codes::{HEADER_CODES, RECORDS_26, TEAM_SCORING};
+use super::layout::codes::{HEADER_CODES, RECORDS_26};
 
 /// Alphabetic codes that are not federations (Tornelo `DAT`, `XRS`).
 const NOT_FEDERATIONS: [&str; 2] = ["DAT", "XRS"];

@@ -252,7 +252,11 @@ impl<'o> Lowerer<'o> {
                     Severity::Warning,
                     Family::Syntax,
                     Location::field(r.number, f.first, cols.len(), "round dates"),
-                    "expected round dates under the round columns (col 92, every 10), found them elsewhere",
+                    format!(
+                        "expected round dates under the round columns (col {}, every {}), found them elsewhere",
+                        layout::dates132::DATE.first,
+                        layout::dates132::STRIDE
+                    ),
                 );
                 self.t.info.round_dates = v;
             }

@@ -248,7 +248,7 @@ impl<'o> Lowerer<'o> {
     pub(super) fn xxa(&mut self, r: &RawLine<'_>, c: &Cols<'_>) {
         use layout::xxa as A;
         let Some(id) = parse_uint(c.get(&A::PLAYER)).filter(|n| *n > 0) else {
-            self.bad_header(r, "a starting rank in cols 5-8");
+            self.bad_header(r, &format!("a starting rank in {}", span(&A::PLAYER)));
             return;
         };
         let mut points = Vec::new();
@@ -374,16 +374,23 @@ impl<'o> Lowerer<'o> {
         let first_round = parse_uint(fr);
         let last_round = parse_uint(lr);
         if (first_round.is_none() && !fr.is_empty()) || (last_round.is_none() && !lr.is_empty()) {
-            self.bad_header(r, "rounds as 3 digits in cols 5-7 and 9-11");
+            self.bad_header(
+                r,
+                &format!(
+                    "rounds as 3 digits in {} and {}",
+                    span(&F::FIRST_ROUND),
+                    span(&F::LAST_ROUND).trim_start_matches("cols ")
+                ),
+            );
             return;
         }
-        // Tokenise after col 12 (tabs and uneven spacing occur).
+        // Tokenise from the first player column (tabs and uneven spacing occur).
         let mut players = Vec::new();
         for tok in c.from(F::ID.first).split_whitespace() {
             match parse_uint(tok) {
                 Some(n) if n > 0 => players.push(PlayerId(n)),
                 _ => {
-                    self.bad_header(r, "starting ranks from col 13");
+                    self.bad_header(r, &format!("starting ranks from col {}", F::ID.first));
                     return;
                 }
             }

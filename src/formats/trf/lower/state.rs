@@ -7,7 +7,7 @@ use crate::model::{
 };
 
 use crate::formats::trf::layout::{self, Field};
-use crate::formats::trf::raw::{self, LineKind, RawLine};
+use crate::formats::trf::raw::{LineKind, RawLine};
 use crate::formats::trf::text::{Cols, Counting};
 use crate::formats::trf::{ReadOptions, SourceMap};
 
@@ -50,6 +50,11 @@ pub(super) fn located(opts: &ReadOptions, mut l: Location) -> Location {
 /// Line `line`, field `f` (its columns and name).
 pub(super) fn field_at(line: usize, f: &Field) -> Location {
     Location::field(line, f.first, f.last, f.name)
+}
+
+/// `cols 5-8` (or `col 10`): where a field is, as messages write it.
+pub(super) fn span(f: &Field) -> String {
+    crate::diag::cols_text((f.first, f.last))
 }
 
 /// The record code (cols 1-3) of line `line`.
@@ -159,7 +164,7 @@ impl<'o> Lowerer<'o> {
                 LineKind::Unknown => {
                     let col4 =
                         Cols::new(r.text, Counting::Chars).char_at(layout::record::BLANK.first);
-                    let known = r.code == "001" || raw::HEADER_CODES.contains(&r.code);
+                    let known = r.code == "001" || layout::codes::HEADER_CODES.contains(&r.code);
                     let (loc, msg) = if known && col4 != ' ' {
                         (
                             field_at(r.number, &layout::record::BLANK),

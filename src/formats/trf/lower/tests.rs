@@ -1,5 +1,5 @@
-use super::*;
-use crate::formats::trf::{read, ReadOptions};
+use crate::formats::trf::{read, ReadOptions, TrfRead};
+use crate::model::{ByeKind, Color, Outcome, PlayerId, RoundEntry, Sex, Title};
 
 const P1: &str = "001    1 m    Doe, Jane                         2100 FRA    12345678 1990/01/01  1.0    1     2 w 1";
 const P2: &str = "001    2 wWFM Roe, Rita                         2000 GER    23456789 1991/02/03  0.0    2     1 b 0";
