@@ -186,7 +186,6 @@ pub fn read_bytes(
         let opts = trf::ReadOptions {
             encoding,
             file_name: Some(name.clone()),
-            ..Default::default()
         };
         return match trf::read(bytes, &opts) {
             Ok(r) => Ok(Loaded {

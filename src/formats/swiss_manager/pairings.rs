@@ -214,7 +214,7 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
         if row.is_blank() {
             continue;
         }
-        match parse_row(&fields, &cols, line) {
+        match parse_row(fields, &cols, line) {
             Ok(b) => {
                 if let Some(erg) = cols.erg.and_then(|i| fields.get(i)).map(|s| s.trim()) {
                     let expected = format!(
