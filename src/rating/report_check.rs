@@ -276,23 +276,19 @@ fn check_header(t: &Tournament, c: &mut Checker) {
 fn check_dates(t: &Tournament, c: &mut Checker) {
     use Severity::*;
     let i = &t.info;
-    if i.start_date.is_none() {
-        c.push(
-            Check::DateMissing,
-            "TRF-16 042 (mandatory)",
-            Error,
-            c.header("042", "start date"),
-            "start date missing, expected a 042 record YYYY/MM/DD".into(),
-        );
-    }
-    if i.end_date.is_none() {
-        c.push(
-            Check::DateMissing,
-            "TRF-16 052 (mandatory)",
-            Error,
-            c.header("052", "end date"),
-            "end date missing, expected a 052 record YYYY/MM/DD".into(),
-        );
+    for (date, code, name) in [
+        (i.start_date, "042", "start date"),
+        (i.end_date, "052", "end date"),
+    ] {
+        if date.is_none() {
+            c.push(
+                Check::DateMissing,
+                format!("TRF-16 {code} (mandatory)"),
+                Error,
+                c.header(code, name),
+                format!("{name} missing, expected a {code} record YYYY/MM/DD"),
+            );
+        }
     }
     if let (Some(s), Some(e)) = (i.start_date, i.end_date) {
         if e < s {
