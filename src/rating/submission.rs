@@ -42,7 +42,7 @@ fn field(name: impl Into<String>) -> Location {
 
 /// Build the submission model of `t` for `target`.
 ///
-/// Filled (each with a warning): ranks (cols 86-89, mandatory) by score then
+/// Filled (each with a warning): ranks (the mandatory `001` rank field) by score then
 /// starting rank when the file has none; points when missing; `062`/`072`
 /// player counts; the number of rounds; start and end dates from the round
 /// dates. Not filled (errors): round dates, chief arbiter, results still

@@ -623,7 +623,7 @@ impl Writer<'_> {
         if let Some(d) = &p.birth {
             self.put_or_warn(&mut b, &P::BIRTH, &format_birth(d), &who);
         }
-        // TRF16 `001` cols 81-84: points are required. A source without them
+        // TRF16 `001` points (`P::POINTS`) are required. A source without them
         // (a Swiss-Manager .TUNX, say) gets the score of its results, and says so.
         let points = match p.points {
             Some(pts) => Some(pts),
