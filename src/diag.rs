@@ -86,6 +86,71 @@ impl Location {
     }
 }
 
+/// `col 10` or `cols 58-68`: a column span as locations and rule citations write it.
+pub fn cols_text((first, last): (usize, usize)) -> String {
+    if first == last {
+        format!("col {first}")
+    } else {
+        format!("cols {first}-{last}")
+    }
+}
+
+impl Diagnostic {
+    /// The diagnostic with `file` as its file, unless it names one already.
+    pub fn in_file(mut self, file: Option<&str>) -> Self {
+        if self.location.file.is_none() {
+            self.location.file = file.map(str::to_string);
+        }
+        self
+    }
+}
+
+/// A field of a player record, as an engine names it. Engines do not know
+/// columns: a [`Locator`] from the format layer turns the field into them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlayerField {
+    StartingRank,
+    Sex,
+    Title,
+    Name,
+    Rating,
+    Federation,
+    FideId,
+    BirthDate,
+    Points,
+    Rank,
+    /// The block of round `r` (1-based): opponent, colour and result.
+    Round(usize),
+}
+
+/// Where the records and fields of an input file are. Engines ask it when
+/// they locate a diagnostic; the TRF reader's `SourceMap` answers with lines
+/// and, from the TRF layout tables, columns. [`NoSource`] serves models built in memory.
+pub trait Locator {
+    /// The line of the record of player `player` (its starting rank).
+    fn player_line(&self, player: u32) -> Option<usize>;
+    /// The first line of the header record with this code (`"042"`, `"XXR"`).
+    fn header_line(&self, code: &str) -> Option<usize>;
+    /// The first and last column (1-based, inclusive) of a player field.
+    fn cols(&self, field: PlayerField) -> Option<(usize, usize)>;
+}
+
+/// No source: no lines, no columns.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoSource;
+
+impl Locator for NoSource {
+    fn player_line(&self, _: u32) -> Option<usize> {
+        None
+    }
+    fn header_line(&self, _: &str) -> Option<usize> {
+        None
+    }
+    fn cols(&self, _: PlayerField) -> Option<(usize, usize)> {
+        None
+    }
+}
+
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts: Vec<String> = Vec::new();
@@ -95,12 +160,8 @@ impl fmt::Display for Location {
         if let Some(l) = self.line {
             parts.push(format!("line {l}"));
         }
-        if let Some((a, b)) = self.cols {
-            if a == b {
-                parts.push(format!("col {a}"));
-            } else {
-                parts.push(format!("cols {a}-{b}"));
-            }
+        if let Some(cols) = self.cols {
+            parts.push(cols_text(cols));
         }
         let mut s = parts.join(", ");
         if let Some(field) = &self.field {

@@ -1,49 +1,47 @@
 //! Consistency checks over a [`Tournament`]: the file reads, but does it agree with itself?
 //!
 //! Checks: declared points against the results under the scoring system
-//! (TRF16 `001` cols 81-84), both sides of every game (opponent, colour,
+//! (TRF16 `001` points field), both sides of every game (opponent, colour,
 //! complementary result), unknown opponents, players paired twice in a round,
 //! header counts (`062`, `072`), duplicate starting ranks and FIDE ids, and
 //! impossible dates.
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::diag::{Diagnostic, Family, Location};
-use crate::model::{ByeKind, Outcome, Player, PlayerId, RoundEntry, Tournament};
+use crate::diag::{Diagnostic, Family, Location, Locator, PlayerField};
+use crate::model::{game_sides, ByeKind, Outcome, Player, PlayerId, RoundEntry, Tournament};
 
-fn at(lines: &BTreeMap<PlayerId, usize>, id: PlayerId, field: &str) -> Location {
+/// The record of player `id`, its line only, named `field`.
+fn at(lines: &dyn Locator, id: PlayerId, field: &str) -> Location {
     Location {
-        line: lines.get(&id).copied(),
+        line: lines.player_line(id.0),
         field: Some(field.to_string()),
         ..Location::default()
     }
 }
 
-fn header_at(headers: &BTreeMap<String, usize>, code: &str) -> Location {
+fn header_at(lines: &dyn Locator, code: &str) -> Location {
     Location {
-        line: headers.get(code).copied(),
+        line: lines.header_line(code),
         field: Some(code.to_string()),
         ..Location::default()
     }
 }
 
-/// Run every consistency check. `player_lines` and `header_lines` (from a
-/// TRF read; empty maps otherwise) locate the diagnostics.
-pub fn check(
-    t: &Tournament,
-    player_lines: &BTreeMap<PlayerId, usize>,
-    header_lines: &BTreeMap<String, usize>,
-) -> Vec<Diagnostic> {
+/// Run every consistency check. `lines` locates the diagnostics: the TRF
+/// reader's `SourceMap` for a file read, an empty one otherwise. Locations
+/// carry no file name ([`Diagnostic::in_file`] adds it).
+pub fn check(t: &Tournament, lines: &dyn Locator) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    duplicates(t, player_lines, &mut out);
-    games(t, player_lines, &mut out);
-    points(t, player_lines, &mut out);
-    counts(t, header_lines, &mut out);
-    dates(t, player_lines, header_lines, &mut out);
+    duplicates(t, lines, &mut out);
+    games(t, lines, &mut out);
+    points(t, lines, &mut out);
+    counts(t, lines, &mut out);
+    dates(t, lines, &mut out);
     out
 }
 
-fn duplicates(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagnostic>) {
+fn duplicates(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
     let mut seen: HashMap<PlayerId, usize> = HashMap::new();
     for p in &t.players {
         *seen.entry(p.id).or_default() += 1;
@@ -114,41 +112,7 @@ fn describe(e: &RoundEntry) -> String {
     }
 }
 
-/// Whether `b` (the opponent's entry) mirrors `a`.
-fn mirrors(a: &RoundEntry, b: &RoundEntry) -> bool {
-    use RoundEntry as E;
-    match (*a, *b) {
-        (
-            E::Played {
-                color: ca,
-                outcome: oa,
-                short: sa,
-                ..
-            },
-            E::Played {
-                color: cb,
-                outcome: ob,
-                short: sb,
-                ..
-            },
-        ) => ca != cb && oa.opposite() == ob && sa == sb,
-        (E::Unknown { color: ca, .. }, E::Unknown { color: cb, .. }) => ca != cb,
-        (E::Pending { color: ca, .. }, E::Pending { color: cb, .. }) => {
-            ca.is_none() || cb.is_none() || ca != cb
-        }
-        (
-            E::Forfeit {
-                color: ca, won: wa, ..
-            },
-            E::Forfeit {
-                color: cb, won: wb, ..
-            },
-        ) => !(wa && wb) && (ca.is_none() || cb.is_none() || ca != cb),
-        _ => false,
-    }
-}
-
-fn games(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagnostic>) {
+fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
     // Index players by starting rank (first record wins for duplicates).
     let max_id = t.players.iter().map(|p| p.id.0 as usize).max().unwrap_or(0);
     let mut by_id: Vec<Option<&Player>> = vec![None; max_id + 1];
@@ -188,7 +152,7 @@ fn games(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagno
             };
             // Report each asymmetric pair once, from the lower starting rank.
             let qe = q.round(r);
-            if qe.opponent() == Some(p.id) && (mirrors(&e, &qe) || p.id > o) {
+            if qe.opponent() == Some(p.id) && (game_sides(&e, &qe).mirrored() || p.id > o) {
                 continue;
             }
             out.push(Diagnostic::error(
@@ -227,10 +191,10 @@ fn games(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagno
     }
 }
 
-/// TRF16: Points (cols 81-84) are the score under the scoring system. Files may
+/// TRF16: Points (`001` points field) are the score under the scoring system. Files may
 /// or may not count a pre-set bye of the round to be paired (JaVaFo's sample
 /// does, bbp accepts both), so that one variant is accepted too.
-fn points(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagnostic>) {
+fn points(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
     // The round being paired: the last round with data holds no finished game
     // (only pairings without result and pre-set byes). Its entries may or may
     // not be counted in the declared points.
@@ -263,8 +227,8 @@ fn points(t: &Tournament, lines: &BTreeMap<PlayerId, usize>, out: &mut Vec<Diagn
             continue;
         }
         let loc = Location {
-            line: lines.get(&p.id).copied(),
-            cols: Some((81, 84)),
+            line: lines.player_line(p.id.0),
+            cols: lines.cols(PlayerField::Points),
             field: Some("points".into()),
             ..Location::default()
         };
@@ -293,7 +257,7 @@ fn leading_number(s: &str) -> Option<usize> {
     d.parse().ok()
 }
 
-fn counts(t: &Tournament, headers: &BTreeMap<String, usize>, out: &mut Vec<Diagnostic>) {
+fn counts(t: &Tournament, headers: &dyn Locator, out: &mut Vec<Diagnostic>) {
     let n = t.players.len();
     if let Some(declared) = leading_number(&t.info.players_declared) {
         if declared != n {
@@ -335,12 +299,8 @@ fn counts(t: &Tournament, headers: &BTreeMap<String, usize>, out: &mut Vec<Diagn
     }
 }
 
-fn dates(
-    t: &Tournament,
-    lines: &BTreeMap<PlayerId, usize>,
-    headers: &BTreeMap<String, usize>,
-    out: &mut Vec<Diagnostic>,
-) {
+fn dates(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
+    let headers = lines;
     let info = &t.info;
     if let (Some(s), Some(e)) = (info.start_date, info.end_date) {
         if e < s {
@@ -446,7 +406,7 @@ mod tests {
     }
 
     fn msgs(t: &Tournament) -> Vec<String> {
-        check(t, &BTreeMap::new(), &BTreeMap::new())
+        check(t, &crate::diag::NoSource)
             .into_iter()
             .map(|d| d.message)
             .collect()

@@ -1,4 +1,4 @@
-//! Fuzz the TRF reader: any bytes give a result or located diagnostics, never a
+//! Fuzz the TRF reader and the consistency checks: any bytes give a result or located diagnostics, never a
 //! panic; whatever reads also writes and reads back.
 //!
 //! Run: `cargo +nightly fuzz run trf_read` from the repository root. Every crash
@@ -10,6 +10,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(r) = read(data, &ReadOptions::default()) {
+        let _ = chess_arbiter::validate::check(&r.tournament, &r.source);
         for target in [Target::Trf16, Target::Trf26, Target::TrfX, Target::TrfBx] {
             let w = write(&r.tournament, &WriteOptions { target, ..Default::default() });
             let _ = read(w.text.as_bytes(), &ReadOptions::default());

@@ -1,16 +1,16 @@
 //! Shared input/output helpers: read a path (`-` = stdin) into a Tournament in
 //! any supported format, write text to a path or stdout.
 //!
-//! To add a format (e.g. Swiss-Manager `sm-pairings`, `sm-players`, `sm-xml`,
-//! `tunx`): add a [`Format`] variant with its clap name, then an arm in
-//! [`read_bytes`] and, if it can be written,
-//! [`Format::can_write`]/[`render`].
+//! Each format is a [`Format`] variant with its clap name, an arm in
+//! [`read_bytes`] and, if it can be written, [`Format::can_write`]/[`render`].
+//! Every reader only reads; [`checked`] runs the consistency checks after it.
 
 use std::io::{Read, Write};
 
 use chess_arbiter::diag::{Diagnostic, Family, Location};
 use chess_arbiter::formats::{json, swiss_manager as sm, trf};
 use chess_arbiter::model::Tournament;
+use chess_arbiter::validate;
 use clap::ValueEnum;
 
 use super::exit;
@@ -179,12 +179,11 @@ pub fn read_bytes(
         let opts = trf::ReadOptions {
             encoding,
             file_name: Some(name.clone()),
-            ..Default::default()
         };
         return match trf::read(bytes, &opts) {
             Ok(r) => Ok(Loaded {
+                diagnostics: checked(r.diagnostics, &r.tournament, &r.source, &name),
                 tournament: r.tournament,
-                diagnostics: r.diagnostics,
                 dialect: Some(r.dialect),
                 source: Some(r.source),
                 format: Format::Trf,
@@ -215,14 +214,8 @@ pub fn read_bytes(
     };
     match json::read(text) {
         Ok(t) => {
-            let diagnostics =
-                chess_arbiter::validate::check(&t, &Default::default(), &Default::default())
-                    .into_iter()
-                    .map(|mut d| {
-                        d.location.file = Some(name.clone());
-                        d
-                    })
-                    .collect();
+            // No lines; the points field is still located by its TRF columns.
+            let diagnostics = checked(Vec::new(), &t, &trf::SourceMap::default(), &name);
             Ok(Loaded {
                 tournament: t,
                 diagnostics,
@@ -240,6 +233,22 @@ pub fn read_bytes(
             })
         }
     }
+}
+
+/// The reader's diagnostics followed by the consistency checks of
+/// [`validate::check`], every one naming the file.
+pub fn checked(
+    mut diagnostics: Vec<Diagnostic>,
+    t: &Tournament,
+    source: &trf::SourceMap,
+    name: &str,
+) -> Vec<Diagnostic> {
+    diagnostics.extend(
+        validate::check(t, source)
+            .into_iter()
+            .map(|d| d.in_file(Some(name))),
+    );
+    diagnostics
 }
 
 fn sm_loaded(path: &str, r: Result<sm::SmLoaded, Vec<Diagnostic>>) -> Result<Loaded, InputError> {

@@ -51,7 +51,13 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         file_name: Some(args.input.display().to_string()),
         ..Default::default()
     };
-    let read = trf::read(&bytes, &ropts).map_err(|e| Failure::Invalid(e.to_string()))?;
+    let mut read = trf::read(&bytes, &ropts).map_err(|e| Failure::Invalid(e.to_string()))?;
+    read.diagnostics = super::input::checked(
+        std::mem::take(&mut read.diagnostics),
+        &read.tournament,
+        &read.source,
+        &args.input.display().to_string(),
+    );
     for d in &read.diagnostics {
         eprintln!("{d}");
     }
@@ -74,6 +80,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         file: Some(args.input.display().to_string()),
         player_lines: read.source.player_lines.clone(),
         header_lines: read.source.header_lines.clone(),
+        columns: Some(trf::layout::player_field),
     };
     let round = next_round(t);
     for w in earlier_full_bye_warnings(t, round, &facts)

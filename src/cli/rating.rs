@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use chess_arbiter::diag::Diagnostic;
 use chess_arbiter::formats::trf::SourceMap;
 use chess_arbiter::model::PlayerId;
-use chess_arbiter::rating::report_check::{check_report, Check, LineLookup, NoLines, Problem};
+use chess_arbiter::rating::report_check::{check_report, Check, Problem};
 use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
 use chess_arbiter::render::rating as render;
 
@@ -58,19 +58,6 @@ fn parse_k(s: &str) -> Result<(u32, u32), String> {
     Ok((sno, k))
 }
 
-/// The TRF reader's source map as line look-ups for the report checks
-/// (engines do not import formats, so the adapter lives here).
-pub struct SourceLines<'a>(pub &'a SourceMap);
-
-impl LineLookup for SourceLines<'_> {
-    fn player_line(&self, player: PlayerId) -> Option<usize> {
-        self.0.player_lines.get(&player).copied()
-    }
-    fn header_line(&self, code: &str) -> Option<usize> {
-        self.0.header_lines.get(code).copied()
-    }
-}
-
 /// Checks the reader's consistency pass already makes (points against
 /// results, both sides of each game, duplicate FIDE ids, event and round
 /// dates out of order, birth after the start); `validate --fide` leaves them
@@ -85,10 +72,12 @@ fn covered_by_reader(p: &Problem) -> bool {
 /// The rating-officer problems of a loaded file, located and with their
 /// rule, for `arbiter validate --fide`.
 pub fn fide_problems(loaded: &Loaded) -> Vec<Diagnostic> {
-    let problems = match &loaded.source {
-        Some(map) => check_report(&loaded.tournament, &SourceLines(map)),
-        None => check_report(&loaded.tournament, &NoLines),
-    };
+    // Without a source map, fields are still located by their TRF columns.
+    let no_lines = SourceMap::default();
+    let problems = check_report(
+        &loaded.tournament,
+        loaded.source.as_ref().unwrap_or(&no_lines),
+    );
     problems
         .into_iter()
         .filter(|p| !covered_by_reader(p))

@@ -5,11 +5,13 @@
 //! [`crate::rating`]) read them.
 
 pub mod b02;
+mod games;
 mod points;
 mod round;
 pub mod swiss_manager_tiebreaks;
 mod tournament;
 
+pub use games::{entry_colour, game_sides, names_each_other, GameSides, ResultSides};
 pub use points::{PointSystem, Points};
 pub use round::{ByeKind, Color, Outcome, RoundEntry};
 pub use tournament::{

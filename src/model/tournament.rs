@@ -156,6 +156,23 @@ impl Player {
             .copied()
             .unwrap_or(RoundEntry::NotPaired)
     }
+
+    /// Record `e` as the entry of round `r` (1-based), filling the rounds
+    /// before it with `NotPaired`. A round that already holds an entry is
+    /// kept as it is and `false` returned (round 0 does not exist: ignored).
+    pub fn set_round(&mut self, r: usize, e: RoundEntry) -> bool {
+        if self.rounds.len() < r {
+            self.rounds.resize(r, RoundEntry::NotPaired);
+        }
+        match r.checked_sub(1).and_then(|i| self.rounds.get_mut(i)) {
+            Some(slot) if *slot != RoundEntry::NotPaired => false,
+            Some(slot) => {
+                *slot = e;
+                true
+            }
+            None => true,
+        }
+    }
 }
 
 /// A team (TRF `013`, or TRF-2026 `310`).

@@ -19,4 +19,4 @@ pub mod names;
 pub mod report_check;
 pub mod submission;
 
-pub use report_check::{check_report, Check, LineLookup, NoLines, Problem};
+pub use report_check::{check_report, Check, Problem};

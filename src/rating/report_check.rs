@@ -3,6 +3,7 @@
 //! mandatory fields). Every problem has its location and the rule it comes
 //! from; nothing is repaired here.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
@@ -11,45 +12,10 @@ use serde::Serialize;
 use super::edition::{minimum_standard_minutes, playing_time};
 use super::federations::is_known_federation;
 use super::names::check_name;
-use crate::diag::{Diagnostic, Family, Location, Severity};
-use crate::model::{ByeKind, Player, PlayerId, RoundEntry, Title, Tournament};
-
-/// Where the records of a tournament are in its file. The TRF reader's
-/// source map implements this; [`NoLines`] serves models built in memory.
-pub trait LineLookup {
-    /// The line of the `001` record of `player`.
-    fn player_line(&self, player: PlayerId) -> Option<usize>;
-    /// The line of the header record with this code (`"042"`, `"132"` ...).
-    fn header_line(&self, code: &str) -> Option<usize>;
-}
-
-/// No line information.
-pub struct NoLines;
-
-impl LineLookup for NoLines {
-    fn player_line(&self, _: PlayerId) -> Option<usize> {
-        None
-    }
-    fn header_line(&self, _: &str) -> Option<usize> {
-        None
-    }
-}
-
-/// Line numbers given directly (for callers that know them).
-#[derive(Debug, Clone, Default)]
-pub struct Lines {
-    pub players: BTreeMap<PlayerId, usize>,
-    pub headers: BTreeMap<String, usize>,
-}
-
-impl LineLookup for Lines {
-    fn player_line(&self, player: PlayerId) -> Option<usize> {
-        self.players.get(&player).copied()
-    }
-    fn header_line(&self, code: &str) -> Option<usize> {
-        self.headers.get(code).copied()
-    }
-}
+use crate::diag::{cols_text, Diagnostic, Family, Location, Locator, PlayerField, Severity};
+use crate::model::{
+    game_sides, names_each_other, ByeKind, Player, PlayerId, RoundEntry, Title, Tournament,
+};
 
 /// The kinds of problem the checks report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -83,6 +49,15 @@ pub enum Check {
 }
 
 impl Check {
+    /// A malformed FIDE id is unreadable (syntax); every other check finds a
+    /// file that reads but breaks a rule (consistency).
+    fn family(self) -> Family {
+        match self {
+            Check::FideIdMalformed => Family::Syntax,
+            _ => Family::Consistency,
+        }
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             Check::HeaderMissing => "header-missing",
@@ -118,8 +93,8 @@ impl Check {
 #[derive(Debug, Clone, Serialize)]
 pub struct Problem {
     pub check: Check,
-    /// The rule the problem comes from, e.g. `"B.02 §5"`, `"TRF-16 001 cols 58-68"`.
-    pub rule: &'static str,
+    /// The rule the problem comes from, e.g. `"B.02 §5"`, `c.rule_001(PlayerField::FideId, "")`.
+    pub rule: Cow<'static, str>,
     #[serde(flatten)]
     pub diagnostic: Diagnostic,
 }
@@ -134,25 +109,8 @@ impl Problem {
     }
 }
 
-/// TRF-16 `001` columns, for locations only.
-mod cols {
-    pub const SEX: (usize, usize) = (10, 10);
-    pub const TITLE: (usize, usize) = (11, 13);
-    pub const NAME: (usize, usize) = (15, 47);
-    pub const FED: (usize, usize) = (54, 56);
-    pub const FIDE_ID: (usize, usize) = (58, 68);
-    pub const BIRTH: (usize, usize) = (70, 79);
-    pub const POINTS: (usize, usize) = (81, 84);
-    pub const RANK: (usize, usize) = (86, 89);
-    /// First and last column of round `r` (1-based).
-    pub fn round(r: usize) -> (usize, usize) {
-        let first = 92 + 10 * (r.saturating_sub(1));
-        (first, first + 7)
-    }
-}
-
 struct Checker<'a> {
-    lines: &'a dyn LineLookup,
+    lines: &'a dyn Locator,
     out: Vec<Problem>,
 }
 
@@ -160,18 +118,17 @@ impl Checker<'_> {
     fn push(
         &mut self,
         check: Check,
-        rule: &'static str,
+        rule: impl Into<Cow<'static, str>>,
         severity: Severity,
-        family: Family,
         location: Location,
         message: String,
     ) {
         self.out.push(Problem {
             check,
-            rule,
+            rule: rule.into(),
             diagnostic: Diagnostic {
                 severity,
-                family,
+                family: check.family(),
                 location,
                 message,
             },
@@ -186,12 +143,22 @@ impl Checker<'_> {
         }
     }
 
-    fn player(&self, p: &Player, c: (usize, usize), field: impl Into<String>) -> Location {
+    /// Player `p`'s `field`, named `player <id> <label>` in the location.
+    fn player(&self, p: &Player, field: PlayerField, label: impl Into<String>) -> Location {
         Location {
-            line: self.lines.player_line(p.id),
-            cols: Some(c),
-            field: Some(format!("player {} {}", p.id, field.into())),
+            line: self.lines.player_line(p.id.0),
+            cols: self.lines.cols(field),
+            field: Some(format!("player {} {}", p.id, label.into())),
             ..Location::default()
+        }
+    }
+
+    /// The TRF-16 `001` field a rule is about, e.g. `TRF-16 001 cols 58-68`,
+    /// then `note`; the columns come from the locator's layout.
+    fn rule_001(&self, field: PlayerField, note: &str) -> String {
+        match self.lines.cols(field) {
+            Some(cols) => format!("TRF-16 001 {}{note}", cols_text(cols)),
+            None => format!("TRF-16 001{note}"),
         }
     }
 }
@@ -218,9 +185,10 @@ fn has_fide_id_text(s: &str) -> bool {
     false
 }
 
-/// Run every rating-report check over `t`. `lines` locates records in the
-/// source file. Problems come in a stable order: header, players, rounds.
-pub fn check_report(t: &Tournament, lines: &dyn LineLookup) -> Vec<Problem> {
+/// Run every rating-report check over `t`. `lines` locates records and
+/// fields in the source file: the TRF reader's `SourceMap`, an empty one
+/// for models built in memory. Problems come in a stable order: header, players, rounds.
+pub fn check_report(t: &Tournament, lines: &dyn Locator) -> Vec<Problem> {
     let mut c = Checker {
         lines,
         out: Vec::new(),
@@ -246,7 +214,6 @@ fn check_header(t: &Tournament, c: &mut Checker) {
                 Check::HeaderMissing,
                 "TRF-16 mandatory record",
                 Error,
-                Family::Consistency,
                 c.header(code, field),
                 format!("{field} missing, expected a {code} record"),
             );
@@ -258,7 +225,6 @@ fn check_header(t: &Tournament, c: &mut Checker) {
             Check::FederationCode,
             "FIDE federation codes",
             Error,
-            Family::Consistency,
             c.header("032", "federation"),
             format!("expected a fide federation code (3 capital letters), found \"{fed}\""),
         );
@@ -268,7 +234,6 @@ fn check_header(t: &Tournament, c: &mut Checker) {
             Check::ChiefArbiterMissing,
             "B.02 §9; TRF-16 102",
             Error,
-            Family::Consistency,
             c.header("102", "chief arbiter"),
             "chief arbiter missing, expected a 102 record with name and fide id".into(),
         );
@@ -279,7 +244,6 @@ fn check_header(t: &Tournament, c: &mut Checker) {
             Check::ArbiterWithoutFideId,
             "B.02 §9 (licensed arbiter)",
             Warning,
-            Family::Consistency,
             c.header("102", "chief arbiter"),
             format!(
                 "chief arbiter \"{}\" has no fide id, expected the arbiter's fide id in the 102 record",
@@ -293,7 +257,6 @@ fn check_header(t: &Tournament, c: &mut Checker) {
                 Check::ArbiterWithoutFideId,
                 "B.02 §9 (licensed arbiter)",
                 Warning,
-                Family::Consistency,
                 c.header("112", "deputy arbiter"),
                 format!("deputy arbiter \"{}\" has no fide id", a.trim()),
             );
@@ -304,7 +267,6 @@ fn check_header(t: &Tournament, c: &mut Checker) {
             Check::HeaderMissing,
             "TRF-16 092 / TRF-2026 192",
             Warning,
-            Family::Consistency,
             c.header("092", "tournament type"),
             "tournament type missing, expected a 092 or 192 record".into(),
         );
@@ -314,25 +276,19 @@ fn check_header(t: &Tournament, c: &mut Checker) {
 fn check_dates(t: &Tournament, c: &mut Checker) {
     use Severity::*;
     let i = &t.info;
-    if i.start_date.is_none() {
-        c.push(
-            Check::DateMissing,
-            "TRF-16 042 (mandatory)",
-            Error,
-            Family::Consistency,
-            c.header("042", "start date"),
-            "start date missing, expected a 042 record YYYY/MM/DD".into(),
-        );
-    }
-    if i.end_date.is_none() {
-        c.push(
-            Check::DateMissing,
-            "TRF-16 052 (mandatory)",
-            Error,
-            Family::Consistency,
-            c.header("052", "end date"),
-            "end date missing, expected a 052 record YYYY/MM/DD".into(),
-        );
+    for (date, code, name) in [
+        (i.start_date, "042", "start date"),
+        (i.end_date, "052", "end date"),
+    ] {
+        if date.is_none() {
+            c.push(
+                Check::DateMissing,
+                format!("TRF-16 {code} (mandatory)"),
+                Error,
+                c.header(code, name),
+                format!("{name} missing, expected a {code} record YYYY/MM/DD"),
+            );
+        }
     }
     if let (Some(s), Some(e)) = (i.start_date, i.end_date) {
         if e < s {
@@ -340,7 +296,6 @@ fn check_dates(t: &Tournament, c: &mut Checker) {
                 Check::DatesInconsistent,
                 "TRF-16 042/052",
                 Error,
-                Family::Consistency,
                 c.header("052", "end date"),
                 format!("end date {e} is before the start date {s}"),
             );
@@ -355,7 +310,6 @@ fn check_dates(t: &Tournament, c: &mut Checker) {
                 Check::RoundDateMissing,
                 "TRF-16 132 (mandatory)",
                 Error,
-                Family::Consistency,
                 c.header("132", &format!("round {r} date")),
                 format!("date of round {r} missing, expected YY/MM/DD in the 132 record"),
             );
@@ -380,7 +334,6 @@ fn check_dates(t: &Tournament, c: &mut Checker) {
                 Check::DatesInconsistent,
                 "TRF-16 132 within 042..052",
                 Error,
-                Family::Consistency,
                 c.header("132", &format!("round {r} date")),
                 format!("round {r} date {d} is outside the event dates {s} to {e}"),
             );
@@ -391,7 +344,6 @@ fn check_dates(t: &Tournament, c: &mut Checker) {
                     Check::DatesInconsistent,
                     "TRF-16 132",
                     Error,
-                    Family::Consistency,
                     c.header("132", &format!("round {r} date")),
                     format!("round {r} date {d} is before round {pr} date {pd}"),
                 );
@@ -410,7 +362,6 @@ fn check_rate_of_play(t: &Tournament, c: &mut Checker) {
             Check::TimeControlUnknown,
             "B.02 §1.1",
             Severity::Warning,
-            Family::Consistency,
             c.header("122", "time control"),
             format!(
                 "time control missing or unreadable (\"{}\"), cannot check the rate of play",
@@ -430,7 +381,6 @@ fn check_rate_of_play(t: &Tournament, c: &mut Checker) {
                 Check::RateOfPlay,
                 "B.02 §1.1",
                 sev,
-                Family::Consistency,
                 c.header(code, "time control"),
                 format!(
                     "rate of play gives {} minutes per player for 60 moves, expected at least {need} with {who}",
@@ -457,14 +407,13 @@ fn check_players(t: &Tournament, c: &mut Checker) {
                         .map(|(n, _)| *n)
                         .collect();
                 if lacks.is_empty() {
-                    c.push(Check::FideIdMissing, "B.02 §0.2; QC letter to rating officers 2024", Warning, Family::Consistency, c.player(p, cols::FIDE_ID, "fide id"), format!("no fide id for {}: a new player must be registered by the federation before the report", p.name));
+                    c.push(Check::FideIdMissing, "B.02 §0.2; QC letter to rating officers 2024", Warning, c.player(p, PlayerField::FideId, "fide id"), format!("no fide id for {}: a new player must be registered by the federation before the report", p.name));
                 } else {
                     c.push(
                         Check::FideIdMissing,
                         "B.02 §0.2; QC letter to rating officers 2024",
                         Error,
-                        Family::Consistency,
-                        c.player(p, cols::FIDE_ID, "fide id"),
+                        c.player(p, PlayerField::FideId, "fide id"),
                         format!(
                             "no fide id for {} and no {}: a new player needs both to be registered",
                             p.name,
@@ -480,19 +429,17 @@ fn check_players(t: &Tournament, c: &mut Checker) {
                 {
                     c.push(
                         Check::FideIdMalformed,
-                        "TRF-16 001 cols 58-68",
+                        c.rule_001(PlayerField::FideId, ""),
                         Error,
-                        Family::Syntax,
-                        c.player(p, cols::FIDE_ID, "fide id"),
+                        c.player(p, PlayerField::FideId, "fide id"),
                         format!("expected a fide id of up to 10 digits, found \"{id}\""),
                     );
                 } else if let Some(first) = seen.get(id) {
                     c.push(
                         Check::FideIdDuplicate,
-                        "TRF-16 001 cols 58-68",
+                        c.rule_001(PlayerField::FideId, ""),
                         Error,
-                        Family::Consistency,
-                        c.player(p, cols::FIDE_ID, "fide id"),
+                        c.player(p, PlayerField::FideId, "fide id"),
                         format!("fide id {id} also belongs to player {first}"),
                     );
                 } else {
@@ -505,10 +452,9 @@ fn check_players(t: &Tournament, c: &mut Checker) {
                 if !new_player {
                     c.push(
                         Check::BirthDate,
-                        "TRF-16 001 cols 70-79",
+                        c.rule_001(PlayerField::BirthDate, ""),
                         Warning,
-                        Family::Consistency,
-                        c.player(p, cols::BIRTH, "birth date"),
+                        c.player(p, PlayerField::BirthDate, "birth date"),
                         format!("birth date missing for {}", p.name),
                     );
                 }
@@ -518,10 +464,9 @@ fn check_players(t: &Tournament, c: &mut Checker) {
                     if e > s {
                         c.push(
                             Check::BirthDate,
-                            "TRF-16 001 cols 70-79",
+                            c.rule_001(PlayerField::BirthDate, ""),
                             Error,
-                            Family::Consistency,
-                            c.player(p, cols::BIRTH, "birth date"),
+                            c.player(p, PlayerField::BirthDate, "birth date"),
                             format!("birth date {} is after the start of the event {s}", e),
                         );
                     }
@@ -531,8 +476,7 @@ fn check_players(t: &Tournament, c: &mut Checker) {
                         Check::BirthDate,
                         "QC letter to rating officers 2024",
                         Warning,
-                        Family::Consistency,
-                        c.player(p, cols::BIRTH, "birth date"),
+                        c.player(p, PlayerField::BirthDate, "birth date"),
                         format!(
                             "only the birth year is given for new player {}, expected YYYY/MM/DD",
                             p.name
@@ -544,28 +488,25 @@ fn check_players(t: &Tournament, c: &mut Checker) {
         if p.sex.is_none() && !new_player {
             c.push(
                 Check::Sex,
-                "TRF-16 001 col 10",
+                c.rule_001(PlayerField::Sex, ""),
                 Warning,
-                Family::Consistency,
-                c.player(p, cols::SEX, "sex"),
+                c.player(p, PlayerField::Sex, "sex"),
                 format!("sex missing for {}, expected m or w", p.name),
             );
         }
         match p.federation.as_deref().map(str::trim) {
             None | Some("") => c.push(
                 Check::FederationCode,
-                "TRF-16 001 cols 54-56",
+                c.rule_001(PlayerField::Federation, ""),
                 Warning,
-                Family::Consistency,
-                c.player(p, cols::FED, "federation"),
+                c.player(p, PlayerField::Federation, "federation"),
                 format!("federation missing for {}", p.name),
             ),
             Some(f) if !is_known_federation(f) => c.push(
                 Check::FederationCode,
                 "FIDE federation codes",
                 Error,
-                Family::Consistency,
-                c.player(p, cols::FED, "federation"),
+                c.player(p, PlayerField::Federation, "federation"),
                 format!("expected a fide federation code (3 capital letters), found \"{f}\""),
             ),
             Some(_) => {}
@@ -574,10 +515,9 @@ fn check_players(t: &Tournament, c: &mut Checker) {
             if !code.trim().is_empty() {
                 c.push(
                     Check::Title,
-                    "TRF-16 001 cols 11-13",
+                    c.rule_001(PlayerField::Title, ""),
                     Error,
-                    Family::Consistency,
-                    c.player(p, cols::TITLE, "title"),
+                    c.player(p, PlayerField::Title, "title"),
                     format!(
                         "expected a title GM IM WGM FM WIM CM WFM WCM or blank, found \"{code}\""
                     ),
@@ -599,27 +539,24 @@ fn check_players(t: &Tournament, c: &mut Checker) {
                 Check::Name,
                 "FIDE rating server: latin names",
                 sev,
-                Family::Consistency,
-                c.player(p, cols::NAME, "name"),
+                c.player(p, PlayerField::Name, "name"),
                 msg,
             );
         } else if !p.name.contains(',') {
             c.push(
                 Check::Name,
-                "TRF-16 001 cols 15-47 (Lastname, Firstname)",
+                c.rule_001(PlayerField::Name, " (Lastname, Firstname)"),
                 Warning,
-                Family::Consistency,
-                c.player(p, cols::NAME, "name"),
+                c.player(p, PlayerField::Name, "name"),
                 format!("expected \"Lastname, Firstname\", found \"{}\"", p.name),
             );
         }
         if p.rank.is_none() {
             c.push(
                 Check::RankMissing,
-                "TRF-16 001 cols 86-89 (mandatory)",
+                c.rule_001(PlayerField::Rank, " (mandatory)"),
                 Error,
-                Family::Consistency,
-                c.player(p, cols::RANK, "rank"),
+                c.player(p, PlayerField::Rank, "rank"),
                 format!("rank missing for {}", p.name),
             );
         }
@@ -627,20 +564,18 @@ fn check_players(t: &Tournament, c: &mut Checker) {
         match p.points {
             Some(declared) if declared != computed => c.push(
                 Check::PointsMismatch,
-                "TRF-16 001 cols 81-84",
+                c.rule_001(PlayerField::Points, ""),
                 Error,
-                Family::Consistency,
-                c.player(p, cols::POINTS, "points"),
+                c.player(p, PlayerField::Points, "points"),
                 format!(
                     "declared points {declared} do not match the results, which give {computed}"
                 ),
             ),
             None => c.push(
                 Check::PointsMismatch,
-                "TRF-16 001 cols 81-84",
+                c.rule_001(PlayerField::Points, ""),
                 Warning,
-                Family::Consistency,
-                c.player(p, cols::POINTS, "points"),
+                c.player(p, PlayerField::Points, "points"),
                 format!("points missing, the results give {computed}"),
             ),
             _ => {}
@@ -667,15 +602,11 @@ fn check_rounds(t: &Tournament, c: &mut Checker) {
         for (i, e) in p.rounds.iter().enumerate() {
             let r = i + 1;
             match *e {
-                RoundEntry::Played {
-                    opponent,
-                    color,
-                    outcome,
-                    short,
-                } => {
+                RoundEntry::Played { opponent, .. } => {
                     let back = t.player(opponent).map(|o| o.round(r));
-                    let ok = matches!(back, Some(RoundEntry::Played { opponent: o, color: oc, outcome: oo, short: os })
-                        if o == p.id && oc == color.opposite() && oo == outcome.opposite() && os == short);
+                    let ok = back.is_some_and(|b| {
+                        names_each_other(p.id, e, opponent, &b) && game_sides(e, &b).mirrored()
+                    });
                     if !ok {
                         let what = match back {
                             None => "is not in the file".to_string(),
@@ -691,14 +622,13 @@ fn check_rounds(t: &Tournament, c: &mut Checker) {
                             Check::GameAsymmetric,
                             "TRF-16 001 round cells; B.02 §5",
                             Error,
-                            Family::Consistency,
-                            c.player(p, cols::round(r), format!("round {r}")),
+                            c.player(p, PlayerField::Round(r), format!("round {r}")),
                             format!("game against player {opponent}, whose round {r} {what}"),
                         );
                     }
                 }
                 RoundEntry::Unknown { opponent, .. } | RoundEntry::Pending { opponent, .. } => {
-                    c.push(Check::ResultMissing, "B.02 §5", Error, Family::Consistency, c.player(p, cols::round(r), format!("round {r}")), format!("no result for the game against player {opponent}, expected 1, =, 0, +, - or W, D, L"));
+                    c.push(Check::ResultMissing, "B.02 §5", Error, c.player(p, PlayerField::Round(r), format!("round {r}")), format!("no result for the game against player {opponent}, expected 1, =, 0, +, - or W, D, L"));
                 }
                 _ => {}
             }
@@ -711,8 +641,7 @@ fn check_rounds(t: &Tournament, c: &mut Checker) {
                 Check::NoRatedGame,
                 "B.02 §5, §8.3.1",
                 sev,
-                Family::Consistency,
-                c.player(p, cols::NAME, "games"),
+                c.player(p, PlayerField::Name, "games"),
                 format!("{} has no game against a rated opponent", p.name),
             );
         } else if p.rating.is_none() {
@@ -723,9 +652,9 @@ fn check_rounds(t: &Tournament, c: &mut Checker) {
                 .map(|x| x.0)
                 .sum();
             if score == 0 {
-                c.push(Check::UnratedNoRating, "B.02 §8.2.1", Warning, Family::Consistency, c.player(p, cols::NAME, "games"), format!("unrated {} scored 0 against rated opponents: the event is disregarded for a first rating", p.name));
+                c.push(Check::UnratedNoRating, "B.02 §8.2.1", Warning, c.player(p, PlayerField::Name, "games"), format!("unrated {} scored 0 against rated opponents: the event is disregarded for a first rating", p.name));
             } else if vs_rated.len() < 5 {
-                c.push(Check::UnratedNoRating, "B.02 §7.1.4", Warning, Family::Consistency, c.player(p, cols::NAME, "games"), format!("unrated {} has {} games against rated opponents, 5 are needed for a first rating (over at most 26 months)", p.name, vs_rated.len()));
+                c.push(Check::UnratedNoRating, "B.02 §7.1.4", Warning, c.player(p, PlayerField::Name, "games"), format!("unrated {} has {} games against rated opponents, 5 are needed for a first rating (over at most 26 months)", p.name, vs_rated.len()));
             }
         }
     }
@@ -756,7 +685,6 @@ fn check_rounds(t: &Tournament, c: &mut Checker) {
                 Check::MorePairingByes,
                 "C.04.1 art. 4; TRF-16 result code U",
                 Error,
-                Family::Consistency,
                 round_loc(r),
                 format!(
                     "round {r} has {} pairing-allocated byes (players {}), expected at most 1",
@@ -767,7 +695,7 @@ fn check_rounds(t: &Tournament, c: &mut Checker) {
         }
         if pabs.is_empty() && fulls.len() == 1 && paired % 2 == 0 {
             if let Some(p) = fulls.first().and_then(|id| t.player(*id)) {
-                c.push(Check::FullByeForPairingBye, "TRF-16 result codes: U for the pairing-allocated bye", Error, Family::Consistency, c.player(p, cols::round(r), format!("round {r}")), format!("full-point bye F in round {r} where everyone else was paired: the pairing-allocated bye must be coded U"));
+                c.push(Check::FullByeForPairingBye, "TRF-16 result codes: U for the pairing-allocated bye", Error, c.player(p, PlayerField::Round(r), format!("round {r}")), format!("full-point bye F in round {r} where everyone else was paired: the pairing-allocated bye must be coded U"));
             }
         }
         if !any_rated {
@@ -775,7 +703,6 @@ fn check_rounds(t: &Tournament, c: &mut Checker) {
                 Check::RoundWithoutRatedGame,
                 "B.02 §5",
                 Warning,
-                Family::Consistency,
                 c.header("132", &format!("round {r}")),
                 format!("round {r} has no rated game"),
             );

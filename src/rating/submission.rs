@@ -42,7 +42,7 @@ fn field(name: impl Into<String>) -> Location {
 
 /// Build the submission model of `t` for `target`.
 ///
-/// Filled (each with a warning): ranks (cols 86-89, mandatory) by score then
+/// Filled (each with a warning): ranks (the mandatory `001` rank field) by score then
 /// starting rank when the file has none; points when missing; `062`/`072`
 /// player counts; the number of rounds; start and end dates from the round
 /// dates. Not filled (errors): round dates, chief arbiter, results still
@@ -160,37 +160,39 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
             ),
         ));
     }
-    if info.start_date.is_none() {
-        match dates.iter().min() {
-            Some(d) => {
-                info.start_date = Some(*d);
-                notes.push(Diagnostic::warning(
-                    Family::Engine,
-                    field("042 start date"),
-                    format!("start date filled from the first round date: {d}"),
-                ));
-            }
-            None => notes.push(Diagnostic::error(
-                Family::Consistency,
-                field("042 start date"),
-                "start date missing and no round dates to take it from".to_string(),
-            )),
+    // Event dates from the round dates, start first.
+    for (date, from_rounds, code, name, which) in [
+        (
+            &mut info.start_date,
+            dates.iter().min(),
+            "042",
+            "start date",
+            "first",
+        ),
+        (
+            &mut info.end_date,
+            dates.iter().max(),
+            "052",
+            "end date",
+            "last",
+        ),
+    ] {
+        if date.is_some() {
+            continue;
         }
-    }
-    if info.end_date.is_none() {
-        match dates.iter().max() {
+        match from_rounds {
             Some(d) => {
-                info.end_date = Some(*d);
+                *date = Some(*d);
                 notes.push(Diagnostic::warning(
                     Family::Engine,
-                    field("052 end date"),
-                    format!("end date filled from the last round date: {d}"),
+                    field(format!("{code} {name}")),
+                    format!("{name} filled from the {which} round date: {d}"),
                 ));
             }
             None => notes.push(Diagnostic::error(
                 Family::Consistency,
-                field("052 end date"),
-                "end date missing and no round dates to take it from".to_string(),
+                field(format!("{code} {name}")),
+                format!("{name} missing and no round dates to take it from"),
             )),
         }
     }

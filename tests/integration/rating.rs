@@ -1,10 +1,11 @@
 //! Rating changes, the rating-report checks and the FIDE submission model.
 
+use chess_arbiter::formats::trf::SourceMap;
 use chess_arbiter::model::{
     BirthDate, ByeKind, Color, Outcome, Player, PlayerId, Points, RoundEntry, Sex, Title,
     Tournament, TournamentInfo,
 };
-use chess_arbiter::rating::report_check::{check_report, Lines, NoLines};
+use chess_arbiter::rating::report_check::check_report;
 use chess_arbiter::rating::submission::{prepare, Target};
 use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
 use chess_arbiter::render::rating as render;
@@ -123,8 +124,8 @@ fn clean_event() -> Tournament {
     }
 }
 
-fn lines() -> Lines {
-    let mut l = Lines::default();
+fn lines() -> SourceMap {
+    let mut l = SourceMap::default();
     for (code, line) in [
         ("012", 1),
         ("022", 2),
@@ -138,10 +139,10 @@ fn lines() -> Lines {
         ("222", 10),
         ("132", 11),
     ] {
-        l.headers.insert(code.to_string(), line);
+        l.header_lines.insert(code.to_string(), line);
     }
     for i in 1..=4 {
-        l.players.insert(PlayerId(i), 11 + i as usize);
+        l.player_lines.insert(PlayerId(i), 11 + i as usize);
     }
     l
 }
@@ -427,7 +428,7 @@ fn every_check_has_a_fixture() {
         let mut t = clean_event();
         mutate(&mut t);
         assert!(
-            reports_its_check(name, &check_report(&t, &NoLines)),
+            reports_its_check(name, &check_report(&t, &SourceMap::default())),
             "{name}"
         );
         insta::assert_snapshot!(format!("check_{name}"), problems(&t));
@@ -481,14 +482,17 @@ fn every_check_fixture_file_reads_and_reports() {
             },
         )
         .unwrap();
-        let lines = Lines {
-            players: read.source.player_lines.clone(),
-            headers: read.source.header_lines.clone(),
-        };
-        let found = check_report(&read.tournament, &lines);
+        let found = check_report(&read.tournament, &read.source);
+        let consistency = chess_arbiter::validate::check(&read.tournament, &read.source);
         let mut out: Vec<String> = read
             .diagnostics
             .iter()
+            .cloned()
+            .chain(
+                consistency
+                    .into_iter()
+                    .map(|d| d.in_file(Some(&format!("{name}.trf")))),
+            )
             .map(|d| format!("read {d}"))
             .collect();
         out.extend(
@@ -502,7 +506,7 @@ fn every_check_fixture_file_reads_and_reports() {
             continue;
         }
         assert!(
-            reports_its_check(name, &found) || !read.diagnostics.is_empty(),
+            reports_its_check(name, &found) || out.iter().any(|l| l.starts_with("read ")),
             "{name}"
         );
         insta::assert_snapshot!(format!("fixture_{name}"), out.join("\n"));
@@ -513,7 +517,7 @@ fn every_check_fixture_file_reads_and_reports() {
 fn problems_without_lines_still_name_the_field() {
     let mut t = clean_event();
     t.players[0].fide_id = Some("x".into());
-    let p = check_report(&t, &NoLines);
+    let p = check_report(&t, &SourceMap::default());
     assert_eq!(p.len(), 1);
     assert_eq!(
         p[0].diagnostic.to_string(),
@@ -595,7 +599,7 @@ fn submission_fills_what_it_can_and_says_so() {
     assert_eq!(s.tournament.info.rated_players_declared, "4");
     let notes: Vec<String> = s.notes.iter().map(|d| d.to_string()).collect();
     insta::assert_snapshot!("submission_notes", notes.join("\n"));
-    assert!(check_report(&s.tournament, &NoLines).is_empty());
+    assert!(check_report(&s.tournament, &SourceMap::default()).is_empty());
 }
 
 #[test]
@@ -686,14 +690,16 @@ fn convert_for_fide_rereads_cleanly_and_passes_the_checks() {
         "every line ends with CRLF"
     );
     let read = chess_arbiter::formats::trf::read(&bytes, &Default::default()).unwrap();
+    let consistency = chess_arbiter::validate::check(&read.tournament, &read.source);
     let errors: Vec<String> = read
         .diagnostics
         .iter()
+        .chain(&consistency)
         .filter(|d| d.is_error())
         .map(|d| d.to_string())
         .collect();
     assert!(errors.is_empty(), "{errors:?}");
-    let fide_errors: Vec<String> = check_report(&read.tournament, &NoLines)
+    let fide_errors: Vec<String> = check_report(&read.tournament, &SourceMap::default())
         .into_iter()
         .filter(|p| p.diagnostic.is_error())
         .map(|p| p.into_diagnostic().to_string())

@@ -485,10 +485,17 @@ fn sm_every_tunx_converts_to_a_valid_trf() {
                     line_end: trf::LineEnd::CrLf,
                 },
             );
-            // The reader runs the consistency checks of `validate` (arbiter validate).
+            // The reader's diagnostics and the consistency checks of `validate`
+            // (as `arbiter validate` runs them).
             let back = trf::read(w.text.as_bytes(), &Default::default())
                 .unwrap_or_else(|e| panic!("{f}: {:?}", e.diagnostics));
-            let errors: Vec<_> = back.diagnostics.iter().filter(|d| d.is_error()).collect();
+            let consistency = chess_arbiter::validate::check(&back.tournament, &back.source);
+            let errors: Vec<_> = back
+                .diagnostics
+                .iter()
+                .chain(&consistency)
+                .filter(|d| d.is_error())
+                .collect();
             assert!(errors.is_empty(), "{f} {target:?}: {errors:?}");
             assert_eq!(
                 back.tournament.players.len(),

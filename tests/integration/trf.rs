@@ -15,9 +15,22 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/trf")
 }
 
+/// Read as the command line does: the reader's diagnostics, then the
+/// consistency checks located by its source map.
+fn read_checked(bytes: &[u8], opts: &ReadOptions) -> Result<trf::TrfRead, trf::ReadError> {
+    let mut r = trf::read(bytes, opts)?;
+    let file = opts.file_name.as_deref();
+    r.diagnostics.extend(
+        chess_arbiter::validate::check(&r.tournament, &r.source)
+            .into_iter()
+            .map(|d| d.in_file(file)),
+    );
+    Ok(r)
+}
+
 fn read_file(p: &Path) -> trf::TrfRead {
     let bytes = std::fs::read(p).unwrap();
-    trf::read(&bytes, &ReadOptions::default()).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    read_checked(&bytes, &ReadOptions::default()).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
 fn errors(d: &[Diagnostic]) -> Vec<String> {
@@ -66,7 +79,7 @@ fn convert_round_trips(t: &Tournament, name: &str) {
                 ..Default::default()
             },
         );
-        let back = trf::read(w.text.as_bytes(), &ReadOptions::default())
+        let back = read_checked(w.text.as_bytes(), &ReadOptions::default())
             .unwrap_or_else(|e| panic!("{name} {target:?}: {e}"));
         if target != Target::Trf16 || t.scoring.is_standard() {
             assert_same_games(t, &back.tournament, &format!("{name} via {target:?}"));
@@ -428,7 +441,7 @@ fn fide_example_trf06_byes() {
 fn open_2023_sample_is_canonical_and_clean() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/open-2023.trf");
     let bytes = std::fs::read(&path).unwrap();
-    let r = trf::read(&bytes, &ReadOptions::default()).unwrap();
+    let r = read_checked(&bytes, &ReadOptions::default()).unwrap();
     assert!(r.diagnostics.is_empty(), "{:#?}", r.diagnostics);
     let t = &r.tournament;
     assert_eq!(t.total_rounds, Some(9));
@@ -466,7 +479,7 @@ fn diagnostics_text(path: &Path) -> String {
         file_name: path.file_name().map(|n| n.to_string_lossy().into_owned()),
         ..Default::default()
     };
-    match trf::read(&bytes, &opts) {
+    match read_checked(&bytes, &opts) {
         Ok(r) => r.diagnostics.iter().map(|d| format!("{d}\n")).collect(),
         Err(e) => format!("unreadable:\n{e}\n"),
     }
@@ -509,7 +522,7 @@ fn shared_samples_and_corpus() {
     for d in dirs {
         for f in trf_files(&d) {
             let bytes = std::fs::read(&f).unwrap();
-            match trf::read(&bytes, &ReadOptions::default()) {
+            match read_checked(&bytes, &ReadOptions::default()) {
                 Err(e) => failures.push(format!("{}: unreadable: {e}", f.display())),
                 Ok(r) => {
                     let errs = errors(&r.diagnostics);
@@ -795,7 +808,7 @@ mod props {
         fn random_trf26_tournaments_round_trip(t in tournament26()) {
             let w = trf::write(&t, &WriteOptions { target: Target::Trf26, ..Default::default() });
             prop_assert!(w.warnings.is_empty(), "{:?}", w.warnings);
-            let back = trf::read(w.text.as_bytes(), &ReadOptions { skip_consistency: true, ..Default::default() }).unwrap();
+            let back = trf::read(w.text.as_bytes(), &ReadOptions::default()).unwrap();
             prop_assert!(errors(&back.diagnostics).is_empty(), "{:?}", back.diagnostics);
             prop_assert_eq!(&back.tournament, &t);
             let again = trf::write(&back.tournament, &WriteOptions { target: Target::Trf26, ..Default::default() });
@@ -809,7 +822,7 @@ mod props {
             for target in [Target::Trf16, Target::Trf26] {
                 let w = trf::write(&t, &WriteOptions { target, ..Default::default() });
                 prop_assert!(w.warnings.is_empty(), "{:?}", w.warnings);
-                let back = trf::read(w.text.as_bytes(), &ReadOptions { skip_consistency: true, ..Default::default() }).unwrap();
+                let back = trf::read(w.text.as_bytes(), &ReadOptions::default()).unwrap();
                 prop_assert!(errors(&back.diagnostics).is_empty(), "{:?}", back.diagnostics);
                 prop_assert_eq!(&back.tournament, &t);
             }
@@ -819,7 +832,7 @@ mod props {
 
         #[test]
         fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
-            let _ = trf::read(&bytes, &ReadOptions::default());
+            let _ = read_checked(&bytes, &ReadOptions::default());
         }
 
         #[test]
@@ -834,9 +847,9 @@ mod props {
             }
             let keep = cut.index(bytes.len() + 1);
             bytes.truncate(keep.max(bytes.len() / 2));
-            if let Ok(r) = trf::read(&bytes, &ReadOptions::default()) {
+            if let Ok(r) = read_checked(&bytes, &ReadOptions::default()) {
                 let w = trf::write(&r.tournament, &WriteOptions::default());
-                let _ = trf::read(w.text.as_bytes(), &ReadOptions::default());
+                let _ = read_checked(w.text.as_bytes(), &ReadOptions::default());
             }
         }
     }

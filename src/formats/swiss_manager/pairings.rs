@@ -42,12 +42,7 @@ pub struct PairingFile {
     pub encoding: Encoding,
 }
 
-/// One row with its 1-based line number (0 for rows built by the writer).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct RawRow {
-    pub line: usize,
-    pub fields: Vec<String>,
-}
+pub use super::text::RawRow;
 
 /// One board, typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -212,19 +207,14 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
         });
     }
     let mut diagnostics = Vec::new();
-    let mut rows = Vec::new();
+    let rows = text::data_rows(&lines);
     let mut boards = Vec::new();
-    for (i, l) in lines.lines.iter().enumerate().skip(1) {
-        let line = i + 1;
-        let fields: Vec<String> = l.split(';').map(str::to_string).collect();
-        rows.push(RawRow {
-            line,
-            fields: fields.clone(),
-        });
-        if l.trim().is_empty() {
+    for row in &rows {
+        let (line, fields) = (row.line, &row.fields);
+        if row.is_blank() {
             continue;
         }
-        match parse_row(&fields, &cols, line) {
+        match parse_row(fields, &cols, line) {
             Ok(b) => {
                 if let Some(erg) = cols.erg.and_then(|i| fields.get(i)).map(|s| s.trim()) {
                     let expected = format!(
@@ -272,11 +262,7 @@ fn field<'a>(
     fields.get(i).map(|s| s.trim()).ok_or_else(|| {
         Diagnostic::error(
             Family::Syntax,
-            Location {
-                line: Some(line),
-                field: Some(name.to_string()),
-                ..Location::default()
-            },
+            at(line, name),
             format!(
                 "expected a value in column {} ({name}), found only {} columns",
                 i + 1,
@@ -286,14 +272,19 @@ fn field<'a>(
     })
 }
 
+/// Line `line`, column `name`.
+fn at(line: usize, name: &str) -> Location {
+    Location {
+        line: Some(line),
+        field: Some(name.to_string()),
+        ..Location::default()
+    }
+}
+
 fn bad(line: usize, name: &str, expected: &str, found: &str) -> Diagnostic {
     Diagnostic::error(
         Family::Syntax,
-        Location {
-            line: Some(line),
-            field: Some(name.to_string()),
-            ..Location::default()
-        },
+        at(line, name),
         format!("expected {expected}, found {found:?}"),
     )
 }
@@ -399,20 +390,12 @@ pub fn apply(boards: &[Board], t: &mut Tournament) -> Vec<Diagnostic> {
             let Some(p) = t.players.get_mut(i) else {
                 return;
             };
-            let r = round as usize;
-            if p.rounds.len() < r {
-                p.rounds.resize(r, RoundEntry::NotPaired);
-            }
-            if let Some(slot) = p.rounds.get_mut(r - 1) {
-                if *slot != RoundEntry::NotPaired {
-                    diags.push(Diagnostic::error(
-                        Family::Consistency,
-                        Location::line(line),
-                        format!("player {id} appears on more than one board in round {round}"),
-                    ));
-                } else {
-                    *slot = e;
-                }
+            if !p.set_round(round as usize, e) {
+                diags.push(Diagnostic::error(
+                    Family::Consistency,
+                    Location::line(line),
+                    format!("player {id} appears on more than one board in round {round}"),
+                ));
             }
         };
     for b in boards {

@@ -19,7 +19,7 @@ use super::text::{self, Encoding};
 use crate::diag::{Diagnostic, Family, Location};
 use crate::model::{BirthDate, NationalRating, Player, PlayerId, Points, Sex, Title, Tournament};
 
-pub use super::pairings::RawRow;
+pub use super::text::RawRow;
 
 /// The header Swiss-Manager 15 writes (German UI).
 pub const HEADER: [&str; 26] = [
@@ -182,15 +182,10 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
     };
     let mut diagnostics = Vec::new();
     let mut rows = Vec::new();
-    let mut raw = Vec::new();
-    for (i, l) in lines.lines.iter().enumerate().skip(1) {
-        let line = i + 1;
-        let fields: Vec<String> = l.split(';').map(str::to_string).collect();
-        raw.push(RawRow {
-            line,
-            fields: fields.clone(),
-        });
-        if l.trim().is_empty() {
+    let raw = text::data_rows(&lines);
+    for row in &raw {
+        let (line, fields) = (row.line, &row.fields);
+        if row.is_blank() {
             continue;
         }
         if fields.len() != header.len() {

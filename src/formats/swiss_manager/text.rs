@@ -14,7 +14,7 @@ pub enum Encoding {
 
 /// Decode `bytes`: UTF-8 when it is valid UTF-8 (with or without BOM), else Windows-1252.
 /// Windows-1252 maps every byte, so decoding never fails.
-pub fn decode(bytes: &[u8]) -> (String, Encoding) {
+pub(crate) fn decode(bytes: &[u8]) -> (String, Encoding) {
     if let Some(rest) = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
         if let Ok(s) = std::str::from_utf8(rest) {
             return (s.to_string(), Encoding::Utf8Bom);
@@ -52,7 +52,7 @@ pub fn encode(text: &str, enc: Encoding) -> (Vec<u8>, Vec<Diagnostic>) {
 }
 
 /// The lines of a text with the line ending detected from the first line break.
-pub struct Lines<'a> {
+pub(crate) struct Lines<'a> {
     pub lines: Vec<&'a str>,
     /// `"\r\n"` or `"\n"`.
     pub eol: &'static str,
@@ -62,7 +62,7 @@ pub struct Lines<'a> {
 
 /// Split `text` into lines. Mixed endings are accepted on reading (a lone `\r` before
 /// `\n` is removed from every line); the writer uses the first ending seen.
-pub fn split_lines(text: &str) -> Lines<'_> {
+pub(crate) fn split_lines(text: &str) -> Lines<'_> {
     let eol = match text.find('\n') {
         Some(i) if i > 0 && text.as_bytes().get(i - 1) == Some(&b'\r') => "\r\n",
         Some(_) => "\n",
@@ -84,15 +84,43 @@ pub fn split_lines(text: &str) -> Lines<'_> {
     }
 }
 
+/// One row with its 1-based line number (0 for rows built by the writer).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RawRow {
+    pub line: usize,
+    pub fields: Vec<String>,
+}
+
+impl RawRow {
+    /// A line with nothing but white space.
+    pub fn is_blank(&self) -> bool {
+        matches!(self.fields.as_slice(), [only] if only.trim().is_empty())
+    }
+}
+
+/// The rows after the header line, split at `;`, every one kept (blank ones too).
+pub(crate) fn data_rows(lines: &Lines<'_>) -> Vec<RawRow> {
+    lines
+        .lines
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(i, l)| RawRow {
+            line: i + 1,
+            fields: l.split(';').map(str::to_string).collect(),
+        })
+        .collect()
+}
+
 /// A decimal-comma number as Swiss-Manager writes it (`0,5`, `1`, `2½`).
-pub fn format_points_comma(p: crate::model::Points) -> String {
+pub(crate) fn format_points_comma(p: crate::model::Points) -> String {
     let s = p.to_string();
     let s = s.strip_suffix(".0").map(str::to_string).unwrap_or(s);
     s.replace('.', ",")
 }
 
 /// Points as the player file writes them: whole part plus `½` (`2½`, `½`, `3`).
-pub fn format_points_half(p: crate::model::Points) -> String {
+pub(crate) fn format_points_half(p: crate::model::Points) -> String {
     let t = p.0;
     let sign = if t < 0 { "-" } else { "" };
     let a = t.unsigned_abs();

@@ -676,16 +676,18 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
         let Some(p) = players.get_mut(idx) else {
             return;
         };
-        let r = round as usize;
-        if p.rounds.len() < r {
-            p.rounds.resize(r, RoundEntry::NotPaired);
-        }
-        if let Some(slot) = p.rounds.get_mut(r - 1) {
-            if *slot != RoundEntry::NotPaired {
-                diags.push(Diagnostic::error(Family::Consistency, Location { field: Some(format!("byte offset {off:#x}")), ..Location::default() }, format!("player {} has more than one board record in round {round}; the first is kept", idx + 1)));
-            } else {
-                *slot = e;
-            }
+        if !p.set_round(round as usize, e) {
+            diags.push(Diagnostic::error(
+                Family::Consistency,
+                Location {
+                    field: Some(format!("byte offset {off:#x}")),
+                    ..Location::default()
+                },
+                format!(
+                    "player {} has more than one board record in round {round}; the first is kept",
+                    idx + 1
+                ),
+            ));
         }
     };
     for bd in &f.boards {

@@ -128,9 +128,21 @@ impl From<&Player> for XmlPlayer {
     }
 }
 
+/// A `<Player>` element that cannot become a player: what was expected and found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerError(String);
+
+impl std::fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PlayerError {}
+
 impl TryFrom<&XmlPlayer> for Player {
-    type Error = String;
-    fn try_from(x: &XmlPlayer) -> Result<Player, String> {
+    type Error = PlayerError;
+    fn try_from(x: &XmlPlayer) -> Result<Player, PlayerError> {
         let id = x
             .unique_id
             .trim()
@@ -138,16 +150,16 @@ impl TryFrom<&XmlPlayer> for Player {
             .ok()
             .filter(|n| *n > 0)
             .ok_or_else(|| {
-                format!(
+                PlayerError(format!(
                     "expected a positive PlayerUniqueId, found {:?}",
                     x.unique_id
-                )
+                ))
             })?;
         let rating = match x.rating.trim() {
             "" | "0" => None,
             r => Some(
                 r.parse::<u16>()
-                    .map_err(|_| format!("expected a rating, found {r:?}"))?,
+                    .map_err(|_| PlayerError(format!("expected a rating, found {r:?}")))?,
             ),
         };
         let name = if x.firstname.is_empty() {
@@ -386,7 +398,7 @@ pub fn to_tournament(f: &XmlFile) -> (Tournament, Vec<Diagnostic>) {
                     field: Some(format!("player element {}", i + 1)),
                     ..Location::default()
                 },
-                m,
+                m.to_string(),
             )),
         }
     }

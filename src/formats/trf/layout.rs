@@ -4,6 +4,8 @@
 //! are 1-based and inclusive, as in the FIDE documents (TRF16, TRF-2026), and
 //! count characters, not bytes. No other module holds column numbers.
 
+use crate::diag::PlayerField;
+
 /// What a field holds (used for messages and for the writer's alignment).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -69,10 +71,107 @@ impl Field {
     }
 }
 
+/// The closed code sets of TRF fields and the record codes, read and written
+/// through these tables only.
+pub mod codes {
+    use crate::model::Sex;
+
+    /// Result codes of the `001` round blocks (TRF16, TRF-2026 table; read
+    /// case-insensitively).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum ResultCode {
+        Win,
+        Draw,
+        Loss,
+        ShortWin,
+        ShortDraw,
+        ShortLoss,
+        ForfeitWin,
+        ForfeitLoss,
+        HalfBye,
+        FullBye,
+        Pab,
+        ZeroBye,
+        Unknown,
+        Blank,
+    }
+
+    /// Each result code's letter; the first letter of a code is the one written.
+    const RESULTS: [(&str, ResultCode); 15] = [
+        ("1", ResultCode::Win),
+        ("=", ResultCode::Draw),
+        ("0", ResultCode::Loss),
+        ("W", ResultCode::ShortWin),
+        ("D", ResultCode::ShortDraw),
+        ("L", ResultCode::ShortLoss),
+        ("+", ResultCode::ForfeitWin),
+        ("-", ResultCode::ForfeitLoss),
+        ("H", ResultCode::HalfBye),
+        ("F", ResultCode::FullBye),
+        ("U", ResultCode::Pab),
+        ("Z", ResultCode::ZeroBye),
+        ("?", ResultCode::Unknown),
+        ("X", ResultCode::Unknown),
+        (" ", ResultCode::Blank),
+    ];
+
+    /// The result code of a letter (case-insensitive).
+    pub(crate) fn result_code(c: char) -> Option<ResultCode> {
+        let u = c.to_ascii_uppercase();
+        RESULTS
+            .iter()
+            .find(|(k, _)| k.starts_with(u))
+            .map(|(_, r)| *r)
+    }
+
+    /// The letter written for a result code.
+    pub(crate) fn result_letter(r: ResultCode) -> &'static str {
+        RESULTS
+            .iter()
+            .find(|(_, x)| *x == r)
+            .map_or(" ", |(k, _)| *k)
+    }
+
+    /// Sex letters (col 10): `m`, `w`, and `f` as Swiss-Manager writes it;
+    /// read case-folded, the first letter of each sex written.
+    pub(crate) const SEX_CODES: [(&str, Sex); 3] =
+        [("m", Sex::Male), ("w", Sex::Female), ("f", Sex::Female)];
+
+    /// The sex of a letter (case-insensitive).
+    pub(crate) fn sex_code(c: char) -> Option<(&'static str, Sex)> {
+        let l = c.to_ascii_lowercase();
+        SEX_CODES.iter().find(|(k, _)| k.starts_with(l)).copied()
+    }
+
+    /// The letter written for a sex.
+    pub(crate) fn sex_letter(s: Sex) -> &'static str {
+        SEX_CODES
+            .iter()
+            .find(|(_, x)| *x == s)
+            .map_or(" ", |(k, _)| *k)
+    }
+
+    /// Header codes (TRF16 `012`..`132`, TRF-2026 `142`..`222`, `352 362`).
+    pub const HEADER_CODES: [&str; 23] = [
+        "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
+        "142", "152", "162", "172", "182", "192", "202", "212", "222", "352",
+    ];
+
+    /// The team match-point system record (kept verbatim).
+    pub const TEAM_SCORING: &str = "362";
+
+    /// TRF-2026 records with their own layouts.
+    pub const RECORDS_26: [&str; 10] = [
+        "240", "250", "260", "299", "300", "320", "330", "362", "801", "802",
+    ];
+}
+
 /// Any record: the code in cols 1-3, col 4 blank, data from col 5.
 pub mod record {
     use super::*;
     pub const CODE: Field = Field::new("record code", 1, 3, Kind::Code, Align::Left);
+    /// The blank after the code (col 4).
+    pub const BLANK: Field = Field::new("record code", 4, 4, Kind::Code, Align::Left);
     /// First column of header data (free text to the end of the line).
     pub const DATA_FIRST: usize = 5;
 }
@@ -113,6 +212,31 @@ pub mod round {
     pub const fn at(f: Field, r: usize) -> Field {
         f.nth(r - 1, STRIDE)
     }
+
+    /// Round `r`'s cell (1-based; round 0 is taken as round 1): from the
+    /// opponent's first column to the result's, 92-99 for round 1.
+    pub const fn block(r: usize) -> (usize, usize) {
+        let skip = r.saturating_sub(1) * STRIDE;
+        (OPPONENT.first + skip, RESULT.last + skip)
+    }
+}
+
+/// The `001` columns of a field an engine names (see [`crate::diag::Locator`]).
+pub fn player_field(f: PlayerField) -> (usize, usize) {
+    let field = match f {
+        PlayerField::StartingRank => player::START_RANK,
+        PlayerField::Sex => player::SEX,
+        PlayerField::Title => player::TITLE,
+        PlayerField::Name => player::NAME,
+        PlayerField::Rating => player::RATING,
+        PlayerField::Federation => player::FEDERATION,
+        PlayerField::FideId => player::FIDE_ID,
+        PlayerField::BirthDate => player::BIRTH,
+        PlayerField::Points => player::POINTS,
+        PlayerField::Rank => player::RANK,
+        PlayerField::Round(r) => return round::block(r),
+    };
+    (field.first, field.last)
 }
 
 /// TRF-2026 national rating record (NRS): a federation code instead of `001`.

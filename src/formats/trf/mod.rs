@@ -1,7 +1,7 @@
 //! FIDE Tournament Report File (TRF): every dialect read, TRF16 / TRF-2026 /
 //! JaVaFo TRF(x) / bbpPairings TRF(bx) written.
 //!
-//! Reading happens in two steps: [`raw`] types every line (or keeps it
+//! Reading happens in two steps: `raw` types every line (or keeps it
 //! verbatim) with its line number, then `lower` builds the
 //! [`Tournament`] and emits diagnostics. Column numbers live only in
 //! [`layout`].
@@ -19,7 +19,7 @@
 mod dates;
 pub mod layout;
 mod lower;
-pub mod raw;
+mod raw;
 mod text;
 mod write;
 
@@ -28,7 +28,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Locator, PlayerField};
 use crate::model::{PlayerId, Tournament};
 
 pub use write::write;
@@ -52,17 +52,35 @@ impl fmt::Display for Encoding {
     }
 }
 
+/// An encoding name that is not one of [`Encoding`]'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownEncoding {
+    pub found: String,
+}
+
+impl fmt::Display for UnknownEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expected utf-8, windows-1252 or latin-1, found \"{}\"",
+            self.found
+        )
+    }
+}
+
+impl std::error::Error for UnknownEncoding {}
+
 impl std::str::FromStr for Encoding {
-    type Err = String;
+    type Err = UnknownEncoding;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.to_ascii_lowercase().as_str() {
             "utf8" | "utf-8" => Ok(Encoding::Utf8),
             "windows-1252" | "windows1252" | "cp1252" | "latin1" | "latin-1" | "iso-8859-1" => {
                 Ok(Encoding::Windows1252)
             }
-            _ => Err(format!(
-                "expected utf-8, windows-1252 or latin-1, found \"{s}\""
-            )),
+            _ => Err(UnknownEncoding {
+                found: s.to_string(),
+            }),
         }
     }
 }
@@ -79,16 +97,16 @@ pub enum LineEnds {
     None,
 }
 
-/// Reading options. The defaults read every dialect leniently and run the
-/// consistency checks.
+/// Reading options. The defaults read every dialect leniently.
+///
+/// The reader only reads: the consistency checks of `crate::validate` are
+/// the caller's to run, located with [`TrfRead::source`].
 #[derive(Debug, Clone, Default)]
 pub struct ReadOptions {
     /// Force an encoding; `None` detects (UTF-8 if valid, else Windows-1252).
     pub encoding: Option<Encoding>,
     /// File name put in diagnostics' locations.
     pub file_name: Option<String>,
-    /// Skip the consistency checks of [`crate::validate`] (syntax checks still run).
-    pub skip_consistency: bool,
 }
 
 /// The TRF version a file follows.
@@ -179,6 +197,21 @@ pub struct SourceMap {
     pub player_lines: BTreeMap<PlayerId, usize>,
     /// The first line of each header record, keyed by its code (`"042"`, `"XXR"`).
     pub header_lines: BTreeMap<String, usize>,
+}
+
+/// Lines from the map, columns from the [`layout`] tables. An empty map
+/// (`SourceMap::default()`) locates fields by their columns alone, for
+/// models that were not read from a TRF file.
+impl Locator for SourceMap {
+    fn player_line(&self, player: u32) -> Option<usize> {
+        self.player_lines.get(&PlayerId(player)).copied()
+    }
+    fn header_line(&self, code: &str) -> Option<usize> {
+        self.header_lines.get(code).copied()
+    }
+    fn cols(&self, field: PlayerField) -> Option<(usize, usize)> {
+        Some(layout::player_field(field))
+    }
 }
 
 /// A successful read: the tournament, what the reader saw, and every diagnostic.

@@ -40,19 +40,7 @@ pub struct RawLine<'a> {
     pub code: &'a str,
 }
 
-/// Header codes (TRF16 `012`..`132`, TRF-2026 `142`..`222`, `352 362`).
-pub const HEADER_CODES: [&str; 23] = [
-    "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
-    "142", "152", "162", "172", "182", "192", "202", "212", "222", "352",
-];
-
-/// The team match-point system record (kept verbatim).
-pub const TEAM_SCORING: &str = "362";
-
-/// TRF-2026 records with their own layouts.
-pub const RECORDS_26: [&str; 10] = [
-    "240", "250", "260", "299", "300", "320", "330", "362", "801", "802",
-];
+use super::layout::codes::{HEADER_CODES, RECORDS_26};
 
 /// Alphabetic codes that are not federations (Tornelo `DAT`, `XRS`).
 const NOT_FEDERATIONS: [&str; 2] = ["DAT", "XRS"];

@@ -491,7 +491,7 @@ impl Writer<'_> {
 
     fn extra_line(&mut self, code: &str, line: &str) {
         let trf26_only = code == "###"
-            || super::raw::RECORDS_26.contains(&code)
+            || layout::codes::RECORDS_26.contains(&code)
             || matches!(
                 code,
                 "142"
@@ -598,14 +598,7 @@ impl Writer<'_> {
         let mut b = LineBuf::new("001");
         b.put(&P::START_RANK, &p.id.0.to_string());
         if let Some(s) = p.sex {
-            b.put(
-                &P::SEX,
-                if s == crate::model::Sex::Male {
-                    "m"
-                } else {
-                    "w"
-                },
-            );
+            b.put(&P::SEX, layout::codes::sex_letter(s));
         }
         if let Some(t) = &p.title {
             self.put_or_warn(&mut b, &P::TITLE, t.code(), &who);
@@ -630,7 +623,7 @@ impl Writer<'_> {
         if let Some(d) = &p.birth {
             self.put_or_warn(&mut b, &P::BIRTH, &format_birth(d), &who);
         }
-        // TRF16 `001` cols 81-84: points are required. A source without them
+        // TRF16 `001` points (`P::POINTS`) are required. A source without them
         // (a Swiss-Manager .TUNX, say) gets the score of its results, and says so.
         let points = match p.points {
             Some(pts) => Some(pts),
@@ -663,6 +656,7 @@ impl Writer<'_> {
     }
 
     fn cell(&mut self, b: &mut LineBuf, r: usize, e: &RoundEntry, last: bool, who: &str) {
+        use layout::codes::{self, ResultCode as Res};
         use layout::round as R;
         let of = R::at(R::OPPONENT, r);
         let cf = R::at(R::COLOR, r);
@@ -682,14 +676,14 @@ impl Writer<'_> {
             } => (
                 opponent.0,
                 col(Some(color)),
-                match (outcome, short) {
-                    (Outcome::Win, false) => "1",
-                    (Outcome::Draw, false) => "=",
-                    (Outcome::Loss, false) => "0",
-                    (Outcome::Win, true) => "W",
-                    (Outcome::Draw, true) => "D",
-                    (Outcome::Loss, true) => "L",
-                },
+                codes::result_letter(match (outcome, short) {
+                    (Outcome::Win, false) => Res::Win,
+                    (Outcome::Draw, false) => Res::Draw,
+                    (Outcome::Loss, false) => Res::Loss,
+                    (Outcome::Win, true) => Res::ShortWin,
+                    (Outcome::Draw, true) => Res::ShortDraw,
+                    (Outcome::Loss, true) => Res::ShortLoss,
+                }),
             ),
             RoundEntry::Unknown { opponent, color } => {
                 self.warn_once(
@@ -697,30 +691,44 @@ impl Writer<'_> {
                     "result",
                     "unknown results are written ? (recommended, but not defined by TRF16 or TRF-2026)".into(),
                 );
-                (opponent.0, col(Some(color)), "?")
+                (
+                    opponent.0,
+                    col(Some(color)),
+                    codes::result_letter(Res::Unknown),
+                )
             }
-            RoundEntry::Pending { opponent, color } => (opponent.0, col(color), " "),
+            RoundEntry::Pending { opponent, color } => {
+                (opponent.0, col(color), codes::result_letter(Res::Blank))
+            }
             RoundEntry::Forfeit {
                 opponent,
                 color,
                 won,
-            } => (opponent.0, col(color), if won { "+" } else { "-" }),
+            } => (
+                opponent.0,
+                col(color),
+                codes::result_letter(if won {
+                    Res::ForfeitWin
+                } else {
+                    Res::ForfeitLoss
+                }),
+            ),
             RoundEntry::Bye { bye } => (
                 0,
                 "-",
-                match bye {
-                    ByeKind::PairingAllocated => "U",
-                    ByeKind::Half => "H",
-                    ByeKind::Full => "F",
-                    ByeKind::Zero => "Z",
-                },
+                codes::result_letter(match bye {
+                    ByeKind::PairingAllocated => Res::Pab,
+                    ByeKind::Half => Res::HalfBye,
+                    ByeKind::Full => Res::FullBye,
+                    ByeKind::Zero => Res::ZeroBye,
+                }),
             ),
             RoundEntry::NotPaired => {
                 if !last {
                     return;
                 }
                 // The last entry needs a mark so that the round count survives.
-                (0, "-", " ")
+                (0, "-", codes::result_letter(Res::Blank))
             }
         };
         if opp > 9999 {
@@ -760,6 +768,13 @@ impl Writer<'_> {
         b.finish()
     }
 
+    /// The team's members into the repeated `member` field, every `stride` columns.
+    fn members(&mut self, b: &mut LineBuf, member: &Field, stride: usize, team: &Team, who: &str) {
+        for (i, m) in team.members.iter().enumerate() {
+            self.put_or_warn(b, &member.nth(i, stride), &m.0.to_string(), who);
+        }
+    }
+
     fn team(&mut self, team: &Team) -> String {
         let who = format!("team {}", team.name);
         match (team.number, self.target) {
@@ -769,14 +784,7 @@ impl Writer<'_> {
                 self.put_or_warn(&mut b, &T::NUMBER, &n.to_string(), &who);
                 self.put_or_warn(&mut b, &T::NAME, &team.name, &who);
                 self.put_or_warn(&mut b, &T::DETAILS, &team.raw, &who);
-                for (i, m) in team.members.iter().enumerate() {
-                    self.put_or_warn(
-                        &mut b,
-                        &T::MEMBER.nth(i, T::MEMBER_STRIDE),
-                        &m.0.to_string(),
-                        &who,
-                    );
-                }
+                self.members(&mut b, &T::MEMBER, T::MEMBER_STRIDE, team, &who);
                 b.finish()
             }
             _ => {
@@ -790,14 +798,7 @@ impl Writer<'_> {
                 }
                 let mut b = LineBuf::new("013");
                 self.put_or_warn(&mut b, &T::NAME, &team.name, &who);
-                for (i, m) in team.members.iter().enumerate() {
-                    self.put_or_warn(
-                        &mut b,
-                        &T::MEMBER.nth(i, T::MEMBER_STRIDE),
-                        &m.0.to_string(),
-                        &who,
-                    );
-                }
+                self.members(&mut b, &T::MEMBER, T::MEMBER_STRIDE, team, &who);
                 b.finish()
             }
         }

@@ -6,7 +6,9 @@
 //! (requested byes `H`/`F` and absences `Z` or blank), and nothing of round
 //! `k`'s games, forfeits or pairing-allocated bye.
 
-use crate::model::{ByeKind, Color, PlayerId, Points, RoundEntry, Tournament};
+use crate::model::{
+    entry_colour, game_sides, ByeKind, Color, PlayerId, Points, ResultSides, RoundEntry, Tournament,
+};
 
 /// Where the total number of rounds came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -269,29 +271,17 @@ pub struct RecordedRound {
     pub inconsistencies: Vec<Inconsistency>,
 }
 
-fn entry_color(e: &RoundEntry) -> Option<Color> {
-    match *e {
-        RoundEntry::Played { color, .. } | RoundEntry::Unknown { color, .. } => Some(color),
-        RoundEntry::Pending { color, .. } | RoundEntry::Forfeit { color, .. } => color,
-        _ => None,
-    }
-}
-
 fn board_kind(a: &RoundEntry, b: &RoundEntry) -> Option<BoardKind> {
-    match (a, b) {
-        (RoundEntry::Played { outcome: oa, .. }, RoundEntry::Played { outcome: ob, .. }) => {
-            (oa.opposite() == *ob).then_some(BoardKind::Played)
-        }
-        (RoundEntry::Unknown { .. }, RoundEntry::Unknown { .. }) => Some(BoardKind::Unknown),
-        // Unknown on one side, any result on the other: still a game.
-        (RoundEntry::Unknown { .. }, RoundEntry::Played { .. })
-        | (RoundEntry::Played { .. }, RoundEntry::Unknown { .. }) => Some(BoardKind::Unknown),
-        (RoundEntry::Pending { .. }, RoundEntry::Pending { .. }) => Some(BoardKind::Pending),
-        (RoundEntry::Forfeit { won: wa, .. }, RoundEntry::Forfeit { won: wb, .. }) => {
-            (!(*wa && *wb)).then_some(BoardKind::Forfeit)
-        }
-        _ => None,
+    if game_sides(a, b).result == ResultSides::Clash {
+        return None;
     }
+    Some(match (a, b) {
+        (RoundEntry::Played { .. }, RoundEntry::Played { .. }) => BoardKind::Played,
+        (RoundEntry::Pending { .. }, _) => BoardKind::Pending,
+        (RoundEntry::Forfeit { .. }, _) => BoardKind::Forfeit,
+        // Unknown on one side (any result on the other) or both.
+        _ => BoardKind::Unknown,
+    })
 }
 
 /// Extract round `round` (1-based) as recorded: its pairs with colours, the
@@ -358,7 +348,7 @@ pub fn recorded_round(t: &Tournament, round: u32) -> RecordedRound {
                         .push(Inconsistency::ResultMismatch { a: key.0, b: key.1 });
                     continue;
                 };
-                let (ca, cb) = (entry_color(&e), entry_color(&oe));
+                let (ca, cb) = (entry_colour(&e), entry_colour(&oe));
                 let board = match (ca, cb) {
                     (Some(x), Some(y)) if x == y => {
                         rec.inconsistencies.push(Inconsistency::SameColour {

@@ -11,13 +11,14 @@
 use std::collections::BTreeMap;
 
 use super::position::{BoardKind, RecordedRound};
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{Diagnostic, Family, Location, PlayerField};
 use crate::model::{ByeKind, PlayerId, RoundEntry, Tournament};
 
 /// Where the data of the input file is, for located warnings. The pairing
 /// layer does not read files: the caller fills this from the reader's
-/// `SourceMap` (`player_lines`, `header_lines`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// `SourceMap` (`player_lines`, `header_lines`) and gives the format's
+/// column table (`formats::trf::layout::player_field`).
+#[derive(Debug, Clone, Default)]
 pub struct FileFacts {
     /// The name used in messages.
     pub file: Option<String>,
@@ -25,26 +26,21 @@ pub struct FileFacts {
     pub player_lines: BTreeMap<PlayerId, usize>,
     /// The first line of each header record, keyed by its code (`"XXR"`, `"142"`).
     pub header_lines: BTreeMap<String, usize>,
-}
-
-/// TRF `001` columns of the points field (81-84).
-const POINTS_COLS: (usize, usize) = (81, 84);
-
-/// TRF `001` columns of round `r`'s block (opponent, colour, result): 92-99
-/// for round 1, ten columns further for each later round.
-fn round_cols(r: usize) -> Option<(usize, usize)> {
-    let first = 92 + 10 * r.checked_sub(1)?;
-    Some((first, first + 7))
+    /// The columns of a player field in the file's format.
+    pub columns: Option<fn(PlayerField) -> (usize, usize)>,
 }
 
 impl FileFacts {
-    fn at_player(&self, id: PlayerId, field: String, cols: Option<(usize, usize)>) -> Location {
+    /// Player `id`'s record, named `label`; the columns of `field` when the
+    /// record has a line (round 0 has none).
+    fn at_player(&self, id: PlayerId, label: String, field: Option<PlayerField>) -> Location {
         let line = self.player_lines.get(&id).copied();
+        let field = field.filter(|f| *f != PlayerField::Round(0));
         Location {
             file: self.file.clone(),
             line,
-            cols: line.and(cols),
-            field: Some(field),
+            cols: line.and(field.zip(self.columns).map(|(f, cols)| cols(f))),
+            field: Some(label),
         }
     }
 
@@ -93,7 +89,7 @@ pub fn round_warnings(t: &Tournament, rec: &RecordedRound, facts: &FileFacts) ->
         if lost(a) && lost(c) {
             out.push(Diagnostic::warning(
                 Family::Consistency,
-                facts.at_player(a, field.clone(), round_cols(k)),
+                facts.at_player(a, field.clone(), Some(PlayerField::Round(k))),
                 format!(
                     "players {a} and {c} both lost round {} by forfeit (double forfeit): the check takes them as paired with each other; the game was not played, so it gives neither of them a colour and they may be paired again (C.04.2 (2026) art. 3.4-3.5); if both were known to be absent before the pairing, code them Z (not paired), which changes the position the round is checked against",
                     rec.round
@@ -117,7 +113,7 @@ pub fn full_bye_warnings(t: &Tournament, round: u32, facts: &FileFacts) -> Vec<D
         .map(|p| {
             Diagnostic::warning(
                 Family::Consistency,
-                facts.at_player(p.id, format!("round {round}"), round_cols(k)),
+                facts.at_player(p.id, format!("round {round}"), Some(PlayerField::Round(k))),
                 format!(
                     "player {} has a full-point bye (F) and nobody has the pairing-allocated bye (U): if F stands for the PAB it must be coded U; F was treated as a requested bye, which under the 2017 rules leaves the player eligible for a later PAB (C.04.1 (2017) d; from 2026, art. 4, any full-point bye ends it)",
                     p.id
@@ -144,7 +140,7 @@ pub fn earlier_full_bye_warnings(t: &Tournament, round: u32, facts: &FileFacts) 
         .collect()
 }
 
-/// Declared points (cols 81-84) that do not match the results, without file
+/// Declared points (the `001` points field) that do not match the results, without file
 /// locations. See [`file_warnings`].
 pub fn points_warnings(t: &Tournament) -> Vec<Diagnostic> {
     points_warnings_in(t, &FileFacts::default())
@@ -159,7 +155,7 @@ fn points_warnings_in(t: &Tournament, facts: &FileFacts) -> Vec<Diagnostic> {
             (declared != computed).then(|| {
                 Diagnostic::warning(
                     Family::Consistency,
-                    facts.at_player(p.id, "points".into(), Some(POINTS_COLS)),
+                    facts.at_player(p.id, "points".into(), Some(PlayerField::Points)),
                     format!(
                         "player {}: the file declares {declared} points, the results give {computed}; the results were used",
                         p.id
@@ -288,7 +284,7 @@ pub fn pairing_number_warnings(t: &Tournament, facts: &FileFacts) -> Vec<Diagnos
         let more = if below.len() > 3 { ", ..." } else { "" };
         out.push(Diagnostic::warning(
             Family::Consistency,
-            facts.at_player(id, "starting rank".into(), Some((5, 8))),
+            facts.at_player(id, "starting rank".into(), Some(PlayerField::StartingRank)),
             format!(
                 "player {id} was first paired in round {first} but holds pairing number {id}, below the numbers of {} players paired from the first four rounds on ({}{more}): if player {id} entered after round 4 was paired, those players' numbers were changed after the rules freeze them (C.04.2 (2017) B, (2026) art. 2), which changes the order within score groups and the colour parity of E.5 / 5.2.5; a late entrant then takes the next free number. If player {id} was registered from the start and missed rounds 1-4, this does not apply",
                 below.len(),
@@ -345,7 +341,7 @@ pub fn next_round_warnings(
             };
             out.push(Diagnostic::warning(
                 Family::Consistency,
-                facts.at_player(p.id, format!("round {round}"), round_cols(r)),
+                facts.at_player(p.id, format!("round {round}"), Some(PlayerField::Round(r))),
                 format!(
                     "player {} was not paired in round {last} ({what}) and has no entry for round {round}, so is paired in round {round}; if the player is absent or has withdrawn, say so with 0000 - Z in round {round}'s column, XXZ or 240 Z (a TRF-16 file has no other way)",
                     p.id
@@ -407,6 +403,7 @@ mod tests {
             } else {
                 BTreeMap::new()
             },
+            columns: Some(crate::formats::trf::layout::player_field),
         }
     }
 

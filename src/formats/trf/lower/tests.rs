@@ -1,0 +1,112 @@
+use crate::formats::trf::{read, ReadOptions, TrfRead};
+use crate::model::{ByeKind, Color, Outcome, PlayerId, RoundEntry, Sex, Title};
+
+const P1: &str = "001    1 m    Doe, Jane                         2100 FRA    12345678 1990/01/01  1.0    1     2 w 1";
+const P2: &str = "001    2 wWFM Roe, Rita                         2000 GER    23456789 1991/02/03  0.0    2     1 b 0";
+
+fn rd(s: &str) -> TrfRead {
+    read(s.as_bytes(), &ReadOptions::default()).unwrap()
+}
+
+#[test]
+fn reads_players_and_headers() {
+    let r = rd(&format!(
+        "012 Test Open\n042 2023/08/12\nXXR 9\n{P1}\n{P2}\n"
+    ));
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let t = &r.tournament;
+    assert_eq!(t.info.name, "Test Open");
+    assert_eq!(t.total_rounds, Some(9));
+    assert_eq!(t.players.len(), 2);
+    let p = &t.players[1];
+    assert_eq!(p.id, PlayerId(2));
+    assert_eq!(p.sex, Some(Sex::Female));
+    assert_eq!(p.title, Some(Title::WFM));
+    assert_eq!(p.name, "Roe, Rita");
+    assert_eq!(p.rating, Some(2000));
+    assert_eq!(p.fide_id.as_deref(), Some("23456789"));
+    assert_eq!(
+        p.rounds,
+        vec![RoundEntry::Played {
+            opponent: PlayerId(1),
+            color: Color::Black,
+            outcome: Outcome::Loss,
+            short: false
+        }]
+    );
+    assert_eq!(r.source.player_lines.get(&PlayerId(2)), Some(&5));
+    assert_eq!(r.source.header_lines.get("XXR"), Some(&3));
+    assert!(r.dialect.javafo);
+}
+
+#[test]
+fn reports_bad_rating_with_columns() {
+    let bad = P1.replace("2100", "2a00");
+    let r = rd(&format!("012 T\n{bad}\n{P2}\n"));
+    let msgs: Vec<String> = r.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(
+        msgs.contains(
+            &"error: line 2, cols 49-52 (rating): expected up to 4 digits, found \"2a00\""
+                .to_string()
+        ),
+        "{msgs:?}"
+    );
+}
+
+#[test]
+fn reads_byes_of_every_era() {
+    let r = rd(&format!("012 T\n{}\n", "001    1      A                                                                  0.0       0000 - H  0000 - +  0000 - =  0000 - -  0000 - U            0000 - Z         -"));
+    let e = &r.tournament.players[0].rounds;
+    assert_eq!(
+        e,
+        &vec![
+            RoundEntry::Bye { bye: ByeKind::Half },
+            RoundEntry::Bye {
+                bye: ByeKind::PairingAllocated
+            },
+            RoundEntry::Bye { bye: ByeKind::Half },
+            RoundEntry::NotPaired,
+            RoundEntry::Bye {
+                bye: ByeKind::PairingAllocated
+            },
+            RoundEntry::NotPaired,
+            RoundEntry::Bye { bye: ByeKind::Zero },
+            RoundEntry::NotPaired,
+        ]
+    );
+}
+
+#[test]
+fn xxz_becomes_the_next_rounds_entry() {
+    let r = rd(&format!("012 T\n{P1}\n{P2}\nXXZ 2\n"));
+    assert_eq!(
+        r.tournament.players[1].rounds.get(1),
+        Some(&RoundEntry::Bye { bye: ByeKind::Zero })
+    );
+    assert_eq!(r.tournament.players[0].rounds.len(), 1);
+    assert_eq!(r.tournament.extra_records.len(), 1);
+}
+
+#[test]
+fn vega_byte_padding_is_detected() {
+    // "Müller" padded to 33 bytes: one character short.
+    let name = format!("{:<32}", "Müller, Tobias");
+    let a = format!("001    1 m    {name} 2044 SUI             1988/01/30  1.0    1     2 w 1");
+    let b = "001    2 m    Chen, Wei                         2150 SUI             1995/11/23  0.0    2     1 b 0";
+    let r = rd(&format!("012 T\n{a}\n{b}\n"));
+    assert!(r.dialect.byte_padded);
+    assert_eq!(r.tournament.players[0].rating, Some(2044));
+    assert_eq!(r.tournament.players[0].rounds.len(), 1);
+    assert!(
+        r.diagnostics.iter().all(|d| !d.is_error()),
+        "{:?}",
+        r.diagnostics
+    );
+}
+
+#[test]
+fn rejects_input_without_records() {
+    let e = read(b"hello\nworld\n", &ReadOptions::default()).unwrap_err();
+    assert_eq!(e.diagnostics.len(), 1);
+    assert!(read(b"", &ReadOptions::default()).is_err());
+}
