@@ -43,23 +43,13 @@
 use std::cell::Cell;
 use std::collections::HashSet;
 
-use super::complete::{completable, lowest_bye_score, Compat};
+use super::complete::{completable, Compat};
 use super::criteria::{edge_fields, BracketCtx, Layout, Members, Role};
 use super::solve;
-use super::state::PlayerState;
+use super::input::Input;
+use super::state::by_rank;
+use super::walk::Walk;
 use super::Edition;
-use crate::model::{Color, PlayerId, Points};
-
-/// What the engine pairs.
-pub struct Input<'a> {
-    pub players: &'a [PlayerState],
-    pub edition: Edition,
-    pub initial: Color,
-    /// Pairs forbidden by the organiser (`XXP`/`260`), as player ids.
-    pub forbidden: &'a HashSet<(PlayerId, PlayerId)>,
-    /// One point, for the PSD's artificial floater score (2017 A.8).
-    pub one_point: Points,
-}
 
 /// Why the engine could not produce a pairing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,19 +73,6 @@ pub struct Raw {
     /// 2017 A.9: the position (0 = the top bracket) of the bracket that
     /// was paired as the PPB, the remaining scoregroups collapsing below it.
     pub ppb: Option<usize>,
-}
-
-/// C1 (no rematch, played games only), forbidden pairs, C3 (absolute colours):
-/// the definition [`Compat`] precomputes for a whole round.
-pub fn compatible(inp: &Input, a: usize, b: usize) -> bool {
-    let (Some(pa), Some(pb)) = (inp.players.get(a), inp.players.get(b)) else {
-        return false;
-    };
-    a != b
-        && !pa.opponents.contains(&pb.id)
-        && !inp.forbidden.contains(&(pa.id, pb.id))
-        && !inp.forbidden.contains(&(pb.id, pa.id))
-        && !super::colour::absolute_conflict(pa, pb)
 }
 
 /// The outcome of one bracket.
@@ -469,134 +446,62 @@ impl Graph {
     }
 }
 
-fn by_rank(players: &[PlayerState], v: &mut [usize]) {
-    v.sort_by_key(|&i| (std::cmp::Reverse(players[i].pscore), players[i].index));
-}
-
 /// Pair the whole round.
 pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
-    let ps = inp.players;
     let compat = Compat::new(inp);
-    let mut all: Vec<usize> = (0..ps.len()).collect();
-    by_rank(ps, &mut all);
-    if !completable(inp, &compat, &all, None) {
+    let mut walk = Walk::new(inp, &compat);
+    if !completable(inp, &compat, walk.all(), None) {
         return Err(EngineError::NoLegalPairing(
             "no pairing of all present players avoids rematches, forbidden pairs and \
              absolute colour conflicts while giving at most one bye to an eligible player"
                 .to_string(),
         ));
     }
-    // 2025 [C5]: the lowest score the PAB can go to. Every bracket keeps it
-    // reachable, so it is the same for the whole round.
-    let bye_cap = if inp.edition == Edition::Dutch2025 && all.len() % 2 == 1 {
-        lowest_bye_score(inp, &compat, &all)
-    } else {
-        None
-    };
-    // Scoregroups, highest first.
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for &i in &all {
-        match groups.last_mut() {
-            Some(g) if ps[g[0]].pscore == ps[i].pscore => g.push(i),
-            _ => groups.push(vec![i]),
-        }
-    }
-    let mut remaining: Vec<bool> = vec![true; ps.len()];
+    let bye_cap = walk.bye_cap;
     let mut pairs = Vec::new();
-    let mut mdps: Vec<usize> = Vec::new();
-    let mut collapsed = false;
     let mut ppb = None;
-    let mut g = 0;
     let b = Bracketer {
         inp,
         compat: &compat,
     };
-    loop {
-        let rem_list: Vec<usize> = all.iter().copied().filter(|i| remaining[*i]).collect();
-        if rem_list.is_empty() {
-            return Ok(Raw {
-                pairs,
-                bye: None,
-                ppb,
-            });
-        }
-        let mut residents: Vec<usize> = if collapsed {
-            rem_list.clone()
-        } else {
-            groups.get(g).cloned().unwrap_or_default()
-        };
-        residents.retain(|i| remaining[*i] && !mdps.contains(i));
-        let mut bracket: Vec<usize> = mdps
-            .iter()
-            .copied()
-            .chain(residents.iter().copied())
-            .collect();
-        by_rank(ps, &mut bracket);
-        let is_last = bracket.len() == rem_list.len();
-        let next: Vec<usize> = if is_last || collapsed {
-            Vec::new()
-        } else {
-            groups
-                .get(g + 1)
-                .cloned()
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|i| remaining[*i])
-                .collect()
-        };
-        let local: Vec<usize> = bracket.iter().chain(next.iter()).copied().collect();
-        let m = Members {
-            bracket: &bracket,
-            mdps: &mdps,
-            next: &next,
-            next_last: !next.is_empty() && bracket.len() + next.len() == rem_list.len(),
-        };
-        let c9 = c9_applies(inp, &compat, &rem_list, &mdps, &residents, is_last, bye_cap);
+    while let Some(br) = walk.next_bracket() {
+        let m = br.members(&br.next);
+        let all = &br.remaining;
         let res = match inp.edition {
-            Edition::Dutch2025 if is_last => b.pair(m, rem_list.clone(), true, true)?,
+            _ if br.is_last => b.pair(m, all.clone(), true, true)?,
             Edition::Dutch2025 => {
                 // Without [C4]/[C2]/[C5] first; kept when the rest completes.
-                let first = b.pair(m, local, false, c9)?;
+                let first = b.pair(m, br.local(), false, br.c9)?;
                 let done: HashSet<usize> = first
                     .pairs
                     .iter()
                     .chain(first.ahead.iter())
                     .flat_map(|&(x, y)| [x, y])
                     .collect();
-                let rest: Vec<usize> = rem_list
-                    .iter()
-                    .copied()
-                    .filter(|i| !done.contains(i))
-                    .collect();
+                let rest: Vec<usize> = all.iter().copied().filter(|i| !done.contains(i)).collect();
                 if completable(inp, &compat, &rest, bye_cap) {
                     first
                 } else {
-                    b.pair(m, rem_list.clone(), true, c9)?
+                    b.pair(m, all.clone(), true, br.c9)?
                 }
             }
-            Edition::Dutch2017 if is_last => b.pair(m, rem_list.clone(), true, true)?,
             Edition::Dutch2017 => {
-                let first = b.pair(m, local, false, false)?;
+                let first = b.pair(m, br.local(), false, false)?;
                 let mut rest: Vec<usize> = first.floaters.clone();
-                rest.extend(rem_list.iter().copied().filter(|i| !bracket.contains(i)));
+                rest.extend(all.iter().copied().filter(|i| !br.players.contains(i)));
                 if completable(inp, &compat, &rest, None) {
                     first
                 } else {
                     // 2017 A.9: this is the PPB; C.4 applies and the
                     // remaining scoregroups collapse into the CLB.
-                    collapsed = true;
-                    ppb = Some(g);
-                    let m = Members { next: &[], ..m };
-                    b.pair(m, rem_list.clone(), true, false)?
+                    walk.collapse();
+                    ppb = Some(br.index);
+                    b.pair(br.members(&[]), all.clone(), true, false)?
                 }
             }
         };
-        for &(a, b) in &res.pairs {
-            remaining[a] = false;
-            remaining[b] = false;
-            pairs.push((a, b));
-        }
-        if is_last {
+        pairs.extend_from_slice(&res.pairs);
+        if br.is_last {
             return match res.floaters.as_slice() {
                 [] => Ok(Raw {
                     pairs,
@@ -614,40 +519,13 @@ pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
                 ))),
             };
         }
-        mdps = res.floaters;
-        g += 1;
+        walk.advance(&res.pairs, res.floaters);
     }
-}
-
-/// 2025 \[C9\] (art. 2.4.4 and its note) ranks the candidates of a bracket
-/// that downfloats exactly one player, who then receives the PAB: the last
-/// bracket, and any bracket (MDPs and residents) that can be paired among
-/// itself but one player eligible for the PAB at no more than the PAB's score
-/// (\[C5\]: `bye_cap`), while everyone below pairs among themselves. No
-/// player of such a bracket has to pair downwards, so its single
-/// downfloater goes unpaired through the lower brackets to the PAB.
-pub fn c9_applies(
-    inp: &Input,
-    compat: &Compat,
-    remaining: &[usize],
-    mdps: &[usize],
-    residents: &[usize],
-    is_last: bool,
-    bye_cap: Option<Points>,
-) -> bool {
-    if is_last {
-        return true;
-    }
-    let bracket: Vec<usize> = mdps.iter().chain(residents).copied().collect();
-    if remaining.len() % 2 == 0 || bracket.len() % 2 == 0 || bye_cap.is_none() {
-        return false;
-    }
-    let lower: Vec<usize> = remaining
-        .iter()
-        .copied()
-        .filter(|i| !bracket.contains(i))
-        .collect();
-    completable(inp, compat, &bracket, bye_cap) && completable(inp, compat, &lower, None)
+    Ok(Raw {
+        pairs,
+        bye: None,
+        ppb,
+    })
 }
 
 struct Bracketer<'a> {

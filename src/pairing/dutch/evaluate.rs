@@ -3,11 +3,11 @@
 //! (2025) \[C4\]-\[C21\]), and the comparison of two pairings (a recorded one
 //! and the engine's) at the first bracket where they differ.
 //!
-//! The round is cut into brackets exactly as [`super::engine::pair`] cuts it:
-//! scoregroups by pairing score, highest first; a bracket holds the players of
-//! higher brackets not paired there (MDPs) and its scoregroup's residents; the
-//! pairs with both players in the bracket are the bracket's pairs, the rest of
-//! the bracket floats down. Under the 2017 rules a bracket whose best pairing
+//! The round is cut into brackets by the walk [`super::engine::pair`] uses
+//! ([`super::walk`]): scoregroups by pairing score, highest first; a bracket
+//! holds the players of higher brackets not paired there (MDPs) and its
+//! scoregroup's residents; the pairs with both players in the bracket are the
+//! bracket's pairs, the rest of the bracket floats down. Under the 2017 rules a bracket whose best pairing
 //! (without C.4) leaves a round that cannot be completed is the PPB and the
 //! remaining scoregroups collapse into the last bracket (2017 A.9, C.4).
 //!
@@ -23,9 +23,10 @@ use std::fmt;
 
 use super::complete::{completable, lowest_bye_score, Compat};
 use super::criteria::{edge_fields, BracketCtx, Criterion, Layout, Members, Role};
-use super::engine::{c9_applies, Input};
+use super::input::Input;
+use super::walk::Walk;
 use super::solve::{self, cmp_fields, Fields};
-use super::state::{Float, PlayerState};
+use super::state::{by_rank, Float, PlayerState};
 use super::{Edition, Prepared};
 use crate::model::{PlayerId, Points};
 
@@ -177,14 +178,6 @@ impl BracketEval {
     }
 }
 
-fn by_rank(ps: &[PlayerState], v: &mut [usize]) {
-    v.sort_by_key(|&i| {
-        ps.get(i).map_or((std::cmp::Reverse(Points::ZERO), i), |p| {
-            (std::cmp::Reverse(p.pscore), p.index)
-        })
-    });
-}
-
 /// The players and context of one bracket.
 struct Frame {
     bracket: Vec<usize>,
@@ -209,26 +202,13 @@ impl Round<'_> {
         &self.prep.states
     }
 
-    fn ctx(
-        &self,
-        bracket: &[usize],
-        mdps: &[usize],
-        next: &[usize],
-        next_last: bool,
-        completion: bool,
-        c9: bool,
-    ) -> BracketCtx {
+    fn ctx(&self, m: Members, completion: bool, c9: bool) -> BracketCtx {
         BracketCtx::new(
             self.ps(),
             self.prep.edition,
             self.prep.initial,
             self.inp.one_point,
-            Members {
-                bracket,
-                mdps,
-                next,
-                next_last,
-            },
+            m,
             completion,
             c9,
         )
@@ -435,69 +415,23 @@ pub fn evaluate_against(
     let n = ps.len();
     let mate = a.mates(n);
     let ref_mate = reference.mates(n);
-    let mut all: Vec<usize> = (0..n).collect();
-    by_rank(ps, &mut all);
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for &i in &all {
-        match groups.last_mut() {
-            Some(g) if ps[g[0]].pscore == ps[i].pscore => g.push(i),
-            _ => groups.push(vec![i]),
-        }
-    }
-    let mut remaining = vec![true; n];
-    let mut mdps: Vec<usize> = Vec::new();
-    let mut collapsed = false;
+    let mut walk = Walk::new(&r.inp, &r.compat);
     let mut out = Vec::new();
-    // 2025 [C5]: the PAB's score, the same for the whole round.
-    let bye_cap = if r.prep.edition == Edition::Dutch2025 && all.len() % 2 == 1 {
-        lowest_bye_score(&r.inp, &r.compat, &all)
-    } else {
-        None
-    };
-    let mut g = 0;
-    loop {
-        let rem_list: Vec<usize> = all.iter().copied().filter(|i| remaining[*i]).collect();
-        if rem_list.is_empty() {
-            return Ok(out);
-        }
-        let mut residents: Vec<usize> = if collapsed {
-            rem_list.clone()
-        } else {
-            groups.get(g).cloned().unwrap_or_default()
-        };
-        residents.retain(|i| remaining[*i] && !mdps.contains(i));
-        let mut bracket: Vec<usize> = mdps.iter().chain(residents.iter()).copied().collect();
-        by_rank(ps, &mut bracket);
-        let is_last = bracket.len() == rem_list.len();
-        let next: Vec<usize> = if is_last || collapsed {
-            Vec::new()
-        } else {
-            groups
-                .get(g + 1)
-                .cloned()
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|i| remaining[*i])
-                .collect()
-        };
-        let own = pairs_in(&bracket, &mate);
+    while let Some(br) = walk.next_bracket() {
+        let own = pairs_in(&br.players, &mate);
         let frame = |kind: BracketKind, completion: bool, look: bool| {
-            let nx: &[usize] = if look { &next } else { &[] };
-            let c9 = c9_applies(
-                &r.inp, &r.compat, &rem_list, &mdps, &residents, is_last, bye_cap,
-            );
-            let next_last = !nx.is_empty() && bracket.len() + nx.len() == rem_list.len();
-            let ctx = r.ctx(&bracket, &mdps, nx, next_last, completion, c9);
+            let nx: &[usize] = if look { &br.next } else { &[] };
+            let ctx = r.ctx(br.members(nx), completion, br.c9);
             let lay = Layout::new(&ctx);
             let verts = if completion {
-                rem_list.clone()
+                br.remaining.clone()
             } else {
-                bracket.iter().chain(next.iter()).copied().collect()
+                br.local()
             };
             Frame {
-                bracket: bracket.clone(),
-                mdps: mdps.clone(),
-                residents: residents.clone(),
+                bracket: br.players.clone(),
+                mdps: br.mdps.clone(),
+                residents: br.residents.clone(),
                 next: nx.to_vec(),
                 kind,
                 ctx,
@@ -507,16 +441,16 @@ pub fn evaluate_against(
         };
         let f = match prep.edition {
             Edition::Dutch2025 => frame(
-                if is_last {
+                if br.is_last {
                     BracketKind::Last
                 } else {
                     BracketKind::Regular
                 },
                 true,
-                !next.is_empty(),
+                !br.next.is_empty(),
             ),
-            Edition::Dutch2017 if is_last => frame(
-                if collapsed {
+            Edition::Dutch2017 if br.is_last => frame(
+                if walk.collapsed() {
                     BracketKind::CollapsedLast
                 } else {
                     BracketKind::Last
@@ -526,31 +460,26 @@ pub fn evaluate_against(
             ),
             // 2017 A.9: the bracket the engine paired as the PPB (its best
             // pairing without C.4 left a round that could not be completed).
-            Edition::Dutch2017 if ppb == Some(g) => {
-                collapsed = true;
+            Edition::Dutch2017 if ppb == Some(br.index) => {
+                walk.collapse();
                 frame(BracketKind::Penultimate, true, false)
             }
             Edition::Dutch2017 => frame(BracketKind::Regular, false, true),
         };
         let (fields, unmatched) = r.value_of(&f, &own)?;
         let paired: HashSet<usize> = own.iter().flat_map(|&(x, y)| [x, y]).collect();
-        let floaters: Vec<usize> = bracket
+        let floaters: Vec<usize> = br
+            .players
             .iter()
             .copied()
             .filter(|i| !paired.contains(i))
             .collect();
         let values = values(&r, &f, &floaters, &fields, &unmatched);
-        let differs = {
-            let theirs = pairs_in(&bracket, &ref_mate);
-            theirs != own
-        };
-        for &(x, y) in &own {
-            remaining[x] = false;
-            remaining[y] = false;
-        }
-        let score = residents
+        let differs = pairs_in(&br.players, &ref_mate) != own;
+        let score = br
+            .residents
             .first()
-            .or(bracket.first())
+            .or(br.players.first())
             .map_or(Points::ZERO, |&i| ps[i].pscore);
         out.push(BracketEval {
             score,
@@ -558,12 +487,12 @@ pub fn evaluate_against(
             residents: f.residents,
             mdps: f.mdps,
             next: f.next,
-            pairs: own,
+            pairs: own.clone(),
             downfloaters: floaters.clone(),
             values,
         });
-        if (stop && differs) || is_last {
-            if is_last && floaters.len() > 1 && !(stop && differs) {
+        if (stop && differs) || br.is_last {
+            if br.is_last && floaters.len() > 1 && !(stop && differs) {
                 return Err(EvalError::NotComplete(format!(
                     "{} players are left without an opponent",
                     floaters.len()
@@ -571,9 +500,9 @@ pub fn evaluate_against(
             }
             return Ok(out);
         }
-        mdps = floaters;
-        g += 1;
+        walk.advance(&own, floaters);
     }
+    Ok(out)
 }
 
 /// Evaluate the engine's pairing `a` (its own reference for the PPB).

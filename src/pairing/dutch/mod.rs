@@ -13,8 +13,10 @@ pub mod complete;
 pub mod criteria;
 pub mod engine;
 pub mod evaluate;
+mod input;
 pub mod solve;
 pub mod state;
+mod walk;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -25,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::{
     Acceleration, ByeKind, Color, Player, PlayerId, Points, RoundEntry, Tournament,
 };
+pub use input::Input;
 use state::PlayerState;
 
 /// Which text of C.04.3 to apply.
@@ -188,26 +191,11 @@ pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (Edition, String) {
     )
 }
 
-/// True when the entry records a pairing made for that round (a game,
-/// forfeit or PAB), as opposed to a pre-set bye or absence.
-fn is_pairing_entry(e: &RoundEntry) -> bool {
-    matches!(
-        e,
-        RoundEntry::Played { .. }
-            | RoundEntry::Unknown { .. }
-            | RoundEntry::Pending { .. }
-            | RoundEntry::Forfeit { .. }
-            | RoundEntry::Bye {
-                bye: ByeKind::PairingAllocated
-            }
-    )
-}
-
 /// The first round without any pairing recorded.
 pub fn next_round(t: &Tournament) -> u32 {
     t.players
         .iter()
-        .filter_map(|p| p.rounds.iter().rposition(is_pairing_entry))
+        .filter_map(|p| p.rounds.iter().rposition(RoundEntry::is_pairing))
         .max()
         .map_or(1, |i| i as u32 + 2)
 }
@@ -322,7 +310,7 @@ pub fn effective_numbers(t: &Tournament, participants: &[&Player], r: usize) -> 
         .iter()
         .filter(|p| {
             participants.iter().any(|q| q.id == p.id)
-                || p.rounds.iter().take(r - 1).any(is_pairing_entry)
+                || p.rounds.iter().take(r - 1).any(RoundEntry::is_pairing)
         })
         .map(|p| p.id)
         .collect();
@@ -351,8 +339,8 @@ pub struct Prepared {
 
 impl Prepared {
     /// The engine's view of the round.
-    pub fn input(&self) -> engine::Input<'_> {
-        engine::Input {
+    pub fn input(&self) -> Input<'_> {
+        Input {
             players: &self.states,
             edition: self.edition,
             initial: self.initial,

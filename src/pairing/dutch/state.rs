@@ -71,6 +71,17 @@ impl PlayerState {
     }
 }
 
+/// Sort player indices into rank order: pairing score descending, then
+/// pairing number (the order of C.04.3 (2017) A.2). Indices without a
+/// player sort last among score zero, by index.
+pub(crate) fn by_rank(ps: &[PlayerState], v: &mut [usize]) {
+    v.sort_by_key(|&i| {
+        ps.get(i).map_or((std::cmp::Reverse(Points::ZERO), i), |p| {
+            (std::cmp::Reverse(p.pscore), p.index)
+        })
+    });
+}
+
 /// Points of the acceleration for `player` in round `round` (1-based).
 pub fn acceleration(t: &Tournament, player: PlayerId, round: usize) -> Points {
     t.accelerations
