@@ -3,7 +3,8 @@
 use super::*;
 use crate::model::{Outcome, RoundEntry};
 
-fn game(opp: u32, color: Color, outcome: Outcome) -> RoundEntry {
+/// A played game against `opp` (shared with the evaluator's tests).
+pub(super) fn game(opp: u32, color: Color, outcome: Outcome) -> RoundEntry {
     RoundEntry::Played {
         opponent: PlayerId(opp),
         color,
