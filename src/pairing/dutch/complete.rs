@@ -108,16 +108,6 @@ impl Compat {
     pub fn ok(&self, a: usize, b: usize) -> bool {
         a < self.n && b < self.n && self.bits[a * self.words + b / 64] & (1 << (b % 64)) != 0
     }
-
-    /// The number of players.
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    /// True when there are no players.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
 }
 
 /// Can `set` be paired completely? With an odd number of players one is left

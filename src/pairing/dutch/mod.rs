@@ -8,13 +8,13 @@
 //! [`pair_round`] pairs one round of a [`Tournament`]; the criteria ladder
 //! lives in [`criteria`], colour allocation in [`colour`].
 
-pub mod colour;
-pub mod complete;
+pub(crate) mod colour;
+pub(crate) mod complete;
 pub mod criteria;
 pub mod engine;
 pub mod evaluate;
 mod input;
-pub mod solve;
+pub(crate) mod solve;
 pub mod state;
 mod walk;
 
@@ -112,7 +112,8 @@ pub enum PairError {
     NoLegalPairing { obstacle: String },
     /// The request does not fit the tournament (round out of range ...).
     InvalidRequest(String),
-    /// The engine cannot handle this input yet.
+    /// The engine cannot handle this input (a graph whose packed criteria
+    /// weights exceed the widest integer of the matching solver).
     Unsupported(String),
 }
 
@@ -221,7 +222,7 @@ pub fn initial_color(t: &Tournament) -> Color {
 
 /// The inference of [`initial_color`] from round 1 alone, ignoring `XXC`;
 /// `None` when round 1 has no board with known colours.
-pub fn initial_color_from_round1(t: &Tournament) -> Option<Color> {
+pub(crate) fn initial_color_from_round1(t: &Tournament) -> Option<Color> {
     let mut participants: Vec<&Player> = t
         .players
         .iter()
@@ -302,9 +303,8 @@ fn baku(t: &Tournament, total: u32) -> Vec<Acceleration> {
 /// their position, in pairing-number order, among the players who take part
 /// in this round or were paired in an earlier one. Players who have not yet
 /// entered (absent from every round so far) are not numbered; this is the
-/// convention of bbpPairings for the E.5 / 5.2.5 parity (see
-/// docs/dutch-pairing.md §7.2).
-pub fn effective_numbers(t: &Tournament, participants: &[&Player], r: usize) -> Vec<usize> {
+/// convention of bbpPairings for the E.5 / 5.2.5 parity.
+pub(crate) fn effective_numbers(t: &Tournament, participants: &[&Player], r: usize) -> Vec<usize> {
     let mut numbered: Vec<PlayerId> = t
         .players
         .iter()
@@ -424,7 +424,7 @@ pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairErr
     let raw = engine::pair(&inp).map_err(|e| match e {
         engine::EngineError::NoLegalPairing(obstacle) => PairError::NoLegalPairing { obstacle },
         engine::EngineError::TooLarge(n) => PairError::Unsupported(format!(
-            "a graph of {n} players needs the general matching solver, not yet available"
+            "the criteria weights of a graph of {n} players are too wide for the matching solver"
         )),
     })?;
     let mut pairs: Vec<(usize, usize)> = raw.pairs;
@@ -478,7 +478,7 @@ pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairErr
 /// everyone present paired exactly once or given the single PAB, C1 (no
 /// rematch), C2 (PAB eligibility), C3 (absolute colour preferences),
 /// forbidden pairs.
-pub fn check_absolute(
+fn check_absolute(
     states: &[PlayerState],
     forbidden: &HashSet<(PlayerId, PlayerId)>,
     p: &Pairing,

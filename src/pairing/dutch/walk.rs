@@ -12,6 +12,8 @@
 //! ([`super::evaluate`]) both walk the round with [`Walk`], so the
 //! evaluator's brackets are by construction the engine's.
 
+use std::collections::HashSet;
+
 use super::complete::{completable, lowest_bye_score, Compat};
 use super::criteria::Members;
 use super::input::Input;
@@ -220,4 +222,14 @@ pub(crate) fn c9_applies(
         .filter(|i| !bracket.contains(i))
         .collect();
     completable(inp, compat, &bracket, bye_cap) && completable(inp, compat, &lower, None)
+}
+
+/// The players of `players` in no pair of `pairs`, in their order.
+pub(crate) fn unpaired(players: &[usize], pairs: &[(usize, usize)]) -> Vec<usize> {
+    let paired: HashSet<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    players
+        .iter()
+        .copied()
+        .filter(|i| !paired.contains(i))
+        .collect()
 }

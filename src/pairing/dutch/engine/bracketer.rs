@@ -2,13 +2,12 @@
 //! Art. 4.4, 4.2), then the remainder's exchange (2017 D.2 / 2025 Art. 4.3)
 //! and transpositions (2017 D.1 / 2025 Art. 4.2), on one [`Graph`].
 
-use std::collections::HashSet;
-
 use crate::pairing::dutch::complete::Compat;
 use crate::pairing::dutch::criteria::{BracketCtx, Members, Role};
 use crate::pairing::dutch::input::Input;
 use crate::pairing::dutch::solve;
 use crate::pairing::dutch::state::by_rank;
+use crate::pairing::dutch::walk::unpaired;
 use super::graph::{Extra, Graph};
 
 /// The outcome of one bracket.
@@ -363,12 +362,7 @@ impl Bracketer<'_> {
                 }
             }
         }
-        let paired: HashSet<usize> = fixed.iter().flat_map(|&(a, b)| [a, b]).collect();
-        let floaters: Vec<usize> = bracket
-            .iter()
-            .copied()
-            .filter(|i| !paired.contains(i))
-            .collect();
+        let floaters = unpaired(bracket, &fixed);
         let ahead: Vec<(usize, usize)> = (0..cur.len())
             .filter(|&a| graph.contains(a))
             .filter_map(|a| {

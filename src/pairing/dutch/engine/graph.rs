@@ -246,14 +246,14 @@ impl Graph {
                         && self.local[self.verts[j]].is_some()
                 })
                 .collect();
-            self.session = Some(solve::Session::new(
-                self.verts.len(),
-                &self.edges,
-                &self.base,
-                self.nf,
-                &present,
-                bounds,
-            )?);
+            self.session = Some(solve::Session::new(&solve::Spec {
+                n: self.verts.len(),
+                edges: &self.edges,
+                base: &self.base,
+                nf: self.nf,
+                present: &present,
+                extra_max: bounds,
+            })?);
         }
         let Some(s) = self.session.as_mut() else {
             return Err(solve::TooLarge(self.verts.len()));

@@ -56,10 +56,11 @@ pub use super::complete::compatible;
 
 /// Why the engine could not produce a pairing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EngineError {
+pub(crate) enum EngineError {
     /// No pairing satisfies C1-C3 for everyone (or no eligible PAB).
     NoLegalPairing(String),
-    /// The matching back end cannot handle a graph of this size yet.
+    /// The packed criteria weights of a graph of this many players exceed
+    /// the widest integer of the matching solver ([`solve::TooLarge`]).
     TooLarge(usize),
 }
 
@@ -70,7 +71,7 @@ impl From<solve::TooLarge> for EngineError {
 }
 
 /// The raw result: pairs of player indices (unordered) and the PAB.
-pub struct Raw {
+pub(crate) struct Raw {
     pub pairs: Vec<(usize, usize)>,
     pub bye: Option<usize>,
     /// 2017 A.9: the position (0 = the top bracket) of the bracket that
@@ -79,7 +80,7 @@ pub struct Raw {
 }
 
 /// Pair the whole round.
-pub fn pair(inp: &Input) -> Result<Raw, EngineError> {
+pub(crate) fn pair(inp: &Input) -> Result<Raw, EngineError> {
     let compat = Compat::new(inp);
     let mut walk = Walk::new(inp, &compat);
     if !completable(inp, &compat, walk.all(), None) {

@@ -6,11 +6,11 @@ use std::collections::HashSet;
 use super::bracket::{Assignment, BracketEval, BracketKind, EvalError, Value};
 use crate::model::Points;
 use crate::pairing::dutch::complete::{completable, lowest_bye_score, Compat};
-use crate::pairing::dutch::criteria::{edge_fields, BracketCtx, Criterion, Layout, Members, Role};
+use crate::pairing::dutch::criteria::{edge_fields, float_of, BracketCtx, Criterion, Layout, Members, Role};
 use crate::pairing::dutch::input::Input;
-use crate::pairing::dutch::solve::{self, Fields};
+use crate::pairing::dutch::solve::{self, add, Fields};
 use crate::pairing::dutch::state::{Float, PlayerState};
-use crate::pairing::dutch::walk::Walk;
+use crate::pairing::dutch::walk::{unpaired, Walk};
 use crate::pairing::dutch::{Edition, Prepared};
 
 /// The players and context of one bracket.
@@ -99,13 +99,7 @@ impl Round<'_> {
         f: &Frame,
         pairs: &[(usize, usize)],
     ) -> Result<(Fields, Vec<usize>), EvalError> {
-        let paired: HashSet<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
-        let rest: Vec<usize> = f
-            .verts
-            .iter()
-            .copied()
-            .filter(|i| !paired.contains(i))
-            .collect();
+        let rest = unpaired(&f.verts, pairs);
         let relaxed = if f.ctx.completion
             && matches!(f.kind, BracketKind::Regular | BracketKind::Penultimate)
         {
@@ -193,15 +187,6 @@ impl Round<'_> {
             }
         }
         Ok(Some((sum, leftover)))
-    }
-}
-
-fn add(a: &mut Fields, b: &[i64]) {
-    if a.len() < b.len() {
-        a.resize(b.len(), 0);
-    }
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += *y;
     }
 }
 
@@ -302,13 +287,7 @@ pub fn evaluate_against(
             Edition::Dutch2017 => frame(BracketKind::Regular, false, true),
         };
         let (fields, unmatched) = r.value_of(&f, &own)?;
-        let paired: HashSet<usize> = own.iter().flat_map(|&(x, y)| [x, y]).collect();
-        let floaters: Vec<usize> = br
-            .players
-            .iter()
-            .copied()
-            .filter(|i| !paired.contains(i))
-            .collect();
+        let floaters = unpaired(&br.players, &own);
         let values = values(&r, &f, &floaters, &fields, &unmatched);
         let differs = pairs_in(&br.players, &ref_mate) != own;
         let score = br
@@ -374,13 +353,6 @@ fn counts(levels: &[i32], xs: impl IntoIterator<Item = i32>) -> Vec<i64> {
         }
     }
     c
-}
-
-fn float_of(c: Criterion, p: &PlayerState) -> Float {
-    match c {
-        Criterion::Down1 | Criterion::Up1 | Criterion::Down1Sd | Criterion::Up1Sd => p.float1,
-        _ => p.float2,
-    }
 }
 
 /// Each criterion's fields with the quantity the handbook minimises.
