@@ -98,8 +98,9 @@ impl Compat {
         }
         let m = Compat { n, words, bits };
         debug_assert!((0..n).all(|a| (0..n).all(|b| m.ok(a, b) == m.ok(b, a))));
-        debug_assert!((0..n.min(40))
-            .all(|a| (0..n.min(40)).all(|b| m.ok(a, b) == compatible(inp, a, b))));
+        debug_assert!(
+            (0..n.min(40)).all(|a| (0..n.min(40)).all(|b| m.ok(a, b) == compatible(inp, a, b)))
+        );
         m
     }
 

@@ -297,7 +297,12 @@ fn level(levels: &[i32], v: i32) -> Option<usize> {
 
 /// Score levels for 2017's PSD (all possible SDs, descending) or 2025's \[C7\]
 /// (the scores present, descending).
-pub(crate) fn score_levels(edition: Edition, scores: &[Points], lowest: Points, one: Points) -> Vec<i32> {
+pub(crate) fn score_levels(
+    edition: Edition,
+    scores: &[Points],
+    lowest: Points,
+    one: Points,
+) -> Vec<i32> {
     let mut v: Vec<i32> = match edition {
         Edition::Dutch2025 => scores.iter().map(|s| s.0).collect(),
         Edition::Dutch2017 => {
@@ -349,7 +354,12 @@ fn score_reward(
 }
 
 /// The weight of the edge `a`-`b` (both compatible under C1-C3).
-pub(crate) fn edge_fields(ctx: &BracketCtx, lay: &Layout, a: &PlayerState, b: &PlayerState) -> Vec<i64> {
+pub(crate) fn edge_fields(
+    ctx: &BracketCtx,
+    lay: &Layout,
+    a: &PlayerState,
+    b: &PlayerState,
+) -> Vec<i64> {
     let mut w = vec![0i64; lay.len];
     let ra = ctx.role.get(a.index).copied().unwrap_or_default();
     let rb = ctx.role.get(b.index).copied().unwrap_or_default();

@@ -230,20 +230,18 @@ pub struct Spec<'a> {
     pub extra_max: &'a [i64],
 }
 
-impl Session {
-    /// A session over the graph of `spec`. The first solve is cold.
-    pub fn new(spec: &Spec) -> Result<Session, TooLarge> {
-        let Spec {
-            n,
-            edges,
-            base,
-            nf,
-            present,
-            extra_max,
-        } = *spec;
-        let mut max = vec![0u64; nf + extra_max.len()];
-        for (k, row) in base.chunks_exact(nf.max(1)).take(edges.len()).enumerate() {
-            if !present.get(k).copied().unwrap_or(false) {
+impl Spec<'_> {
+    /// The bit width of each field (base fields, then extra fields): the
+    /// largest |value| over the present edges, or the declared bound.
+    fn widths(&self) -> Vec<u32> {
+        let (nf, base) = (self.nf, self.base);
+        let mut max = vec![0u64; nf + self.extra_max.len()];
+        for (k, row) in base
+            .chunks_exact(nf.max(1))
+            .take(self.edges.len())
+            .enumerate()
+        {
+            if !self.present.get(k).copied().unwrap_or(false) {
                 continue;
             }
             for (m, v) in max.iter_mut().zip(row) {
@@ -251,13 +249,20 @@ impl Session {
             }
         }
         max.truncate(nf);
-        max.extend(extra_max.iter().map(|x| x.unsigned_abs()));
-        let widths = widths(n, &max);
-        let total = packed_bits(n, &widths);
+        max.extend(self.extra_max.iter().map(|x| x.unsigned_abs()));
+        widths(self.n, &max)
+    }
+}
+
+impl Session {
+    /// A session over the graph of `spec`. The first solve is cold.
+    pub fn new(spec: &Spec) -> Result<Session, TooLarge> {
+        let widths = spec.widths();
+        let total = packed_bits(spec.n, &widths);
         with_limbs!(total, L => Session {
             inner: Box::new(PackedSession::<L>::new(spec, &widths)),
         });
-        Err(TooLarge(n))
+        Err(TooLarge(spec.n))
     }
 
     /// Sets the extra fields of edge `e`, naming the endpoint `owner` whose

@@ -51,8 +51,7 @@ impl Bracket {
             bracket: &self.players,
             mdps: &self.mdps,
             next,
-            next_last: !next.is_empty()
-                && self.players.len() + next.len() == self.remaining.len(),
+            next_last: !next.is_empty() && self.players.len() + next.len() == self.remaining.len(),
         }
     }
 

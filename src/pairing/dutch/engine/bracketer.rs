@@ -2,13 +2,13 @@
 //! Art. 4.4, 4.2), then the remainder's exchange (2017 D.2 / 2025 Art. 4.3)
 //! and transpositions (2017 D.1 / 2025 Art. 4.2), on one [`Graph`].
 
+use super::graph::{Extra, Graph};
 use crate::pairing::dutch::complete::Compat;
 use crate::pairing::dutch::criteria::{BracketCtx, Members, Role};
 use crate::pairing::dutch::input::Input;
 use crate::pairing::dutch::solve;
 use crate::pairing::dutch::state::by_rank;
 use crate::pairing::dutch::walk::unpaired;
-use super::graph::{Extra, Graph};
 
 /// The outcome of one bracket.
 pub(super) struct BracketResult {

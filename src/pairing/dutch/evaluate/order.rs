@@ -64,6 +64,15 @@ pub struct Comparison {
     pub order: Option<OrderDetail>,
 }
 
+impl Comparison {
+    /// Criterion `c`'s amount in words for the recorded pairing and for the
+    /// rules' pairing (empty where the bracket has no such criterion).
+    pub fn amounts(&self, c: Criterion) -> (String, String) {
+        let amount = |e: &BracketEval| e.value(c).map(|v| v.amount.clone()).unwrap_or_default();
+        (amount(&self.recorded), amount(&self.rules))
+    }
+}
+
 /// Which rule of the exchange order (2017 D.2 / 2025 Art. 4.3) parts two
 /// pairings of a remainder that tie on every criterion.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -208,7 +217,11 @@ fn exchange_of(
 /// Which rule of the exchange order parts the recorded pairing `a` from the
 /// rules' pairing `b` of the same remainder; `None` when they make the same
 /// exchange (the transpositions part them).
-pub(super) fn exchange_order(ps: &[PlayerState], a: &BracketEval, b: &BracketEval) -> Option<OrderDetail> {
+pub(super) fn exchange_order(
+    ps: &[PlayerState],
+    a: &BracketEval,
+    b: &BracketEval,
+) -> Option<OrderDetail> {
     let (rem, p_r) = remainder(ps, a);
     let (ao, ai) = exchange_of(ps, a, &rem, p_r);
     let (bo, bi) = exchange_of(ps, b, &rem, p_r);

@@ -99,11 +99,9 @@ fn a_better_recorded_pairing_is_reported_not_hidden() {
     };
     let prep = prepare(&t, &opts).unwrap();
     let sel = pair_round(&t, &opts).unwrap();
-    let pairs: Vec<(PlayerId, PlayerId)> =
-        sel.boards.iter().map(|b| (b.white, b.black)).collect();
+    let pairs: Vec<(PlayerId, PlayerId)> = sel.boards.iter().map(|b| (b.white, b.black)).collect();
     let good = Assignment::from_ids(&prep, &pairs, None).unwrap();
-    let bad =
-        Assignment::from_ids(&prep, &ids(&[(3, 1), (2, 4), (8, 5), (6, 7)]), None).unwrap();
+    let bad = Assignment::from_ids(&prep, &ids(&[(3, 1), (2, 4), (8, 5), (6, 7)]), None).unwrap();
     let cmp = compare(&prep, &good, &bad).unwrap().unwrap();
     assert_eq!(cmp.outcome, Decision::RecordedBetter(Criterion::Preference));
     assert_eq!(
@@ -263,8 +261,7 @@ fn brackets_of_the_engine_pairing() {
     };
     let prep = prepare(&t, &opts).unwrap();
     let sel = pair_round(&t, &opts).unwrap();
-    let pairs: Vec<(PlayerId, PlayerId)> =
-        sel.boards.iter().map(|b| (b.white, b.black)).collect();
+    let pairs: Vec<(PlayerId, PlayerId)> = sel.boards.iter().map(|b| (b.white, b.black)).collect();
     let a = Assignment::from_ids(&prep, &pairs, sel.bye).unwrap();
     let b = evaluate(&prep, &a).unwrap();
     let id = |i: &usize| prep.states[*i].id.0;

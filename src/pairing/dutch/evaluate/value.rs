@@ -6,7 +6,9 @@ use std::collections::HashSet;
 use super::bracket::{Assignment, BracketEval, BracketKind, EvalError, Value};
 use crate::model::Points;
 use crate::pairing::dutch::complete::{completable, lowest_bye_score, Compat};
-use crate::pairing::dutch::criteria::{edge_fields, float_of, BracketCtx, Criterion, Layout, Members, Role};
+use crate::pairing::dutch::criteria::{
+    edge_fields, float_of, BracketCtx, Criterion, Layout, Members, Role,
+};
 use crate::pairing::dutch::input::Input;
 use crate::pairing::dutch::solve::{self, add, Fields};
 use crate::pairing::dutch::state::{Float, PlayerState};

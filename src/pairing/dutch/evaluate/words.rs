@@ -187,21 +187,9 @@ pub fn phrase(c: Criterion, edition: Edition, amount: &str) -> String {
 
 /// The finding in an arbiter's words.
 pub fn explain_outcome(edition: Edition, cmp: &Comparison) -> String {
-    let amounts = |c: Criterion| {
-        (
-            cmp.recorded
-                .value(c)
-                .map(|v| v.amount.clone())
-                .unwrap_or_default(),
-            cmp.rules
-                .value(c)
-                .map(|v| v.amount.clone())
-                .unwrap_or_default(),
-        )
-    };
     match cmp.outcome {
         Decision::RecordedWorse(c) => {
-            let (r, s) = amounts(c);
+            let (r, s) = cmp.amounts(c);
             format!(
                 "{}: the recorded pairing {}; the rules allow {s}",
                 label(c, edition),
@@ -209,7 +197,7 @@ pub fn explain_outcome(edition: Edition, cmp: &Comparison) -> String {
             )
         }
         Decision::RecordedBetter(c) => {
-            let (r, s) = amounts(c);
+            let (r, s) = cmp.amounts(c);
             format!(
                 "{}: the comparison found the recorded pairing better: it {}, the engine's pairing {s}; the engine's choice is not optimal here (an engine defect), so this verdict is not backed",
                 label(c, edition),
