@@ -1,5 +1,5 @@
 //! The brackets of a round, in the order they are paired: C.04.3 (2017)
-//! A.3, A.9, B / (2025) Art. 1.3, 3.
+//! A.9, B / (2025) Art. 3.
 //!
 //! Scoregroups by pairing score, highest first; a bracket holds the players
 //! of higher brackets not paired there (MDPs) and its scoregroup's residents;
