@@ -5,8 +5,12 @@
 //! - `dutch-2025`: handbook.fide.com/chapter/C0403202507 / C0403202602,
 //!   applied from 1 February 2026 (criteria \[C1\]-\[C21\]).
 //!
-//! [`pair_round`] pairs one round of a [`Tournament`]; the criteria ladder
-//! lives in [`criteria`], colour allocation in [`colour`].
+//! [`pair_round`] pairs one round of a [`Tournament`]: [`prepare`] builds
+//! each player's state ([`state`]), the engine ([`engine`]) pairs the
+//! brackets that `walk` cuts, on the criteria ladder of [`criteria`] solved
+//! as one lexicographic matching per bracket (`solve`, `complete` for the
+//! completion tests), and `colour` allocates the colours. [`evaluate`]
+//! walks the same brackets to explain any pairing criterion by criterion.
 
 pub(crate) mod colour;
 pub(crate) mod complete;

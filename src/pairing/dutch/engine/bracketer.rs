@@ -21,6 +21,7 @@ pub(super) struct BracketResult {
     pub ahead: Vec<(usize, usize)>,
 }
 
+/// Pairs the brackets of one round.
 pub(super) struct Bracketer<'a> {
     pub inp: &'a Input<'a>,
     pub compat: &'a Compat,
@@ -163,7 +164,8 @@ impl Bracketer<'_> {
 
     /// Pair one bracket over the graph on `verts`. `completion`: the
     /// completion and PAB fields are measured over `verts` (all remaining
-    /// players); `is_last`: the last bracket of the round.
+    /// players); `c9`: 2025 \[C9\] ranks the candidates (see
+    /// [`crate::pairing::dutch::walk::c9_applies`]).
     pub fn pair(
         &self,
         m: Members,
