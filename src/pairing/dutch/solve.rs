@@ -207,6 +207,7 @@ pub struct Session {
 /// The packed back end of a [`Session`], one per integer width.
 trait Packed {
     fn set_extra(&mut self, e: usize, owner: usize, vals: &[i64]) -> bool;
+    #[cfg(debug_assertions)]
     fn extra(&self, e: usize) -> &[i64];
     fn remove(&mut self, e: usize, owner: usize);
     fn live(&self, e: usize) -> bool;
@@ -273,7 +274,8 @@ impl Session {
         self.inner.set_extra(e, owner, vals)
     }
 
-    /// The current extra fields of edge `e`.
+    /// The current extra fields of edge `e` (for the engine's debug check).
+    #[cfg(debug_assertions)]
     pub fn extra(&self, e: usize) -> &[i64] {
         self.inner.extra(e)
     }
@@ -457,6 +459,7 @@ impl<const L: usize> Packed for PackedSession<L> {
         true
     }
 
+    #[cfg(debug_assertions)]
     fn extra(&self, e: usize) -> &[i64] {
         &self.extra[e * self.nx..(e + 1) * self.nx]
     }
