@@ -108,6 +108,22 @@ impl RoundEntry {
         }
     }
 
+    /// True when the entry records a pairing made for that round (a game, an
+    /// unknown result, a pending game, a forfeit or the pairing-allocated
+    /// bye), as opposed to a requested bye or an absence.
+    pub fn is_pairing(&self) -> bool {
+        matches!(
+            self,
+            RoundEntry::Played { .. }
+                | RoundEntry::Unknown { .. }
+                | RoundEntry::Pending { .. }
+                | RoundEntry::Forfeit { .. }
+                | RoundEntry::Bye {
+                    bye: ByeKind::PairingAllocated
+                }
+        )
+    }
+
     /// True for a game played over the board (including short games and unknown results).
     pub fn is_played_game(&self) -> bool {
         matches!(self, RoundEntry::Played { .. } | RoundEntry::Unknown { .. })

@@ -231,18 +231,7 @@ pub fn total_rounds_warning(
 fn first_paired(rounds: &[RoundEntry]) -> Option<usize> {
     rounds
         .iter()
-        .position(|e| {
-            matches!(
-                e,
-                RoundEntry::Played { .. }
-                    | RoundEntry::Unknown { .. }
-                    | RoundEntry::Pending { .. }
-                    | RoundEntry::Forfeit { .. }
-                    | RoundEntry::Bye {
-                        bye: ByeKind::PairingAllocated
-                    }
-            )
-        })
+        .position(RoundEntry::is_pairing)
         .map(|i| i + 1)
 }
 

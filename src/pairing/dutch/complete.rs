@@ -1,7 +1,8 @@
 //! Who may meet whom, and whether a set of players can still be paired.
 //!
-//! - [`Compat`]: the absolute criteria between two players as a bit matrix,
-//!   built once per round: C.04.3 (2017) C.1 / (2025) \[C1\] (no rematch;
+//! - [`compatible`]: the absolute criteria between two players, and
+//!   [`Compat`], the same for every two players as a bit matrix built once
+//!   per round: C.04.3 (2017) C.1 / (2025) \[C1\] (no rematch;
 //!   forfeits are not games), forbidden pairs (C.04.1), and C.3 / \[C3\]
 //!   (two non-topscorers with the same absolute colour preference).
 //! - [`completable`]: can a set of players be paired completely, leaving at
@@ -14,9 +15,22 @@
 
 use std::collections::HashMap;
 
-use super::engine::Input;
+use super::input::Input;
 use crate::model::{PlayerId, Points};
 use crate::pairing::matching::max_cardinality_matching;
+
+/// C1 (no rematch, played games only), forbidden pairs, C3 (absolute colours):
+/// the definition [`Compat`] precomputes for a whole round.
+pub fn compatible(inp: &Input, a: usize, b: usize) -> bool {
+    let (Some(pa), Some(pb)) = (inp.players.get(a), inp.players.get(b)) else {
+        return false;
+    };
+    a != b
+        && !pa.opponents.contains(&pb.id)
+        && !inp.forbidden.contains(&(pa.id, pb.id))
+        && !inp.forbidden.contains(&(pb.id, pa.id))
+        && !super::colour::absolute_conflict(pa, pb)
+}
 
 /// The compatibility of every two players of the round, as a bit matrix.
 #[derive(Debug, Clone)]
@@ -84,8 +98,9 @@ impl Compat {
         }
         let m = Compat { n, words, bits };
         debug_assert!((0..n).all(|a| (0..n).all(|b| m.ok(a, b) == m.ok(b, a))));
-        debug_assert!((0..n.min(40))
-            .all(|a| (0..n.min(40)).all(|b| m.ok(a, b) == super::engine::compatible(inp, a, b))));
+        debug_assert!(
+            (0..n.min(40)).all(|a| (0..n.min(40)).all(|b| m.ok(a, b) == compatible(inp, a, b)))
+        );
         m
     }
 
@@ -93,16 +108,6 @@ impl Compat {
     #[inline]
     pub fn ok(&self, a: usize, b: usize) -> bool {
         a < self.n && b < self.n && self.bits[a * self.words + b / 64] & (1 << (b % 64)) != 0
-    }
-
-    /// The number of players.
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    /// True when there are no players.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
     }
 }
 

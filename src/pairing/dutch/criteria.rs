@@ -95,37 +95,19 @@ impl Criterion {
     }
 }
 
-/// The ladder of `edition`, highest priority first.
-pub fn ladder(edition: Edition) -> &'static [Criterion] {
-    use Criterion::*;
-    match edition {
-        Edition::Dutch2017 => &[
-            Completion,
-            ByeEligible,
-            Pairs,
-            Scores,
-            NextEligible,
-            NextPairs,
-            NextScores,
-            TopscorerCd,
-            TopscorerRepeat,
-            Preference,
-            StrongPreference,
-            Down1,
-            Up1,
-            Down2,
-            Up2,
-            Down1Sd,
-            Up1Sd,
-            Down2Sd,
-            Up2Sd,
-        ],
-        Edition::Dutch2025 => &[
+impl Criterion {
+    /// Every criterion of both editions in ladder order (the order of the
+    /// enum): each edition's ladder is the subsequence of the criteria it
+    /// has (see [`ladder`]).
+    const ALL: [Criterion; 21] = {
+        use Criterion::*;
+        [
             Completion,
             ByeEligible,
             ByeScore,
             Pairs,
             Scores,
+            NextEligible,
             NextPairs,
             NextScores,
             ByeUnplayed,
@@ -141,13 +123,34 @@ pub fn ladder(edition: Edition) -> &'static [Criterion] {
             Up1Sd,
             Down2Sd,
             Up2Sd,
-        ],
+        ]
+    };
+
+    /// True when `edition` has this criterion: 2025 \[C5\] and \[C9\] are
+    /// new; the 2017 look-ahead into a last bracket ([`Criterion::NextEligible`])
+    /// has no 2025 counterpart.
+    pub fn in_edition(self, edition: Edition) -> bool {
+        !matches!(
+            (edition, self),
+            (
+                Edition::Dutch2017,
+                Criterion::ByeScore | Criterion::ByeUnplayed
+            ) | (Edition::Dutch2025, Criterion::NextEligible)
+        )
     }
+}
+
+/// The ladder of `edition`, highest priority first: 2017 C.4, C.2, C.5-C.19;
+/// 2025 \[C4\], \[C2\], \[C5\]-\[C21\].
+pub fn ladder(edition: Edition) -> impl Iterator<Item = Criterion> {
+    Criterion::ALL
+        .into_iter()
+        .filter(move |c| c.in_edition(edition))
 }
 
 /// Membership of a player in the bracket being paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Role {
+pub(crate) enum Role {
     /// Not in the bracket nor in the next one (only completion counts).
     #[default]
     Lower,
@@ -167,7 +170,7 @@ impl Role {
 
 /// What the ladder needs to know about the bracket being paired.
 #[derive(Debug, Clone)]
-pub struct BracketCtx {
+pub(crate) struct BracketCtx {
     pub edition: Edition,
     /// Role of each player (indexed like the player states).
     pub role: Vec<Role>,
@@ -194,7 +197,7 @@ pub struct BracketCtx {
 /// The players of one bracket: all of them (residents and MDPs), the MDPs,
 /// and the residents of the next scoregroup when the look-ahead applies.
 #[derive(Debug, Clone, Copy)]
-pub struct Members<'a> {
+pub(crate) struct Members<'a> {
     pub bracket: &'a [usize],
     pub mdps: &'a [usize],
     /// Empty: no look-ahead (C.7 / \[C8\] do not apply).
@@ -266,7 +269,7 @@ impl BracketCtx {
 
 /// Field offsets of each criterion in an edge weight.
 #[derive(Debug, Clone)]
-pub struct Layout {
+pub(crate) struct Layout {
     pub order: Vec<(Criterion, usize, usize)>,
     pub len: usize,
 }
@@ -275,7 +278,7 @@ impl Layout {
     pub fn new(ctx: &BracketCtx) -> Layout {
         let mut order = Vec::new();
         let mut at = 0;
-        for &c in ladder(ctx.edition) {
+        for c in ladder(ctx.edition) {
             let w = match c {
                 Criterion::Scores => ctx.levels.len(),
                 Criterion::NextScores => ctx.next_levels.len(),
@@ -294,7 +297,12 @@ fn level(levels: &[i32], v: i32) -> Option<usize> {
 
 /// Score levels for 2017's PSD (all possible SDs, descending) or 2025's \[C7\]
 /// (the scores present, descending).
-pub fn score_levels(edition: Edition, scores: &[Points], lowest: Points, one: Points) -> Vec<i32> {
+pub(crate) fn score_levels(
+    edition: Edition,
+    scores: &[Points],
+    lowest: Points,
+    one: Points,
+) -> Vec<i32> {
     let mut v: Vec<i32> = match edition {
         Edition::Dutch2025 => scores.iter().map(|s| s.0).collect(),
         Edition::Dutch2017 => {
@@ -346,7 +354,12 @@ fn score_reward(
 }
 
 /// The weight of the edge `a`-`b` (both compatible under C1-C3).
-pub fn edge_fields(ctx: &BracketCtx, lay: &Layout, a: &PlayerState, b: &PlayerState) -> Vec<i64> {
+pub(crate) fn edge_fields(
+    ctx: &BracketCtx,
+    lay: &Layout,
+    a: &PlayerState,
+    b: &PlayerState,
+) -> Vec<i64> {
     let mut w = vec![0i64; lay.len];
     let ra = ctx.role.get(a.index).copied().unwrap_or_default();
     let rb = ctx.role.get(b.index).copied().unwrap_or_default();
@@ -428,7 +441,9 @@ pub fn edge_fields(ctx: &BracketCtx, lay: &Layout, a: &PlayerState, b: &PlayerSt
     w
 }
 
-fn float_of(c: Criterion, p: &PlayerState) -> Float {
+/// The past float criterion `c` looks at: the previous round's or the
+/// one two rounds before.
+pub(crate) fn float_of(c: Criterion, p: &PlayerState) -> Float {
     match c {
         Criterion::Down1 | Criterion::Up1 | Criterion::Down1Sd | Criterion::Up1Sd => p.float1,
         _ => p.float2,

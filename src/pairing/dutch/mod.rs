@@ -5,16 +5,22 @@
 //! - `dutch-2025`: handbook.fide.com/chapter/C0403202507 / C0403202602,
 //!   applied from 1 February 2026 (criteria \[C1\]-\[C21\]).
 //!
-//! [`pair_round`] pairs one round of a [`Tournament`]; the criteria ladder
-//! lives in [`criteria`], colour allocation in [`colour`].
+//! [`pair_round`] pairs one round of a [`Tournament`]: [`prepare`] builds
+//! each player's state ([`state`]), the engine ([`engine`]) pairs the
+//! brackets that `walk` cuts, on the criteria ladder of [`criteria`] solved
+//! as one lexicographic matching per bracket (`solve`, `complete` for the
+//! completion tests), and `colour` allocates the colours. [`evaluate`]
+//! walks the same brackets to explain any pairing criterion by criterion.
 
-pub mod colour;
-pub mod complete;
+pub(crate) mod colour;
+pub(crate) mod complete;
 pub mod criteria;
 pub mod engine;
 pub mod evaluate;
-pub mod solve;
+mod input;
+pub(crate) mod solve;
 pub mod state;
+mod walk;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -25,6 +31,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::{
     Acceleration, ByeKind, Color, Player, PlayerId, Points, RoundEntry, Tournament,
 };
+pub use input::Input;
 use state::PlayerState;
 
 /// Which text of C.04.3 to apply.
@@ -109,7 +116,8 @@ pub enum PairError {
     NoLegalPairing { obstacle: String },
     /// The request does not fit the tournament (round out of range ...).
     InvalidRequest(String),
-    /// The engine cannot handle this input yet.
+    /// The engine cannot handle this input (a graph whose packed criteria
+    /// weights exceed the widest integer of the matching solver).
     Unsupported(String),
 }
 
@@ -188,26 +196,11 @@ pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (Edition, String) {
     )
 }
 
-/// True when the entry records a pairing made for that round (a game,
-/// forfeit or PAB), as opposed to a pre-set bye or absence.
-fn is_pairing_entry(e: &RoundEntry) -> bool {
-    matches!(
-        e,
-        RoundEntry::Played { .. }
-            | RoundEntry::Unknown { .. }
-            | RoundEntry::Pending { .. }
-            | RoundEntry::Forfeit { .. }
-            | RoundEntry::Bye {
-                bye: ByeKind::PairingAllocated
-            }
-    )
-}
-
 /// The first round without any pairing recorded.
 pub fn next_round(t: &Tournament) -> u32 {
     t.players
         .iter()
-        .filter_map(|p| p.rounds.iter().rposition(is_pairing_entry))
+        .filter_map(|p| p.rounds.iter().rposition(RoundEntry::is_pairing))
         .max()
         .map_or(1, |i| i as u32 + 2)
 }
@@ -233,7 +226,7 @@ pub fn initial_color(t: &Tournament) -> Color {
 
 /// The inference of [`initial_color`] from round 1 alone, ignoring `XXC`;
 /// `None` when round 1 has no board with known colours.
-pub fn initial_color_from_round1(t: &Tournament) -> Option<Color> {
+pub(crate) fn initial_color_from_round1(t: &Tournament) -> Option<Color> {
     let mut participants: Vec<&Player> = t
         .players
         .iter()
@@ -314,15 +307,14 @@ fn baku(t: &Tournament, total: u32) -> Vec<Acceleration> {
 /// their position, in pairing-number order, among the players who take part
 /// in this round or were paired in an earlier one. Players who have not yet
 /// entered (absent from every round so far) are not numbered; this is the
-/// convention of bbpPairings for the E.5 / 5.2.5 parity (see
-/// docs/dutch-pairing.md §7.2).
-pub fn effective_numbers(t: &Tournament, participants: &[&Player], r: usize) -> Vec<usize> {
+/// convention of bbpPairings for the E.5 / 5.2.5 parity.
+pub(crate) fn effective_numbers(t: &Tournament, participants: &[&Player], r: usize) -> Vec<usize> {
     let mut numbered: Vec<PlayerId> = t
         .players
         .iter()
         .filter(|p| {
             participants.iter().any(|q| q.id == p.id)
-                || p.rounds.iter().take(r - 1).any(is_pairing_entry)
+                || p.rounds.iter().take(r - 1).any(RoundEntry::is_pairing)
         })
         .map(|p| p.id)
         .collect();
@@ -351,8 +343,8 @@ pub struct Prepared {
 
 impl Prepared {
     /// The engine's view of the round.
-    pub fn input(&self) -> engine::Input<'_> {
-        engine::Input {
+    pub fn input(&self) -> Input<'_> {
+        Input {
             players: &self.states,
             edition: self.edition,
             initial: self.initial,
@@ -436,7 +428,7 @@ pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairErr
     let raw = engine::pair(&inp).map_err(|e| match e {
         engine::EngineError::NoLegalPairing(obstacle) => PairError::NoLegalPairing { obstacle },
         engine::EngineError::TooLarge(n) => PairError::Unsupported(format!(
-            "a graph of {n} players needs the general matching solver, not yet available"
+            "the criteria weights of a graph of {n} players are too wide for the matching solver"
         )),
     })?;
     let mut pairs: Vec<(usize, usize)> = raw.pairs;
@@ -490,7 +482,7 @@ pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairErr
 /// everyone present paired exactly once or given the single PAB, C1 (no
 /// rematch), C2 (PAB eligibility), C3 (absolute colour preferences),
 /// forbidden pairs.
-pub fn check_absolute(
+fn check_absolute(
     states: &[PlayerState],
     forbidden: &HashSet<(PlayerId, PlayerId)>,
     p: &Pairing,

@@ -5,7 +5,7 @@
 //! lexicographically. [`solve`] packs the vectors into one wide integer per
 //! edge (each field wide enough that no matching's sum can spill into the
 //! field above) and calls the general solver in
-//! [`crate::pairing::matching`]; [`solve_exhaustive`] is an exact reference
+//! [`crate::pairing::matching`]; `solve_exhaustive` is an exact reference
 //! for small graphs, used in tests.
 
 use std::cmp::Ordering;
@@ -39,13 +39,15 @@ macro_rules! with_limbs {
 pub type Fields = Vec<i64>;
 
 /// The largest graph the exhaustive solver accepts.
+#[cfg(test)]
 pub const MAX_EXHAUSTIVE: usize = 18;
 
 /// Why a graph could not be solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TooLarge(pub usize);
 
-fn add(a: &mut Fields, b: &[i64]) {
+/// Add `b` to `a` field by field (`a` grows to `b`'s length).
+pub(crate) fn add(a: &mut Fields, b: &[i64]) {
     if a.len() < b.len() {
         a.resize(b.len(), 0);
     }
@@ -97,7 +99,14 @@ pub fn solve_flat(
 ) -> Result<Solution, TooLarge> {
     // One cold solve of a session whose edges are all present and carry no
     // extra fields.
-    let mut s = Session::new(n, edges, fields, nf, &vec![true; edges.len()], &[])?;
+    let mut s = Session::new(&Spec {
+        n,
+        edges,
+        base: fields,
+        nf,
+        present: &vec![true; edges.len()],
+        extra_max: &[],
+    })?;
     let mate = s.solve();
     let maybe = match low {
         Some(k) => (0..edges.len()).map(|e| s.maybe(e, k)).collect(),
@@ -118,6 +127,7 @@ pub struct Solution {
 
 /// Exhaustive lexicographic solver for graphs of at most [`MAX_EXHAUSTIVE`]
 /// vertices; among optimal matchings the result is deterministic.
+#[cfg(test)]
 pub fn solve_exhaustive(
     n: usize,
     edges: &[(usize, usize, Fields)],
@@ -197,6 +207,7 @@ pub struct Session {
 /// The packed back end of a [`Session`], one per integer width.
 trait Packed {
     fn set_extra(&mut self, e: usize, owner: usize, vals: &[i64]) -> bool;
+    #[cfg(debug_assertions)]
     fn extra(&self, e: usize) -> &[i64];
     fn remove(&mut self, e: usize, owner: usize);
     fn live(&self, e: usize) -> bool;
@@ -206,23 +217,32 @@ trait Packed {
     fn prune(&mut self, low: usize) -> Vec<usize>;
 }
 
-impl Session {
-    /// A session over vertices `0..n` and `edges` (edge `k` joins
-    /// `edges[k]`, with base fields `base[k * nf..(k + 1) * nf]`); only the
-    /// edges with `present[k]` are put in the graph, with all extra fields
-    /// zero. `extra_max[f]` bounds the absolute value extra field `f` may
-    /// ever take. The first solve is cold.
-    pub fn new(
-        n: usize,
-        edges: &[(usize, usize)],
-        base: &[i64],
-        nf: usize,
-        present: &[bool],
-        extra_max: &[i64],
-    ) -> Result<Session, TooLarge> {
-        let mut max = vec![0u64; nf + extra_max.len()];
-        for (k, row) in base.chunks_exact(nf.max(1)).take(edges.len()).enumerate() {
-            if !present.get(k).copied().unwrap_or(false) {
+/// The graph a [`Session`] is built on: vertices `0..n` and `edges` (edge
+/// `k` joins `edges[k]`, with base fields `base[k * nf..(k + 1) * nf]`);
+/// only the edges with `present[k]` are put in the graph, with all extra
+/// fields zero. `extra_max[f]` bounds the absolute value extra field `f` may
+/// ever take.
+pub struct Spec<'a> {
+    pub n: usize,
+    pub edges: &'a [(usize, usize)],
+    pub base: &'a [i64],
+    pub nf: usize,
+    pub present: &'a [bool],
+    pub extra_max: &'a [i64],
+}
+
+impl Spec<'_> {
+    /// The bit width of each field (base fields, then extra fields): the
+    /// largest |value| over the present edges, or the declared bound.
+    fn widths(&self) -> Vec<u32> {
+        let (nf, base) = (self.nf, self.base);
+        let mut max = vec![0u64; nf + self.extra_max.len()];
+        for (k, row) in base
+            .chunks_exact(nf.max(1))
+            .take(self.edges.len())
+            .enumerate()
+        {
+            if !self.present.get(k).copied().unwrap_or(false) {
                 continue;
             }
             for (m, v) in max.iter_mut().zip(row) {
@@ -230,15 +250,20 @@ impl Session {
             }
         }
         max.truncate(nf);
-        max.extend(extra_max.iter().map(|x| x.unsigned_abs()));
-        let widths = widths(n, &max);
-        let total = packed_bits(n, &widths);
+        max.extend(self.extra_max.iter().map(|x| x.unsigned_abs()));
+        widths(self.n, &max)
+    }
+}
+
+impl Session {
+    /// A session over the graph of `spec`. The first solve is cold.
+    pub fn new(spec: &Spec) -> Result<Session, TooLarge> {
+        let widths = spec.widths();
+        let total = packed_bits(spec.n, &widths);
         with_limbs!(total, L => Session {
-            inner: Box::new(PackedSession::<L>::new(
-                n, edges, base, nf, present, extra_max, &widths,
-            )),
+            inner: Box::new(PackedSession::<L>::new(spec, &widths)),
         });
-        Err(TooLarge(n))
+        Err(TooLarge(spec.n))
     }
 
     /// Sets the extra fields of edge `e`, naming the endpoint `owner` whose
@@ -249,7 +274,8 @@ impl Session {
         self.inner.set_extra(e, owner, vals)
     }
 
-    /// The current extra fields of edge `e`.
+    /// The current extra fields of edge `e` (for the engine's debug check).
+    #[cfg(debug_assertions)]
     pub fn extra(&self, e: usize) -> &[i64] {
         self.inner.extra(e)
     }
@@ -330,15 +356,15 @@ struct PackedSession<const L: usize> {
 }
 
 impl<const L: usize> PackedSession<L> {
-    fn new(
-        n: usize,
-        edges: &[(usize, usize)],
-        base: &[i64],
-        nf: usize,
-        present: &[bool],
-        extra_max: &[i64],
-        widths: &[u32],
-    ) -> Self {
+    fn new(spec: &Spec, widths: &[u32]) -> Self {
+        let Spec {
+            n,
+            edges,
+            base,
+            nf,
+            present,
+            extra_max,
+        } = *spec;
         let nx = extra_max.len();
         let mut offsets = vec![0u32; widths.len()];
         let mut at = 0;
@@ -433,6 +459,7 @@ impl<const L: usize> Packed for PackedSession<L> {
         true
     }
 
+    #[cfg(debug_assertions)]
     fn extra(&self, e: usize) -> &[i64] {
         &self.extra[e * self.nx..(e + 1) * self.nx]
     }

@@ -7,7 +7,15 @@ use std::collections::HashSet;
 use super::Edition;
 use crate::model::{ByeKind, Color, Player, PlayerId, Points, RoundEntry, Tournament};
 
-/// Strength of a colour preference, C.04.3 (2017) A.6 / (2025) 1.6.
+/// Strength of a colour preference, C.04.3 (2017) A.6 / (2025) 1.6, as the
+/// pairing engine models it: computed by [`preference`] from the colours of
+/// the games played over the board only (forfeits and byes leave no colour),
+/// from the colour difference CD (White minus Black) and the last two played
+/// colours, before the round being paired. A player without a played game
+/// has no preference (`None`, not a strength). The engine reads it for the
+/// absolute criterion C.3 / \[C3\] (two non-topscorers with the same
+/// absolute preference may not meet), the preference criteria C.10-C.11 /
+/// \[C12\]-\[C13\] and the colour allocation of 2017 E / 2025 Art. 5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Strength {
     /// CD = 0: alternate from the last played game.
@@ -70,6 +78,17 @@ impl PlayerState {
             .map(|c| if *c == Color::White { 1 } else { -1 })
             .sum()
     }
+}
+
+/// Sort player indices into rank order: pairing score descending, then
+/// pairing number (the order of C.04.3 (2017) A.2). Indices without a
+/// player sort last among score zero, by index.
+pub(crate) fn by_rank(ps: &[PlayerState], v: &mut [usize]) {
+    v.sort_by_key(|&i| {
+        ps.get(i).map_or((std::cmp::Reverse(Points::ZERO), i), |p| {
+            (std::cmp::Reverse(p.pscore), p.index)
+        })
+    });
 }
 
 /// Points of the acceleration for `player` in round `round` (1-based).

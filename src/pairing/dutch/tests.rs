@@ -3,7 +3,8 @@
 use super::*;
 use crate::model::{Outcome, RoundEntry};
 
-fn game(opp: u32, color: Color, outcome: Outcome) -> RoundEntry {
+/// A played game against `opp` (shared with the evaluator's tests).
+pub(super) fn game(opp: u32, color: Color, outcome: Outcome) -> RoundEntry {
     RoundEntry::Played {
         opponent: PlayerId(opp),
         color,
@@ -24,7 +25,7 @@ fn player(id: u32, rounds: Vec<RoundEntry>) -> Player {
 use Color::{Black as B, White as W};
 use Outcome::{Loss as L, Win as X};
 
-/// docs/dutch-pairing.md §6.9 (bbp's dutch_2025_C5 fixture): round 3 of 3,
+/// The position of bbpPairings' dutch_2025_C5 test: round 3 of 3,
 /// player 4 absent. 2017 pairs the top bracket intact and 5 gets the PAB;
 /// 2025 \[C5\] gives the PAB to the lowest score, 6.
 fn worked_example() -> Tournament {

@@ -334,25 +334,23 @@ impl<const LIMBS: usize> PartialOrd for Wide<LIMBS> {
     }
 }
 
-impl<const LIMBS: usize> Add for Wide<LIMBS> {
-    type Output = Self;
-    #[inline]
-    fn add(self, rhs: Self) -> Self {
-        let (r, ov) = self.overflowing_add(rhs);
-        debug_assert!(!ov, "Wide addition overflowed");
-        r
-    }
+/// `Add` / `Sub` through the overflowing operation, which must not overflow
+/// (checked in debug builds).
+macro_rules! checked_op {
+    ($tr:ident, $f:ident, $over:ident, $what:literal) => {
+        impl<const LIMBS: usize> $tr for Wide<LIMBS> {
+            type Output = Self;
+            #[inline]
+            fn $f(self, rhs: Self) -> Self {
+                let (r, ov) = self.$over(rhs);
+                debug_assert!(!ov, concat!("Wide ", $what, " overflowed"));
+                r
+            }
+        }
+    };
 }
-
-impl<const LIMBS: usize> Sub for Wide<LIMBS> {
-    type Output = Self;
-    #[inline]
-    fn sub(self, rhs: Self) -> Self {
-        let (r, ov) = self.overflowing_sub(rhs);
-        debug_assert!(!ov, "Wide subtraction overflowed");
-        r
-    }
-}
+checked_op!(Add, add, overflowing_add, "addition");
+checked_op!(Sub, sub, overflowing_sub, "subtraction");
 
 impl<const LIMBS: usize> Neg for Wide<LIMBS> {
     type Output = Self;
@@ -361,27 +359,23 @@ impl<const LIMBS: usize> Neg for Wide<LIMBS> {
     }
 }
 
-impl<const LIMBS: usize> BitOr for Wide<LIMBS> {
-    type Output = Self;
-    fn bitor(self, rhs: Self) -> Self {
-        let mut out = self.0;
-        for (o, r) in out.iter_mut().zip(rhs.0.iter()) {
-            *o |= r;
+/// `BitOr` / `BitAnd`, limb by limb.
+macro_rules! limbwise_op {
+    ($tr:ident, $f:ident, $op:tt) => {
+        impl<const LIMBS: usize> $tr for Wide<LIMBS> {
+            type Output = Self;
+            fn $f(self, rhs: Self) -> Self {
+                let mut out = self.0;
+                for (o, r) in out.iter_mut().zip(rhs.0.iter()) {
+                    *o $op r;
+                }
+                Wide(out)
+            }
         }
-        Wide(out)
-    }
+    };
 }
-
-impl<const LIMBS: usize> BitAnd for Wide<LIMBS> {
-    type Output = Self;
-    fn bitand(self, rhs: Self) -> Self {
-        let mut out = self.0;
-        for (o, r) in out.iter_mut().zip(rhs.0.iter()) {
-            *o &= r;
-        }
-        Wide(out)
-    }
-}
+limbwise_op!(BitOr, bitor, |=);
+limbwise_op!(BitAnd, bitand, &=);
 
 impl<const LIMBS: usize> Shl<u32> for Wide<LIMBS> {
     type Output = Self;

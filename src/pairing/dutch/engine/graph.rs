@@ -1,0 +1,370 @@
+//! The matching graph of one bracket and its solves: the ladder's fields of
+//! every compatible pair computed once, one-shot solves with extra fields,
+//! and the persistent warm [`solve::Session`] of the remainder's solves.
+
+use std::cell::Cell;
+
+use crate::pairing::dutch::complete::Compat;
+use crate::pairing::dutch::criteria::{edge_fields, BracketCtx, Layout};
+use crate::pairing::dutch::input::Input;
+use crate::pairing::dutch::solve;
+
+/// Extra fields of a solve, below the ladder: `fill(a, b, out)` writes them
+/// for the edge between players `a` and `b`.
+pub(super) struct Extra<'f> {
+    pub count: usize,
+    pub fill: &'f dyn Fn(usize, usize, &mut [i64]),
+}
+
+/// The matching graph of one bracket: its players (and the next
+/// scoregroup's, or all remaining), with the ladder's fields of every
+/// compatible pair computed once.
+pub(super) struct Graph {
+    players: usize,
+    /// Player index of each local vertex.
+    pub verts: Vec<usize>,
+    /// Local vertex of each player index, if in the graph and not yet fixed.
+    local: Vec<Option<usize>>,
+    /// Compatible pairs (local vertices, `a < b`) and their ladder fields.
+    edges: Vec<(usize, usize)>,
+    base: Vec<i64>,
+    nf: usize,
+    /// Local vertex of each player index in the graph (kept when fixed).
+    slot: Vec<Option<usize>>,
+    /// First edge of each local vertex's row (edges are sorted).
+    row_start: Vec<usize>,
+    /// Edges proven to lie in no optimum of the ladder and the exchange
+    /// fields (see [`solve::solve_flat`]); for the persistent solves found
+    /// on demand by [`Graph::maybe`], hence the cells.
+    excluded: Vec<Cell<bool>>,
+    /// Edges taken out of the graph by a generation-order decision.
+    banned: Vec<bool>,
+    /// Edges of each local vertex.
+    inc: Vec<Vec<usize>>,
+    /// The persistent solver of the remainder's solves, once started (see
+    /// [`Graph::solve_fixed`]).
+    session: Option<solve::Session>,
+    /// Local vertices whose edges' extra fields must be recomputed before
+    /// the next persistent solve.
+    stale: Vec<usize>,
+    /// `low` of the last persistent solve, while its dual solution is the
+    /// session's.
+    low_now: Option<usize>,
+}
+
+impl Graph {
+    pub(super) fn new(inp: &Input, compat: &Compat, verts: Vec<usize>, ctx: &BracketCtx) -> Graph {
+        let lay = Layout::new(ctx);
+        let nf = lay.len;
+        let mut local = vec![None; inp.players.len()];
+        for (k, &v) in verts.iter().enumerate() {
+            local[v] = Some(k);
+        }
+        let mut edges = Vec::new();
+        let mut base = Vec::new();
+        let mut row_start = Vec::with_capacity(verts.len() + 1);
+        for i in 0..verts.len() {
+            row_start.push(edges.len());
+            for j in i + 1..verts.len() {
+                let (a, b) = (verts[i], verts[j]);
+                if compat.ok(a, b) {
+                    edges.push((i, j));
+                    base.extend(edge_fields(ctx, &lay, &inp.players[a], &inp.players[b]));
+                }
+            }
+        }
+        row_start.push(edges.len());
+        let excluded = vec![Cell::new(false); edges.len()];
+        let banned = vec![false; edges.len()];
+        let mut inc = vec![Vec::new(); verts.len()];
+        for (e, &(i, j)) in edges.iter().enumerate() {
+            inc[i].push(e);
+            inc[j].push(e);
+        }
+        Graph {
+            players: inp.players.len(),
+            verts,
+            slot: local.clone(),
+            local,
+            edges,
+            base,
+            nf,
+            row_start,
+            excluded,
+            banned,
+            inc,
+            session: None,
+            stale: Vec::new(),
+            low_now: None,
+        }
+    }
+
+    /// Take out every edge of player `a` to a player `b` for which
+    /// `drop(b)` holds.
+    pub(super) fn ban_edges_of(&mut self, a: usize, drop: impl Fn(usize) -> bool) {
+        let Some(i) = self.slot.get(a).copied().flatten() else {
+            return;
+        };
+        for &e in &self.inc[i] {
+            let (x, y) = self.edges[e];
+            let other = if x == i { y } else { x };
+            if drop(self.verts[other]) {
+                self.banned[e] = true;
+                if let Some(s) = self.session.as_mut() {
+                    s.remove(e, i);
+                }
+            }
+        }
+    }
+
+    /// The edge between players `a` and `b`, if they are compatible.
+    pub(super) fn edge(&self, a: usize, b: usize) -> Option<usize> {
+        let (i, j) = (self.slot.get(a).copied()??, self.slot.get(b).copied()??);
+        let (i, j) = (i.min(j), i.max(j));
+        let row = self.edges.get(self.row_start[i]..self.row_start[i + 1])?;
+        row.binary_search_by_key(&j, |e| e.1)
+            .ok()
+            .map(|k| self.row_start[i] + k)
+    }
+
+    /// True when every two of `players` may meet and all their pairs have
+    /// the same ladder fields.
+    pub(super) fn uniform(&self, players: &[usize]) -> bool {
+        let mut first: Option<usize> = None;
+        for (x, &a) in players.iter().enumerate() {
+            for &b in &players[x + 1..] {
+                let Some(e) = self.edge(a, b) else {
+                    return false;
+                };
+                let row = &self.base[e * self.nf..(e + 1) * self.nf];
+                match first {
+                    None => first = Some(e),
+                    Some(f) if &self.base[f * self.nf..(f + 1) * self.nf] == row => {}
+                    Some(_) => return false,
+                }
+            }
+        }
+        true
+    }
+
+    /// May `a`-`b` still be part of an optimum of the leading fields?
+    ///
+    /// After a persistent solve the edge's reduced cost in that solve's dual
+    /// is checked here, on demand, rather than for every edge after every
+    /// solve: the engine asks about a few edges per solve. The answer holds
+    /// for the graph as it is now: fixing a pair of the optimum or banning
+    /// edges that the optimum does not use only narrows the set of optima,
+    /// and the session's duals stay those of the last solve until the next
+    /// one.
+    pub(super) fn maybe(&self, a: usize, b: usize) -> bool {
+        let Some(e) = self.edge(a, b) else {
+            return false;
+        };
+        if self.excluded[e].get() || self.banned[e] {
+            return false;
+        }
+        if let (Some(s), Some(low)) = (self.session.as_ref(), self.low_now) {
+            if s.live(e) && !s.maybe(e, low) {
+                self.excluded[e].set(true);
+                return false;
+            }
+        }
+        true
+    }
+
+    pub(super) fn contains(&self, p: usize) -> bool {
+        self.local.get(p).is_some_and(Option::is_some)
+    }
+
+    /// Take players `a` and `b` out of the graph (their pair is fixed).
+    pub(super) fn remove(&mut self, a: usize, b: usize) {
+        for p in [a, b] {
+            if let Some(x) = self.local.get_mut(p) {
+                if let (Some(i), Some(s)) = (*x, self.session.as_mut()) {
+                    for &e in &self.inc[i] {
+                        s.remove(e, i);
+                    }
+                }
+                *x = None;
+            }
+        }
+    }
+
+    /// After a persistent solve: take out of the graph (and mark excluded)
+    /// every edge in no optimum of all fields but the last `low`, as
+    /// [`Graph::maybe`] would find them. Sound while all later solves'
+    /// optima are optima of those leading fields on the graph as it then is
+    /// (see [`Graph::maybe`]); the probes then scan fewer edges.
+    pub(super) fn prune(&mut self) {
+        if let (Some(s), Some(low)) = (self.session.as_mut(), self.low_now) {
+            for e in s.prune(low) {
+                self.excluded[e].set(true);
+            }
+        }
+    }
+
+    /// The extra fields of player `a`'s edges changed (announced for the
+    /// next [`Graph::solve_fixed`]).
+    pub(super) fn stale(&mut self, a: usize) {
+        if let Some(i) = self.local.get(a).copied().flatten() {
+            self.stale.push(i);
+        }
+    }
+
+    /// The remainder's solves: the ladder plus `bounds.len()` extra fields
+    /// from `fill`, on one persistent [`solve::Session`] whose field layout
+    /// and widths stay fixed (`bounds[f]` bounds |field `f`| for every edge
+    /// and every call). `changed`: the players whose edges' extra fields may
+    /// differ from the previous call, besides those announced with
+    /// [`Graph::stale`]; `None` when any edge may have changed (the solve is
+    /// then cold). The players of `changed` are refreshed again at the next
+    /// call, so a probe's temporary fields need no announcing. Edges proven
+    /// in no optimum of all fields but the last `low` are marked excluded.
+    ///
+    /// The optimum's value is that of [`Graph::solve`] with the same fields;
+    /// among several optima a warm solve may return another one than a cold
+    /// solve, so callers read only what the fields decide.
+    pub(super) fn solve_fixed(
+        &mut self,
+        fill: &dyn Fn(usize, usize, &mut [i64]),
+        changed: Option<&[usize]>,
+        low: usize,
+        bounds: &[i64],
+    ) -> Result<Vec<Option<usize>>, solve::TooLarge> {
+        let nx = bounds.len();
+        let mut changed = changed;
+        if self.session.is_none() {
+            changed = None;
+            let present: Vec<bool> = self
+                .edges
+                .iter()
+                .enumerate()
+                .map(|(e, &(i, j))| {
+                    !self.banned[e]
+                        && !self.excluded[e].get()
+                        && self.local[self.verts[i]].is_some()
+                        && self.local[self.verts[j]].is_some()
+                })
+                .collect();
+            self.session = Some(solve::Session::new(&solve::Spec {
+                n: self.verts.len(),
+                edges: &self.edges,
+                base: &self.base,
+                nf: self.nf,
+                present: &present,
+                extra_max: bounds,
+            })?);
+        }
+        let Some(s) = self.session.as_mut() else {
+            return Err(solve::TooLarge(self.verts.len()));
+        };
+        let mut buf = vec![0i64; nx];
+        let mut ok = true;
+        let mut refresh = |s: &mut solve::Session, e: usize, owner: usize, buf: &mut [i64]| {
+            let (i, j) = self.edges[e];
+            buf.fill(0);
+            fill(self.verts[i], self.verts[j], buf);
+            ok &= s.set_extra(e, owner, buf);
+        };
+        match changed {
+            None => {
+                for e in 0..self.edges.len() {
+                    if s.live(e) {
+                        refresh(s, e, self.edges[e].0, &mut buf);
+                    }
+                }
+                s.restart();
+                self.stale.clear();
+            }
+            Some(players) => {
+                let now: Vec<usize> = players
+                    .iter()
+                    .filter_map(|&p| self.local.get(p).copied().flatten())
+                    .collect();
+                for &i in self.stale.iter().chain(&now) {
+                    for &e in &self.inc[i] {
+                        if s.live(e) {
+                            refresh(s, e, i, &mut buf);
+                        }
+                    }
+                }
+                self.stale = now;
+            }
+        }
+        // Every edge must now carry `fill`'s fields.
+        #[cfg(debug_assertions)]
+        for e in 0..self.edges.len() {
+            if s.live(e) {
+                let (i, j) = self.edges[e];
+                buf.fill(0);
+                fill(self.verts[i], self.verts[j], &mut buf);
+                debug_assert_eq!(s.extra(e), &buf[..], "stale extra fields on edge {e}");
+            }
+        }
+        if !ok {
+            // A field beyond its declared bound: no fixed layout fits, solve
+            // this one cold with widths of its own.
+            self.session = None;
+            self.low_now = None;
+            return self.solve(&Extra { count: nx, fill }, Some(low));
+        }
+        let local = s.solve();
+        self.low_now = Some(low);
+        let mut mate = vec![None; self.players];
+        for (k, x) in local.iter().enumerate() {
+            if let Some(y) = x {
+                mate[self.verts[k]] = Some(self.verts[*y]);
+            }
+        }
+        Ok(mate)
+    }
+
+    /// Solve the ladder plus `extra`; the mate of each player index. With
+    /// `low = Some(k)`, edges proven to lie in no optimum of all fields but
+    /// the last `k` are marked excluded.
+    pub(super) fn solve(
+        &mut self,
+        extra: &Extra,
+        low: Option<usize>,
+    ) -> Result<Vec<Option<usize>>, solve::TooLarge> {
+        // The session's duals no longer describe the latest optimum.
+        self.low_now = None;
+        let nf = self.nf + extra.count;
+        // Renumber the vertices still in the graph.
+        let mut renum = vec![usize::MAX; self.verts.len()];
+        let mut back = Vec::new();
+        for (k, &p) in self.verts.iter().enumerate() {
+            if self.local[p].is_some() {
+                renum[k] = back.len();
+                back.push(p);
+            }
+        }
+        let mut ends = Vec::with_capacity(self.edges.len());
+        let mut ids = Vec::with_capacity(self.edges.len());
+        let mut fields = Vec::with_capacity(self.edges.len() * nf);
+        for (e, &(i, j)) in self.edges.iter().enumerate() {
+            if renum[i] == usize::MAX || renum[j] == usize::MAX || self.banned[e] {
+                continue;
+            }
+            ends.push((renum[i], renum[j]));
+            ids.push(e);
+            fields.extend_from_slice(&self.base[e * self.nf..(e + 1) * self.nf]);
+            let at = fields.len();
+            fields.resize(at + extra.count, 0);
+            (extra.fill)(self.verts[i], self.verts[j], &mut fields[at..]);
+        }
+        let sol = solve::solve_flat(back.len(), &ends, &fields, nf, low)?;
+        for (k, &e) in ids.iter().enumerate() {
+            if sol.maybe.get(k) == Some(&false) {
+                self.excluded[e].set(true);
+            }
+        }
+        let mut mate = vec![None; self.players];
+        for (k, x) in sol.mate.iter().enumerate() {
+            if let Some(y) = x {
+                mate[back[k]] = Some(back[*y]);
+            }
+        }
+        Ok(mate)
+    }
+}

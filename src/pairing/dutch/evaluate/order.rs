@@ -1,0 +1,264 @@
+//! Two pairings of a round compared at the first bracket where they differ:
+//! criterion by criterion, then by the generation order (2017 D.1-D.3 /
+//! 2025 Art. 4.2-4.4) and the exchange order (2017 D.2 / 2025 Art. 4.3).
+
+use std::cmp::Ordering;
+
+use super::bracket::{Assignment, BracketEval, EvalError};
+use super::value::{engine_ppb, evaluate_against};
+use crate::pairing::dutch::criteria::Criterion;
+use crate::pairing::dutch::solve::cmp_fields;
+use crate::pairing::dutch::state::{by_rank, PlayerState};
+use crate::pairing::dutch::{Edition, Prepared};
+
+/// The step of the generation order (2017 D.1-D.3 / 2025 Art. 4.2-4.4) at
+/// which two pairings of a bracket that tie on every criterion part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GenerationStep {
+    /// Which MDPs are paired: 2017 D.3 (MDP exchanges) / 2025 Art. 4.4.
+    MdpSelection,
+    /// Whom the paired MDPs meet: 2017 D.1 / 2025 Art. 4.2 (transpositions).
+    MdpTranspositions,
+    /// Which residents of the remainder swap S1 and S2: 2017 D.2 / 2025 Art. 4.3.
+    Exchanges,
+    /// The order of S2 in the remainder: 2017 D.1 / 2025 Art. 4.2.
+    Transpositions,
+}
+
+impl GenerationStep {
+    pub fn article(self, edition: Edition) -> &'static str {
+        use GenerationStep::*;
+        match (edition, self) {
+            (Edition::Dutch2017, MdpSelection) => "C.04.3 (2017) D.3",
+            (Edition::Dutch2017, Exchanges) => "C.04.3 (2017) D.2",
+            (Edition::Dutch2017, _) => "C.04.3 (2017) D.1",
+            (Edition::Dutch2025, MdpSelection) => "C.04.3 (2025) art. 4.4",
+            (Edition::Dutch2025, Exchanges) => "C.04.3 (2025) art. 4.3",
+            (Edition::Dutch2025, _) => "C.04.3 (2025) art. 4.2",
+        }
+    }
+}
+
+/// How the recorded pairing of the first differing bracket compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// Worse on this criterion, equal on every criterion above it.
+    RecordedWorse(Criterion),
+    /// Better on this criterion: the engine's pairing is not optimal (a defect).
+    RecordedBetter(Criterion),
+    /// Equal on every criterion: the generation order decides.
+    GenerationOrder(GenerationStep),
+}
+
+/// Two pairings compared at the first bracket where they differ.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comparison {
+    /// The position of the bracket in the round (0 = top bracket).
+    pub index: usize,
+    pub recorded: BracketEval,
+    pub rules: BracketEval,
+    pub outcome: Decision,
+    /// With [`GenerationStep::Exchanges`]: the rule of the exchange order
+    /// that parts the two pairings, with both values.
+    pub order: Option<OrderDetail>,
+}
+
+impl Comparison {
+    /// Criterion `c`'s amount in words for the recorded pairing and for the
+    /// rules' pairing (empty where the bracket has no such criterion).
+    pub fn amounts(&self, c: Criterion) -> (String, String) {
+        let amount = |e: &BracketEval| e.value(c).map(|v| v.amount.clone()).unwrap_or_default();
+        (amount(&self.recorded), amount(&self.rules))
+    }
+}
+
+/// Which rule of the exchange order (2017 D.2 / 2025 Art. 4.3) parts two
+/// pairings of a remainder that tie on every criterion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderDetail {
+    /// `a` (fewest exchanged players), `b` (smallest difference of the BSN
+    /// sums), `c` (highest BSNs moved from S1 to S2), `d` (lowest BSNs moved
+    /// from S2 to S1).
+    pub rule: char,
+    /// The recorded pairing's value and the rules' value, in words.
+    pub recorded: String,
+    pub rules: String,
+    /// True when the rule puts the recorded pairing first: the engine's
+    /// choice is then not the first candidate (an engine defect).
+    pub favours_recorded: bool,
+}
+
+/// Compare `recorded` with the rules' pairing `rules` at the first bracket
+/// where their pairs differ; `None` when they make the same pairs.
+pub fn compare(
+    prep: &Prepared,
+    recorded: &Assignment,
+    rules: &Assignment,
+) -> Result<Option<Comparison>, EvalError> {
+    let ppb = engine_ppb(prep);
+    let mine = evaluate_against(prep, recorded, rules, ppb, true)?;
+    let theirs = evaluate_against(prep, rules, rules, ppb, true)?;
+    let Some(index) = mine
+        .iter()
+        .zip(&theirs)
+        .position(|(a, b)| a.pairs != b.pairs)
+    else {
+        return Ok(None);
+    };
+    let (rec, sel) = (mine[index].clone(), theirs[index].clone());
+    let mut outcome = None;
+    for (c, v) in &rec.values {
+        let Some(w) = sel.value(*c) else { continue };
+        match cmp_fields(&v.fields, &w.fields) {
+            Ordering::Less => outcome = Some(Decision::RecordedWorse(*c)),
+            Ordering::Greater => outcome = Some(Decision::RecordedBetter(*c)),
+            Ordering::Equal => continue,
+        }
+        break;
+    }
+    let outcome = outcome
+        .unwrap_or_else(|| Decision::GenerationOrder(generation_step(&prep.states, &rec, &sel)));
+    let order = match outcome {
+        Decision::GenerationOrder(GenerationStep::Exchanges) => {
+            exchange_order(&prep.states, &rec, &sel)
+        }
+        _ => None,
+    };
+    Ok(Some(Comparison {
+        index,
+        recorded: rec,
+        rules: sel,
+        outcome,
+        order,
+    }))
+}
+
+/// Where two equally good pairings of one bracket part in the generation order.
+fn generation_step(ps: &[PlayerState], a: &BracketEval, b: &BracketEval) -> GenerationStep {
+    let mate = mate_in;
+    let mdp_set = |e: &BracketEval| -> Vec<usize> {
+        e.mdps
+            .iter()
+            .copied()
+            .filter(|m| mate(e, *m).is_some())
+            .collect()
+    };
+    if mdp_set(a) != mdp_set(b) {
+        return GenerationStep::MdpSelection;
+    }
+    if a.mdps.iter().any(|m| mate(a, *m) != mate(b, *m)) {
+        return GenerationStep::MdpTranspositions;
+    }
+    // The remainder: residents not paired with an MDP, S1 its first p_r.
+    let (rem, p_r) = remainder(ps, a);
+    if exchange_of(ps, a, &rem, p_r) != exchange_of(ps, b, &rem, p_r) {
+        GenerationStep::Exchanges
+    } else {
+        GenerationStep::Transpositions
+    }
+}
+
+/// The mate of `x` in a bracket's pairs.
+fn mate_in(e: &BracketEval, x: usize) -> Option<usize> {
+    e.pairs
+        .iter()
+        .find_map(|&(p, q)| (p == x).then_some(q).or((q == x).then_some(p)))
+}
+
+/// The remainder of a bracket (residents not paired with an MDP, in rank
+/// order) and its number of pairs.
+fn remainder(ps: &[PlayerState], e: &BracketEval) -> (Vec<usize>, usize) {
+    let mut rem: Vec<usize> = e
+        .residents
+        .iter()
+        .copied()
+        .filter(|r| !mate_in(e, *r).is_some_and(|o| e.mdps.contains(&o)))
+        .collect();
+    by_rank(ps, &mut rem);
+    let p_r = e
+        .pairs
+        .iter()
+        .filter(|(p, q)| rem.contains(p) && rem.contains(q))
+        .count();
+    (rem, p_r)
+}
+
+/// The exchange of a remainder pairing (2017 D.2 / 2025 Art. 4.3), by BSN
+/// (the player's number in the bracket, 1 first): the BSNs moved from S1 to
+/// S2, highest first, and from S2 to S1, lowest first. With the fewest
+/// exchanges a pair of two S1 players moves its higher BSN to S2 (as does an
+/// S1 player left unpaired) and a pair of two S2 players its lower BSN to S1.
+fn exchange_of(
+    ps: &[PlayerState],
+    e: &BracketEval,
+    rem: &[usize],
+    p_r: usize,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut bracket: Vec<usize> = e.mdps.iter().chain(&e.residents).copied().collect();
+    by_rank(ps, &mut bracket);
+    let bsn = |x: usize| bracket.iter().position(|y| *y == x).map_or(0, |i| i + 1);
+    let at = |x: usize| rem.iter().position(|y| *y == x);
+    let (mut out, mut inn) = (Vec::new(), Vec::new());
+    for (i, &x) in rem.iter().enumerate() {
+        let j = mate_in(e, x).and_then(at);
+        if i < p_r && j.map_or(true, |j| j < i) {
+            out.push(bsn(x));
+        }
+        if i >= p_r && j.is_some_and(|j| j > i) {
+            inn.push(bsn(x));
+        }
+    }
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    inn.sort_unstable();
+    (out, inn)
+}
+
+/// Which rule of the exchange order parts the recorded pairing `a` from the
+/// rules' pairing `b` of the same remainder; `None` when they make the same
+/// exchange (the transpositions part them).
+pub(super) fn exchange_order(
+    ps: &[PlayerState],
+    a: &BracketEval,
+    b: &BracketEval,
+) -> Option<OrderDetail> {
+    let (rem, p_r) = remainder(ps, a);
+    let (ao, ai) = exchange_of(ps, a, &rem, p_r);
+    let (bo, bi) = exchange_of(ps, b, &rem, p_r);
+    let sum = |v: &[usize]| v.iter().sum::<usize>() as i64;
+    let names = |v: &[usize]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("+")
+        }
+    };
+    let detail = |rule: char, ra: String, rb: String, favours: bool| OrderDetail {
+        rule,
+        recorded: ra,
+        rules: rb,
+        favours_recorded: favours,
+    };
+    if ai.len() != bi.len() {
+        return Some(detail(
+            'a',
+            ai.len().to_string(),
+            bi.len().to_string(),
+            ai.len() < bi.len(),
+        ));
+    }
+    let (da, db) = (sum(&ai) - sum(&ao), sum(&bi) - sum(&bo));
+    if da != db {
+        return Some(detail('b', da.to_string(), db.to_string(), da < db));
+    }
+    if ao != bo {
+        return Some(detail('c', names(&ao), names(&bo), ao > bo));
+    }
+    if ai != bi {
+        return Some(detail('d', names(&ai), names(&bi), ai < bi));
+    }
+    None
+}

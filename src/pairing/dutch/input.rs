@@ -1,0 +1,20 @@
+//! What the engine pairs: the players of one round with the round's
+//! settings, as [`super::Prepared::input`] presents them to the engine, the
+//! completion tests and the evaluator.
+
+use std::collections::HashSet;
+
+use super::state::PlayerState;
+use super::Edition;
+use crate::model::{Color, PlayerId, Points};
+
+/// What the engine pairs.
+pub struct Input<'a> {
+    pub players: &'a [PlayerState],
+    pub edition: Edition,
+    pub initial: Color,
+    /// Pairs forbidden by the organiser (`XXP`/`260`), as player ids.
+    pub forbidden: &'a HashSet<(PlayerId, PlayerId)>,
+    /// One point, for the PSD's artificial floater score (2017 A.8).
+    pub one_point: Points,
+}
