@@ -1,5 +1,6 @@
 //! One integration test binary (house style: low link time); one module per area.
 
+mod architecture;
 mod check;
 mod check_warnings;
 mod dutch;
