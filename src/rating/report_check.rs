@@ -693,7 +693,7 @@ fn check_rounds(t: &Tournament, c: &mut Checker) {
                 ),
             );
         }
-        if pabs.is_empty() && fulls.len() == 1 && paired % 2 == 0 {
+        if pabs.is_empty() && fulls.len() == 1 && paired.is_multiple_of(2) {
             if let Some(p) = fulls.first().and_then(|id| t.player(*id)) {
                 c.push(Check::FullByeForPairingBye, "TRF-16 result codes: U for the pairing-allocated bye", Error, c.player(p, PlayerField::Round(r), format!("round {r}")), format!("full-point bye F in round {r} where everyone else was paired: the pairing-allocated bye must be coded U"));
             }

@@ -359,7 +359,7 @@ pub fn percent_text(bp: u32) -> String {
     let frac = bp % 100;
     if frac == 0 {
         whole.to_string()
-    } else if frac % 10 == 0 {
+    } else if frac.is_multiple_of(10) {
         format!("{whole}.{}", frac / 10)
     } else {
         format!("{whole}.{frac:02}")
@@ -371,7 +371,7 @@ pub fn money(m: Money) -> String {
     let s = m.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);

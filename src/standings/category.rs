@@ -75,12 +75,12 @@ impl Category {
             }
         }
         if let Some(f) = self.born_from {
-            if !birth_lo.is_some_and(|b| b >= f) {
+            if birth_lo.is_none_or(|b| b < f) {
                 return false;
             }
         }
         if let Some(u) = self.born_until {
-            if !birth_hi.is_some_and(|b| b <= u) {
+            if birth_hi.is_none_or(|b| b > u) {
                 return false;
             }
         }

@@ -171,7 +171,7 @@ pub(crate) fn cut(
     for _ in 0..high {
         let mut best: Option<usize> = None;
         for (k, t) in terms.iter().enumerate() {
-            if best.map_or(true, |b| key(t) > key(&terms[b])) {
+            if best.is_none_or(|b| key(t) > key(&terms[b])) {
                 best = Some(k);
             }
         }
@@ -192,7 +192,7 @@ fn argmin(
         if !filter(t) {
             continue;
         }
-        if best.map_or(true, |b| key(t) < key(&terms[b])) {
+        if best.is_none_or(|b| key(t) < key(&terms[b])) {
             best = Some(k);
         }
     }

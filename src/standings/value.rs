@@ -129,7 +129,7 @@ impl fmt::Display for Value {
         let hundredths = Value::new(self.num * 100, self.den).round_half_up();
         let sign = if hundredths < 0 { "-" } else { "" };
         let a = hundredths.unsigned_abs();
-        let s = if a % 10 == 0 {
+        let s = if a.is_multiple_of(10) {
             format!("{sign}{}.{}", a / 100, (a % 100) / 10)
         } else {
             format!("{sign}{}.{:02}", a / 100, a % 100)

@@ -393,7 +393,7 @@ impl Writer<'_> {
 
     fn all_rounds(&self, first: Option<u32>, last: Option<u32>) -> bool {
         let end = self.t.total_rounds.unwrap_or(999);
-        first.unwrap_or(1) <= 1 && last.map_or(true, |l| l >= end || l >= 999)
+        first.unwrap_or(1) <= 1 && last.is_none_or(|l| l >= end || l >= 999)
     }
 
     fn xxp(&mut self) {

@@ -214,8 +214,8 @@ pub(crate) fn violations(
             }
         }
         let forbidden = pos.forbidden_pairs.iter().any(|f| {
-            f.first_round.map_or(true, |r| r <= round)
-                && f.last_round.map_or(true, |r| r >= round)
+            f.first_round.is_none_or(|r| r <= round)
+                && f.last_round.is_none_or(|r| r >= round)
                 && f.players.contains(&b.white)
                 && f.players.contains(&b.black)
         });

@@ -235,7 +235,7 @@ fn parity_number(pos: &Position, id: PlayerId) -> u32 {
         .filter(|p| {
             r.checked_sub(1)
                 .and_then(|i| p.rounds.get(i))
-                .map_or(true, |e| !position::is_preset(e))
+                .is_none_or(|e| !position::is_preset(e))
         })
         .collect();
     participants.sort_by_key(|p| p.id);

@@ -73,7 +73,7 @@ impl Compat {
                 }
             }
             // Bits beyond `n` stay clear so rows can be scanned word by word.
-            if n % 64 != 0 {
+            if !n.is_multiple_of(64) {
                 if let Some(last) = row.last_mut() {
                     *last &= (1u64 << (n % 64)) - 1;
                 }
@@ -131,7 +131,7 @@ pub fn completable(inp: &Input, compat: &Compat, set: &[usize], bye_cap: Option<
         n += 1;
         for (i, &p) in set.iter().enumerate() {
             let s = &inp.players[p];
-            if s.bye_eligible && bye_cap.map_or(true, |c| s.pscore <= c) {
+            if s.bye_eligible && bye_cap.is_none_or(|c| s.pscore <= c) {
                 edges.push((i, dummy));
             }
         }

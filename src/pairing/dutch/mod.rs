@@ -397,8 +397,8 @@ pub fn prepare(t: &Tournament, opts: &PairOptions) -> Result<Prepared, PairError
     let states = state::build(t, &participants, &numbers, r, total_rounds, edition);
     let mut forbidden = HashSet::new();
     for fp in &t.forbidden_pairs {
-        let active = fp.first_round.map_or(true, |f| round >= f)
-            && fp.last_round.map_or(true, |l| round <= l);
+        let active =
+            fp.first_round.is_none_or(|f| round >= f) && fp.last_round.is_none_or(|l| round <= l);
         if active {
             for a in &fp.players {
                 for b in &fp.players {

@@ -494,7 +494,7 @@ impl<const L: usize> Packed for PackedSession<L> {
         let (u, v) = self.ends[e];
         self.m
             .reduced_cost_of(u, v, self.full[e])
-            .map_or(true, |c| c < *limit)
+            .is_none_or(|c| c < *limit)
     }
 
     fn prune(&mut self, low: usize) -> Vec<usize> {

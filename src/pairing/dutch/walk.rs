@@ -212,7 +212,7 @@ pub(crate) fn c9_applies(
         return true;
     }
     let bracket: Vec<usize> = mdps.iter().chain(residents).copied().collect();
-    if remaining.len() % 2 == 0 || bracket.len() % 2 == 0 || bye_cap.is_none() {
+    if remaining.len().is_multiple_of(2) || bracket.len().is_multiple_of(2) || bye_cap.is_none() {
         return false;
     }
     let lower: Vec<usize> = remaining

@@ -581,7 +581,7 @@ impl<W: Weight> Matcher<W> {
         self.parent = vec![NONE; 2 * n];
         self.childs = vec![Vec::new(); 2 * n];
         self.endps = vec![Vec::new(); 2 * n];
-        self.base = (0..n).chain(std::iter::repeat(NONE).take(n)).collect();
+        self.base = (0..n).chain(std::iter::repeat_n(NONE, n)).collect();
         self.label = vec![FREE; 2 * n];
         self.labelend = vec![NONE; 2 * n];
         self.best_free = vec![NONE; n];
@@ -1419,7 +1419,7 @@ impl<W: Weight> Matcher<W> {
         let mut min_dual = None;
         for v in 0..n {
             let d = self.dual[v];
-            if !self.adj[v].is_empty() && min_dual.map_or(true, |m| d < m) {
+            if !self.adj[v].is_empty() && min_dual.is_none_or(|m| d < m) {
                 min_dual = Some(d);
             }
             if !self.max_cardinality && d < W::ZERO {

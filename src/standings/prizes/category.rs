@@ -360,7 +360,7 @@ impl<'a> Allocator<'a> {
                     .groups
                     .get(gi - 1)
                     .and_then(|g| g.1.as_ref())
-                    .map_or(true, |s| s.level == 0);
+                    .is_none_or(|s| s.level == 0);
             if starts_new {
                 blocks.push(vec![gi]);
             } else if let Some(b) = blocks.last_mut() {
@@ -411,7 +411,7 @@ impl<'a> Allocator<'a> {
                 .iter()
                 .map(|p| i128::from(p.cash))
                 .sum();
-            own.extend(std::iter::repeat((sum, n as i128)).take(n));
+            own.extend(std::iter::repeat_n((sum, n as i128), n));
             off += n;
         }
         let keep_i = i128::from(keep);

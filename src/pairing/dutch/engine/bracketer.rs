@@ -98,7 +98,7 @@ impl Bracketer<'_> {
         }
         let can_float = rem.len() > 2 * p_r;
         // S1 position x moves to S2: paired with a lower S1 player, or unpaired.
-        let moved_out = |m: &[Option<usize>], x: usize| mate_pos(m, x).map_or(true, |y| y < x);
+        let moved_out = |m: &[Option<usize>], x: usize| mate_pos(m, x).is_none_or(|y| y < x);
         // S2 position y moves to S1: paired with a higher S2 player.
         let moved_in = |m: &[Option<usize>], y: usize| mate_pos(m, y).is_some_and(|z| z > y);
         let mut out_set = Vec::new();
@@ -152,7 +152,7 @@ impl Bracketer<'_> {
             in_set.push(y);
             must[u] = true;
             graph.stale(u);
-            graph.ban_edges_of(u, |v| !in_rem(v).is_some_and(|z| z > y));
+            graph.ban_edges_of(u, |v| in_rem(v).is_none_or(|z| z <= y));
         }
         let s1: Vec<usize> = (0..rem.len())
             .filter(|x| (*x < p_r && !out_set.contains(x)) || in_set.contains(x))
@@ -259,7 +259,8 @@ impl Bracketer<'_> {
         // which player floats could matter there; with completion over
         // lower players too, as completing the round may need floaters.
         let uniform = k == 0
-            && (graph.verts.len() == bracket.len() || (bracket.len() % 2 == 0 && !completion))
+            && (graph.verts.len() == bracket.len()
+                || (bracket.len().is_multiple_of(2) && !completion))
             && graph.uniform(bracket);
         if uniform {
             let p = rem.len() / 2;

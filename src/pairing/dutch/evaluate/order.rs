@@ -202,7 +202,7 @@ fn exchange_of(
     let (mut out, mut inn) = (Vec::new(), Vec::new());
     for (i, &x) in rem.iter().enumerate() {
         let j = mate_in(e, x).and_then(at);
-        if i < p_r && j.map_or(true, |j| j < i) {
+        if i < p_r && j.is_none_or(|j| j < i) {
             out.push(bsn(x));
         }
         if i >= p_r && j.is_some_and(|j| j > i) {

@@ -163,7 +163,7 @@ impl Round<'_> {
             r2.iter()
                 .rev()
                 .copied()
-                .find(|&i| ps[i].bye_eligible && cap.map_or(true, |c| ps[i].pscore == c))
+                .find(|&i| ps[i].bye_eligible && cap.is_none_or(|c| ps[i].pscore == c))
                 .into_iter()
                 .collect()
         } else {
