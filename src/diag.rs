@@ -108,6 +108,7 @@ impl Diagnostic {
 /// A field of a player record, as an engine names it. Engines do not know
 /// columns: a [`Locator`] from the format layer turns the field into them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum PlayerField {
     StartingRank,
     Sex,

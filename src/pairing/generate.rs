@@ -162,6 +162,7 @@ pub(crate) struct RoundPairing {
 
 /// Why a tournament could not be generated.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// An option is out of range.
     Options(String),

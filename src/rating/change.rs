@@ -47,6 +47,7 @@ pub struct RatingReport {
 /// Why a player has the K factor shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum KReason {
     /// Given by the file's K column or the options.
     Given,

@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 /// An edition of the FIDE Rating Regulations B.02.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Edition {
     /// B.02 effective 1 Jan 2022 (until 29 Feb 2024).
     #[serde(rename = "2022")]

@@ -20,6 +20,7 @@ use crate::model::{
 /// The kinds of problem the checks report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Check {
     HeaderMissing,
     FederationCode,

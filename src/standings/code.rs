@@ -144,6 +144,7 @@ impl TieBreakSpec {
 
 /// Why a tie-break code could not be read ([`TieBreakSpec::parse`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CodeError {
     /// An empty entry in a list.
     Empty,

@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 /// A tie-break rules edition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Edition {
     /// Rules before C.07-2023 (2009 Kallithea wording, C.02 art. 13): unplayed games of
     /// opponents count as draws; own unplayed rounds use a virtual opponent.

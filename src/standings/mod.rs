@@ -122,6 +122,7 @@ impl Standings {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum StandingsError {
     /// A tie-break code that cannot be read or has no definition.
     TieBreak(String),

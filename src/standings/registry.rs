@@ -10,6 +10,7 @@ use Evaluator as F;
 /// The individual tie-breaks of C.07 art. 5 (one [`REGISTRY`] entry each), plus
 /// self-defined `OTHER_…` codes (art. 4.1).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Code {
     /// C.07 art. 6, Direct Encounter.
     De,

@@ -20,6 +20,7 @@ pub struct SwissManagerTieBreak {
 
 /// Why an SM id could not be read as a C.07 code.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SwissManagerError {
     /// The id has no C.07 code we can name with confidence.
     Unmapped { id: u16 },

@@ -112,6 +112,7 @@ pub struct ReadOptions {
 /// The TRF version a file follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Version {
     /// TRF06-era: byes written `0000 - +/=/-`, no `H F U Z` codes.
     Trf06,
@@ -124,6 +125,7 @@ pub enum Version {
 /// A program whose habits were recognised in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Producer {
     SwissManager,
     Vega,
@@ -259,6 +261,7 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<TrfRead, ReadError> {
 /// The dialect to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Target {
     /// TRF16: headers `012`..`132`, `001`, `013`. Nothing else is typed.
     #[default]

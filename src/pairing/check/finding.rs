@@ -14,6 +14,7 @@ use crate::pairing::dutch::{prepare, Edition, PairOptions, Prepared};
 /// What the comparison found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum FindingKind {
     /// The recorded pairing is worse on `criterion`, equal on every criterion above.
     RecordedWorse,

@@ -10,6 +10,7 @@ use crate::pairing::dutch::Edition;
 /// An absolute criterion broken by the recorded round.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Violation {
     /// The two players already played each other (forfeits do not count).
     Rematch {

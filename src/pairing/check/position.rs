@@ -180,6 +180,7 @@ pub struct Unpaired {
 /// A round-`k` record that does not describe a consistent pairing.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Inconsistency {
     /// `player` names `opponent`, who does not exist.
     UnknownOpponent {

@@ -63,6 +63,7 @@ pub struct FirstDifference {
 /// The verdict for one round.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "verdict", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Verdict {
     Conform,
     ColoursDiffer {

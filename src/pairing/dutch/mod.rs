@@ -111,6 +111,7 @@ pub struct Pairing {
 
 /// Why a round could not be paired.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PairError {
     /// No pairing satisfies the absolute criteria.
     NoLegalPairing { obstacle: String },

@@ -14,6 +14,7 @@ use super::statement::Statement;
 
 /// Why no statement could be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PrizesError {
     Standings(StandingsError),
     /// A prize table names a category the standings did not rank.

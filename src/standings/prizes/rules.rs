@@ -91,6 +91,7 @@ impl CategoryInput {
 /// How players tied on a prize place share money.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "rule")]
+#[non_exhaustive]
 pub enum Sharing {
     /// Players still tied after all tie-breaks pool the prizes of the places
     /// they occupy and split the pool equally.
@@ -107,6 +108,7 @@ pub enum Sharing {
 /// Rounding of shares to the rounding unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum RoundingMode {
     /// Round down; the organiser keeps the remainder.
     Down,

@@ -50,6 +50,7 @@ pub struct Statement {
 /// sentence each, by `crate::render::prizes`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "rule", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum RuleNote {
     Sharing {
         sharing: Sharing,

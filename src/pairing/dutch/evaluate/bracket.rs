@@ -16,6 +16,7 @@ pub struct Assignment {
 
 /// Why a pairing could not be evaluated.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EvalError {
     /// A player of the pairing does not take part in the round.
     UnknownPlayer(PlayerId),
