@@ -494,10 +494,13 @@ fn choose_kind(t: &Tournament, opts: &RatingOptions) -> (Kind, Source) {
                     )),
                 )
             }
+            // Never standard for a control too short for it: 3 minutes or less
+            // is below blitz (B.02 R&B 2024 §1), so it is computed as blitz and
+            // said to be unratable.
             None => (
-                Kind::Standard,
+                Kind::Blitz,
                 Source::Assumed(format!(
-                    "time control of {} minutes per player is too short to be rated: standard assumed",
+                    "time control of {} minutes per player for 60 moves is 3 or less, too short to be rated (B.02 R&B §1): computed as blitz",
                     pt.minutes
                 )),
             ),

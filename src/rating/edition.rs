@@ -130,7 +130,7 @@ impl FromStr for Kind {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlayingTime {
     pub minutes: f64,
-    /// True when read from the encoded `222` record; false for a guess from
+    /// True when read from the encoded `222` record; false when read from
     /// the free-text `122` record.
     pub exact: bool,
 }
@@ -175,50 +175,9 @@ fn periods_minutes(t: &str) -> Option<f64> {
     Some(seconds / 60.0)
 }
 
-/// A best-effort reading of the free-text `122` record: the first number is
-/// taken as the base in minutes, a number after `+` as the increment in
-/// seconds (`90 min + 30 sec`, `90'+30"`, `G/90;+30`, `3+2`). A form
-/// `40/90` is read as 90 minutes for the first 40 moves; later periods are
-/// ignored, so the result never overstates the time.
-pub fn minutes_from_free_text(text: &str) -> Option<f64> {
-    let mut numbers: Vec<(u32, char)> = Vec::new(); // (value, char before it)
-    let mut prev = ' ';
-    let mut cur = String::new();
-    let mut before = ' ';
-    for c in text.chars() {
-        if c.is_ascii_digit() {
-            if cur.is_empty() {
-                before = prev;
-            }
-            cur.push(c);
-        } else {
-            if !cur.is_empty() {
-                numbers.push((cur.parse().ok()?, before));
-                cur.clear();
-            }
-            if !c.is_whitespace() {
-                prev = c;
-            }
-        }
-    }
-    if !cur.is_empty() {
-        numbers.push((cur.parse().ok()?, before));
-    }
-    let mut it = numbers.into_iter().peekable();
-    let (mut base, _) = it.next()?;
-    if let Some(&(next, sep)) = it.peek() {
-        if sep == '/' && base <= 60 {
-            // moves/minutes
-            base = next;
-            it.next();
-        }
-    }
-    let inc = it.find(|&(_, sep)| sep == '+').map(|(v, _)| v).unwrap_or(0);
-    Some(f64::from(base) + f64::from(inc))
-}
-
 /// The playing time of the event: the encoded `222` record if it reads,
-/// otherwise a guess from `122`.
+/// otherwise the free-text `122` record as [`super::time_control`] reads it
+/// (`None` when neither reads: the caller says so, it never assumes).
 pub fn playing_time(encoded: &str, free_text: &str) -> Option<PlayingTime> {
     if let Some(m) = minutes_from_encoded(encoded) {
         return Some(PlayingTime {
@@ -226,10 +185,12 @@ pub fn playing_time(encoded: &str, free_text: &str) -> Option<PlayingTime> {
             exact: true,
         });
     }
-    minutes_from_free_text(free_text).map(|m| PlayingTime {
-        minutes: m,
-        exact: false,
-    })
+    super::time_control::parse(free_text)
+        .ok()
+        .map(|tc| PlayingTime {
+            minutes: tc.minutes_for_60_moves(),
+            exact: false,
+        })
 }
 
 /// B.02 §1.1: the minimum minutes per player for a 60-move game, by the
@@ -275,13 +236,12 @@ mod tests {
     }
 
     #[test]
-    fn free_text_time_controls() {
-        assert_eq!(minutes_from_free_text("90 min + 30 sec"), Some(120.0));
-        assert_eq!(minutes_from_free_text("90'+30\""), Some(120.0));
-        assert_eq!(minutes_from_free_text("G/60;+30"), Some(90.0));
-        assert_eq!(minutes_from_free_text("3+2"), Some(5.0));
-        assert_eq!(minutes_from_free_text("40/90+30"), Some(120.0));
-        assert_eq!(minutes_from_free_text("rapid"), None);
+    fn free_text_is_read_only_when_the_encoded_record_is_missing() {
+        let pt = playing_time("", "90 minutes with 30 second increment from move 1").unwrap();
+        assert_eq!((pt.minutes, pt.exact), (120.0, false));
+        let pt = playing_time("5400+30", "3+2").unwrap();
+        assert_eq!((pt.minutes, pt.exact), (120.0, true));
+        assert_eq!(playing_time("", "rapid"), None);
     }
 
     #[test]
