@@ -9,6 +9,7 @@ mod initial_colour;
 mod pair;
 mod prizes;
 mod rating;
+mod samples;
 mod sm;
 mod standings;
 mod trf;
