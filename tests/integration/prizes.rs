@@ -258,9 +258,14 @@ fn ctca(format: &str) -> String {
 #[test]
 fn ctca_sample_text() {
     let out = ctca("text");
-    // Hand-checked against the standings: #1 alone on 7.5 wins 45,000, 10% tax.
+    // Hand-checked against the standings: #5 alone on 8.0 wins 45,000, 10% tax;
+    // the two players tied on 7.0 after all tie-breaks share 3rd and 4th.
     assert!(
-        out.contains("  1st          1  Becker, Sean       NT$45,000    4,500     40,500  trophy"),
+        out.contains("  1st          5  Hoekstra, Thomas  NT$45,000    4,500     40,500  trophy"),
+        "{out}"
+    );
+    assert!(
+        out.contains("3rd-4th: 2 players tied on 7.0 points after all tie-breaks"),
         "{out}"
     );
     assert!(out.contains("One prize per player: ok"));

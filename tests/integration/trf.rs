@@ -464,7 +464,12 @@ fn open_2023_sample_is_canonical_and_clean() {
     };
     assert!(kinds(&|e| matches!(e, RoundEntry::Forfeit { .. })) >= 2);
     assert!(kinds(&|e| matches!(e, RoundEntry::Bye { bye: ByeKind::Half })) >= 3);
-    assert!(t.players.iter().any(|p| p.rounds.len() < 9), "a withdrawal");
+    // A withdrawal: paired, then not paired in every later round.
+    assert!(
+        t.players.iter().any(|p| p.round(5).opponent().is_some()
+            && (6..=9).all(|r| p.round(r) == RoundEntry::NotPaired)),
+        "a withdrawal"
+    );
     assert!(
         t.players
             .iter()
