@@ -118,6 +118,7 @@ impl Graph {
     }
 
     /// The edge between players `a` and `b`, if they are compatible.
+    #[inline]
     pub(super) fn edge(&self, a: usize, b: usize) -> Option<usize> {
         let (i, j) = (self.slot.get(a).copied()??, self.slot.get(b).copied()??);
         let (i, j) = (i.min(j), i.max(j));
@@ -156,6 +157,7 @@ impl Graph {
     /// edges that the optimum does not use only narrows the set of optima,
     /// and the session's duals stay those of the last solve until the next
     /// one.
+    #[inline]
     pub(super) fn maybe(&self, a: usize, b: usize) -> bool {
         let Some(e) = self.edge(a, b) else {
             return false;
@@ -172,6 +174,7 @@ impl Graph {
         true
     }
 
+    #[inline]
     pub(super) fn contains(&self, p: usize) -> bool {
         self.local.get(p).is_some_and(Option::is_some)
     }
