@@ -29,7 +29,7 @@ mod pair;
 pub mod position;
 pub mod report;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 mod verdict;
 pub mod warnings;
 

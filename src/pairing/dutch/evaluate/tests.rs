@@ -1,25 +1,16 @@
 use super::order::exchange_order;
 use super::*;
-use crate::model::{ByeKind, Color, Outcome, Player, PlayerId, Points, RoundEntry, Tournament};
+use crate::model::{ByeKind, Color, Outcome, PlayerId, Points, RoundEntry, Tournament};
 use crate::pairing::dutch::criteria::Criterion;
 use crate::pairing::dutch::tests::game;
 use crate::pairing::dutch::{pair_round, prepare, Edition, PairOptions, Prepared};
 
+/// The check's test tournament (players P1, P2, ...) with 5 rounds, initial colour White.
 fn tour(rows: Vec<Vec<RoundEntry>>) -> Tournament {
     Tournament {
         total_rounds: Some(5),
         initial_color: Some(Color::White),
-        players: rows
-            .into_iter()
-            .enumerate()
-            .map(|(i, rounds)| Player {
-                id: PlayerId(i as u32 + 1),
-                name: format!("P{}", i + 1),
-                rounds,
-                ..Default::default()
-            })
-            .collect(),
-        ..Default::default()
+        ..crate::pairing::check::test_support::tournament(rows)
     }
 }
 
