@@ -1,4 +1,9 @@
 //! Diagnostics: where, which field, what was expected, what was found.
+//!
+//! Every diagnostic carries a stable [`Code`] naming the kind of problem,
+//! like a rustc error code or a clippy lint: tests and programs match the
+//! code, never the message. The same kind of problem has the same code
+//! whichever reader or checker finds it. [`codes`] lists every code.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -37,9 +42,204 @@ pub struct Location {
     pub field: Option<String>,
 }
 
+/// The stable name of a kind of problem, in kebab-case (`points-mismatch`,
+/// `trf-field-syntax`). An open set: the known codes are the constants of
+/// [`codes`]; a new kind of problem gets a new constant there.
+///
+/// In JSON a code is its name. Reading JSON accepts the known codes only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Code(&'static str);
+
+impl Code {
+    /// The code named `name`. New codes belong in [`codes`], with their meaning.
+    pub const fn new(name: &'static str) -> Code {
+        Code(name)
+    }
+
+    /// The name, e.g. `"points-mismatch"`.
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+
+    /// The known code named `name`, if there is one.
+    pub fn known(name: &str) -> Option<Code> {
+        codes::ALL.iter().copied().find(|c| c.0 == name)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Code {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        Code::known(&name).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "expected a known diagnostic code, found \"{name}\""
+            ))
+        })
+    }
+}
+
+/// Declares the codes, each with its one-line meaning, and [`codes::ALL`].
+macro_rules! codes {
+    ($( #[doc = $doc:literal] $name:ident = $text:literal; )*) => {
+        $( #[doc = $doc] pub const $name: Code = Code($text); )*
+        /// Every known code, in the order of this list.
+        pub const ALL: &[Code] = &[$($name),*];
+    };
+}
+
+/// Every diagnostic code, with its meaning. The rating-report codes are the
+/// names of [`crate::rating::report_check::Check`].
+pub mod codes {
+    use super::Code;
+
+    codes! {
+        // ----- reading any input -----
+        /// The file cannot be opened or read.
+        FILE_ACCESS = "file-access";
+        /// The text is not in the expected encoding (invalid UTF-8 bytes).
+        INVALID_ENCODING = "invalid-encoding";
+        /// The input is not a file of the expected kind: empty, no records, missing header columns, wrong magic bytes.
+        UNRECOGNIZED_INPUT = "unrecognized-input";
+        /// Something was asked that this program cannot do (a read-only format, a round that does not exist).
+        UNSUPPORTED = "unsupported";
+        /// A conversion or writer cannot carry something: it is dropped, approximated or replaced.
+        CONVERSION_LOSS = "conversion-loss";
+
+        // ----- TRF -----
+        /// A TRF field or record cannot be read as the spec says (digits, dates, results, separators).
+        TRF_FIELD_SYNTAX = "trf-field-syntax";
+        /// A TRF field is read, but is not written as the spec says (a lenient reading).
+        TRF_NONSTANDARD = "trf-nonstandard";
+        /// A TRF record code this reader does not know; the line is kept as is.
+        TRF_UNKNOWN_RECORD = "trf-unknown-record";
+        /// A TRF record given more than once where one is expected; the later line is kept as is.
+        TRF_DUPLICATE_RECORD = "trf-duplicate-record";
+
+        // ----- Swiss-Manager, JSON, profiles -----
+        /// A Swiss-Manager field, row or section cannot be read (text exports, XML, TUNX).
+        SM_FIELD_SYNTAX = "sm-field-syntax";
+        /// Swiss-Manager data this reader does not decode (attribute, element, section, bytes): kept or skipped.
+        SM_UNDECODED = "sm-undecoded";
+        /// Not a chess-arbiter JSON document (syntax, format name, version).
+        JSON_SYNTAX = "json-syntax";
+        /// A profile (TOML) that cannot be read.
+        PROFILE_SYNTAX = "profile-syntax";
+        /// A profile that reads but is invalid (unknown names, contradictory settings).
+        PROFILE_INVALID = "profile-invalid";
+
+        // ----- consistency of a tournament -----
+        /// Declared points do not match the points the results give.
+        POINTS_MISMATCH = "points-mismatch";
+        /// The two sides of a game disagree (opponent, colour, result), or a game has only one side.
+        GAME_ASYMMETRIC = "game-asymmetric";
+        /// A game names an opponent who is not in the tournament.
+        UNKNOWN_OPPONENT = "unknown-opponent";
+        /// A record (other than a game) names a player who is not in the tournament.
+        UNKNOWN_PLAYER = "unknown-player";
+        /// A player is paired more than once in a round.
+        PAIRED_TWICE = "paired-twice";
+        /// A player is paired against themself.
+        PAIRED_WITH_SELF = "paired-with-self";
+        /// Two player records have the same starting rank.
+        STARTING_RANK_DUPLICATE = "starting-rank-duplicate";
+        /// Two players have the same FIDE id.
+        FIDE_ID_DUPLICATE = "fide-id-duplicate";
+        /// A declared count (players, rated players, rounds) disagrees with the data.
+        COUNT_MISMATCH = "count-mismatch";
+        /// Dates out of order: end before start, a round before the previous one or outside the event.
+        DATES_INCONSISTENT = "dates-inconsistent";
+        /// A birth date that is missing where needed, impossible or implausible.
+        BIRTH_DATE = "birth-date";
+        /// An absence record (XXZ, 240) disagrees with the round data.
+        ABSENCE_CONFLICT = "absence-conflict";
+        /// A Swiss-Manager result column disagrees with the others of its row.
+        RESULT_MISMATCH = "result-mismatch";
+        /// A pairing-file row names other players than the tournament pairs.
+        PAIRING_MISMATCH = "pairing-mismatch";
+        /// A game without a result (unknown or pending).
+        RESULT_MISSING = "result-missing";
+
+        // ----- data that changes a check or a pairing -----
+        /// Both players of a board lost by forfeit.
+        DOUBLE_FORFEIT = "double-forfeit";
+        /// A full-point bye F where the pairing-allocated bye U is meant.
+        FULL_BYE_FOR_PAIRING_BYE = "full-bye-for-pairing-bye";
+        /// The number of rounds is not given and had to be assumed.
+        ROUND_COUNT_MISSING = "round-count-missing";
+        /// Pairing numbers look changed after the rules freeze them.
+        PAIRING_NUMBER_CHANGED = "pairing-number-changed";
+        /// XXZ absences, which bbpPairings ignores.
+        XXZ_NOT_PORTABLE = "xxz-not-portable";
+        /// A player absent from the last round has no entry for the round to pair.
+        ABSENCE_NOT_RECORDED = "absence-not-recorded";
+
+        // ----- standings and prizes -----
+        /// The tie-break edition was assumed: the file gives no event date.
+        EDITION_ASSUMED = "edition-assumed";
+        /// A tie-break is computed under an edition that defines it differently or not at all.
+        TIEBREAK_EDITION = "tiebreak-edition";
+        /// Players stay tied after all tie-breaks where the profile forbids sharing.
+        UNBROKEN_TIE = "unbroken-tie";
+
+        // ----- rating submission and report checks (B.02) -----
+        /// A value the file lacked was filled in from the data.
+        VALUE_FILLED = "value-filled";
+        /// A mandatory header record is missing.
+        HEADER_MISSING = "header-missing";
+        /// A federation code is missing or not a FIDE federation.
+        FEDERATION_CODE = "federation-code";
+        /// The chief arbiter (102) is missing.
+        CHIEF_ARBITER_MISSING = "chief-arbiter-missing";
+        /// An arbiter is named without a FIDE id.
+        ARBITER_WITHOUT_FIDE_ID = "arbiter-without-fide-id";
+        /// The start or end date is missing.
+        DATE_MISSING = "date-missing";
+        /// A round date is missing.
+        ROUND_DATE_MISSING = "round-date-missing";
+        /// The rate of play is below the minimum for the ratings present.
+        RATE_OF_PLAY = "rate-of-play";
+        /// The time control is missing or unreadable.
+        TIME_CONTROL_UNKNOWN = "time-control-unknown";
+        /// A player has no FIDE id.
+        FIDE_ID_MISSING = "fide-id-missing";
+        /// A FIDE id is not up to 10 digits.
+        FIDE_ID_MALFORMED = "fide-id-malformed";
+        /// A player's sex is missing.
+        SEX = "sex";
+        /// A title that is not a FIDE title.
+        TITLE = "title";
+        /// A name the report cannot carry or not written "Lastname, Firstname".
+        NAME = "name";
+        /// A rank is missing.
+        RANK_MISSING = "rank-missing";
+        /// A round has more than one pairing-allocated bye.
+        MORE_PAIRING_BYES = "more-pairing-byes";
+        /// A round has no rated game.
+        ROUND_WITHOUT_RATED_GAME = "round-without-rated-game";
+        /// A player has no game against a rated opponent.
+        NO_RATED_GAME = "no-rated-game";
+        /// An unrated player cannot get a first rating from the event.
+        UNRATED_NO_RATING = "unrated-no-rating";
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnostic {
     pub severity: Severity,
+    /// The kind of problem, stable across releases (see [`codes`]).
+    pub code: Code,
     pub family: Family,
     #[serde(flatten)]
     pub location: Location,
@@ -48,17 +248,29 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(family: Family, location: Location, message: impl Into<String>) -> Self {
+    pub fn error(
+        code: Code,
+        family: Family,
+        location: Location,
+        message: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             severity: Severity::Error,
+            code,
             family,
             location,
             message: message.into(),
         }
     }
-    pub fn warning(family: Family, location: Location, message: impl Into<String>) -> Self {
+    pub fn warning(
+        code: Code,
+        family: Family,
+        location: Location,
+        message: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             severity: Severity::Warning,
+            code,
             family,
             location,
             message: message.into(),
@@ -189,5 +401,51 @@ impl fmt::Display for Diagnostic {
         } else {
             write!(f, "{sev}: {loc}: {}", self.message)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kebab(s: &str) -> bool {
+        !s.is_empty()
+            && !s.starts_with('-')
+            && !s.ends_with('-')
+            && !s.contains("--")
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    }
+
+    #[test]
+    fn codes_are_unique_and_kebab_case() {
+        let mut seen = std::collections::BTreeSet::new();
+        for c in codes::ALL {
+            assert!(kebab(c.as_str()), "{c} is not kebab-case");
+            assert!(seen.insert(c.as_str()), "{c} is listed twice");
+        }
+        assert!(codes::ALL.len() >= 50, "{}", codes::ALL.len());
+    }
+
+    #[test]
+    fn a_code_is_its_name_in_json() {
+        let d = Diagnostic::error(
+            codes::POINTS_MISMATCH,
+            Family::Consistency,
+            Location::line(3),
+            "player 1 declares 1.0 points, but the results add up to 0.5",
+        );
+        let v = serde_json::to_value(&d).unwrap();
+        assert_eq!(v["code"], "points-mismatch");
+        let back: Diagnostic = serde_json::from_value(v.clone()).unwrap();
+        assert_eq!(back, d);
+        let mut unknown = v;
+        unknown["code"] = "no-such-code".into();
+        assert!(serde_json::from_value::<Diagnostic>(unknown).is_err());
+        // The text rendering does not show the code.
+        assert_eq!(
+            d.to_string(),
+            "error: line 3: player 1 declares 1.0 points, but the results add up to 0.5"
+        );
     }
 }

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::diag::{Diagnostic, Family, Location, Locator, PlayerField};
+use crate::diag::{codes, Diagnostic, Family, Location, Locator, PlayerField};
 use crate::model::{game_sides, ByeKind, Outcome, Player, PlayerId, RoundEntry, Tournament};
 
 /// The record of player `id`, its line only, named `field`.
@@ -50,6 +50,7 @@ fn duplicates(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
     dup.sort();
     for (id, n) in dup {
         out.push(Diagnostic::error(
+            codes::STARTING_RANK_DUPLICATE,
             Family::Consistency,
             at(lines, id, "starting rank"),
             format!("starting rank {id} is used by {n} player records"),
@@ -68,6 +69,7 @@ fn duplicates(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
         if ps.len() > 1 {
             let list: Vec<String> = ps.iter().map(|p| p.to_string()).collect();
             out.push(Diagnostic::error(
+                codes::FIDE_ID_DUPLICATE,
                 Family::Consistency,
                 at(lines, ps[0], "fide id"),
                 format!("fide id {fid} is given to players {}", list.join(", ")),
@@ -136,6 +138,7 @@ fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
             }
             if o == p.id {
                 out.push(Diagnostic::error(
+                    codes::PAIRED_WITH_SELF,
                     Family::Consistency,
                     at(lines, p.id, &format!("round {r}")),
                     format!("player {} is paired against themself", p.id),
@@ -144,6 +147,7 @@ fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
             }
             let Some(q) = lookup(o) else {
                 out.push(Diagnostic::error(
+                    codes::UNKNOWN_OPPONENT,
                     Family::Consistency,
                     at(lines, p.id, &format!("round {r}")),
                     format!("opponent {o} of player {} does not exist", p.id),
@@ -156,6 +160,7 @@ fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             out.push(Diagnostic::error(
+                codes::GAME_ASYMMETRIC,
                 Family::Consistency,
                 at(lines, p.id, &format!("round {r}")),
                 format!(
@@ -179,6 +184,7 @@ fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
             if by.len() > 1 {
                 let list: Vec<String> = by.iter().map(|p| p.to_string()).collect();
                 out.push(Diagnostic::error(
+                    codes::PAIRED_TWICE,
                     Family::Consistency,
                     at(lines, o, &format!("round {r}")),
                     format!(
@@ -238,12 +244,13 @@ fn points(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
         );
         out.push(if team_event {
             Diagnostic::warning(
+                codes::POINTS_MISMATCH,
                 Family::Consistency,
                 loc,
                 msg + " (informative in team events)",
             )
         } else {
-            Diagnostic::error(Family::Consistency, loc, msg)
+            Diagnostic::error(codes::POINTS_MISMATCH, Family::Consistency, loc, msg)
         });
     }
 }
@@ -262,6 +269,7 @@ fn counts(t: &Tournament, headers: &dyn Locator, out: &mut Vec<Diagnostic>) {
     if let Some(declared) = leading_number(&t.info.players_declared) {
         if declared != n {
             out.push(Diagnostic::warning(
+                codes::COUNT_MISMATCH,
                 Family::Consistency,
                 header_at(headers, "062"),
                 format!("062 declares {declared} players, but the file has {n} player records"),
@@ -278,6 +286,7 @@ fn counts(t: &Tournament, headers: &dyn Locator, out: &mut Vec<Diagnostic>) {
                 .count();
             if declared != with_game {
                 out.push(Diagnostic::warning(
+                    codes::COUNT_MISMATCH,
                     Family::Consistency,
                     header_at(headers, "062"),
                     format!(
@@ -291,6 +300,7 @@ fn counts(t: &Tournament, headers: &dyn Locator, out: &mut Vec<Diagnostic>) {
         let rated = t.players.iter().filter(|p| p.rating.is_some()).count();
         if declared != rated {
             out.push(Diagnostic::warning(
+                codes::COUNT_MISMATCH,
                 Family::Consistency,
                 header_at(headers, "072"),
                 format!("072 declares {declared} rated players, but {rated} players have a rating"),
@@ -305,6 +315,7 @@ fn dates(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
     if let (Some(s), Some(e)) = (info.start_date, info.end_date) {
         if e < s {
             out.push(Diagnostic::error(
+                codes::DATES_INCONSISTENT,
                 Family::Consistency,
                 header_at(headers, "052"),
                 format!(
@@ -322,6 +333,7 @@ fn dates(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
         if let Some(p) = prev {
             if d < p {
                 out.push(Diagnostic::error(
+                    codes::DATES_INCONSISTENT,
                     Family::Consistency,
                     header_at(headers, "132"),
                     format!(
@@ -336,6 +348,7 @@ fn dates(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
             info.start_date.is_some_and(|s| d < s) || info.end_date.is_some_and(|e| d > e);
         if outside {
             out.push(Diagnostic::warning(
+                codes::DATES_INCONSISTENT,
                 Family::Consistency,
                 header_at(headers, "132"),
                 format!(
@@ -353,6 +366,7 @@ fn dates(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
         if let (Some(start), Some(born)) = (reference, b.earliest()) {
             if born > start {
                 out.push(Diagnostic::error(
+                    codes::BIRTH_DATE,
                     Family::Consistency,
                     at(lines, p.id, "birth date"),
                     format!(
@@ -365,6 +379,7 @@ fn dates(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
         }
         if b.year < 1880 {
             out.push(Diagnostic::warning(
+                codes::BIRTH_DATE,
                 Family::Consistency,
                 at(lines, p.id, "birth date"),
                 format!("player {} has an implausible birth year {}", p.id, b.year),

@@ -7,7 +7,7 @@
 
 use std::io::{Read, Write};
 
-use chess_arbiter::diag::{Diagnostic, Family, Location};
+use chess_arbiter::diag::{codes, Diagnostic, Family, Location};
 use chess_arbiter::formats::{json, swiss_manager as sm, trf};
 use chess_arbiter::model::Tournament;
 use chess_arbiter::validate;
@@ -89,6 +89,7 @@ impl InputError {
         InputError {
             code: exit::FILE_ACCESS,
             diagnostics: vec![Diagnostic::error(
+                codes::FILE_ACCESS,
                 Family::Syntax,
                 Location {
                     file: Some(name.to_string()),
@@ -202,6 +203,7 @@ pub fn read_bytes(
             return Err(InputError {
                 code: exit::INVALID_INPUT,
                 diagnostics: vec![Diagnostic::error(
+                    codes::INVALID_ENCODING,
                     Family::Syntax,
                     Location {
                         file: Some(name),
@@ -229,7 +231,7 @@ pub fn read_bytes(
             d.location.file = Some(name);
             Err(InputError {
                 code: exit::INVALID_INPUT,
-                diagnostics: vec![d],
+                diagnostics: vec![*d],
             })
         }
     }
@@ -293,6 +295,7 @@ pub fn render(
             let r = round.unwrap_or(t.rounds_recorded() as u32);
             if r == 0 {
                 let d = Diagnostic::error(
+                    codes::UNSUPPORTED,
                     Family::Engine,
                     Location::default(),
                     "expected a round to write, found a tournament without rounds",
@@ -311,6 +314,7 @@ pub fn render(
         Format::SmXml => return (sm::xml::write(&sm::xml::from_tournament(t)), Vec::new()),
         Format::Tunx => {
             let d = Diagnostic::error(
+                codes::UNSUPPORTED,
                 Family::Engine,
                 Location::default(),
                 "expected a writable format, found tunx (read only)",

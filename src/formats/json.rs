@@ -16,7 +16,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::Tournament;
 
 /// The value of the `format` field.
@@ -56,9 +56,11 @@ pub fn write(t: &Tournament) -> String {
 }
 
 /// Read a document written by [`write()`] (any version up to [`VERSION`]).
-pub fn read(text: &str) -> Result<Tournament, Diagnostic> {
+/// The error is boxed: a diagnostic is large and errors are rare.
+pub fn read(text: &str) -> Result<Tournament, Box<Diagnostic>> {
     let doc: DocIn = serde_json::from_str(text).map_err(|e| {
-        Diagnostic::error(
+        Box::new(Diagnostic::error(
+            codes::JSON_SYNTAX,
             Family::Syntax,
             Location {
                 line: Some(e.line()),
@@ -66,27 +68,29 @@ pub fn read(text: &str) -> Result<Tournament, Diagnostic> {
                 ..Location::default()
             },
             format!("expected a chess-arbiter JSON document: {e}"),
-        )
+        ))
     })?;
     if doc.format != FORMAT {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
+            codes::JSON_SYNTAX,
             Family::Syntax,
             Location {
                 field: Some("format".into()),
                 ..Location::default()
             },
             format!("expected format \"{FORMAT}\", found \"{}\"", doc.format),
-        ));
+        )));
     }
     if doc.version == 0 || doc.version > VERSION {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
+            codes::JSON_SYNTAX,
             Family::Syntax,
             Location {
                 field: Some("version".into()),
                 ..Location::default()
             },
             format!("expected version 1 to {VERSION}, found {}", doc.version),
-        ));
+        )));
     }
     Ok(doc.tournament)
 }

@@ -12,7 +12,9 @@ use serde::Serialize;
 use super::edition::{minimum_standard_minutes, playing_time};
 use super::federations::is_known_federation;
 use super::names::check_name;
-use crate::diag::{cols_text, Diagnostic, Family, Location, Locator, PlayerField, Severity};
+use crate::diag::{
+    codes, cols_text, Code, Diagnostic, Family, Location, Locator, PlayerField, Severity,
+};
 use crate::model::{
     game_sides, names_each_other, ByeKind, Player, PlayerId, RoundEntry, Title, Tournament,
 };
@@ -59,33 +61,35 @@ impl Check {
         }
     }
 
-    pub fn code(self) -> &'static str {
+    /// The diagnostic code of the check (see [`crate::diag::codes`]): the
+    /// check's kebab-case name, e.g. `points-mismatch`.
+    pub fn code(self) -> Code {
         match self {
-            Check::HeaderMissing => "header-missing",
-            Check::FederationCode => "federation-code",
-            Check::ChiefArbiterMissing => "chief-arbiter-missing",
-            Check::ArbiterWithoutFideId => "arbiter-without-fide-id",
-            Check::DateMissing => "date-missing",
-            Check::DatesInconsistent => "dates-inconsistent",
-            Check::RoundDateMissing => "round-date-missing",
-            Check::RateOfPlay => "rate-of-play",
-            Check::TimeControlUnknown => "time-control-unknown",
-            Check::FideIdMissing => "fide-id-missing",
-            Check::FideIdMalformed => "fide-id-malformed",
-            Check::FideIdDuplicate => "fide-id-duplicate",
-            Check::BirthDate => "birth-date",
-            Check::Sex => "sex",
-            Check::Title => "title",
-            Check::Name => "name",
-            Check::RankMissing => "rank-missing",
-            Check::PointsMismatch => "points-mismatch",
-            Check::FullByeForPairingBye => "full-bye-for-pairing-bye",
-            Check::MorePairingByes => "more-pairing-byes",
-            Check::GameAsymmetric => "game-asymmetric",
-            Check::ResultMissing => "result-missing",
-            Check::RoundWithoutRatedGame => "round-without-rated-game",
-            Check::NoRatedGame => "no-rated-game",
-            Check::UnratedNoRating => "unrated-no-rating",
+            Check::HeaderMissing => codes::HEADER_MISSING,
+            Check::FederationCode => codes::FEDERATION_CODE,
+            Check::ChiefArbiterMissing => codes::CHIEF_ARBITER_MISSING,
+            Check::ArbiterWithoutFideId => codes::ARBITER_WITHOUT_FIDE_ID,
+            Check::DateMissing => codes::DATE_MISSING,
+            Check::DatesInconsistent => codes::DATES_INCONSISTENT,
+            Check::RoundDateMissing => codes::ROUND_DATE_MISSING,
+            Check::RateOfPlay => codes::RATE_OF_PLAY,
+            Check::TimeControlUnknown => codes::TIME_CONTROL_UNKNOWN,
+            Check::FideIdMissing => codes::FIDE_ID_MISSING,
+            Check::FideIdMalformed => codes::FIDE_ID_MALFORMED,
+            Check::FideIdDuplicate => codes::FIDE_ID_DUPLICATE,
+            Check::BirthDate => codes::BIRTH_DATE,
+            Check::Sex => codes::SEX,
+            Check::Title => codes::TITLE,
+            Check::Name => codes::NAME,
+            Check::RankMissing => codes::RANK_MISSING,
+            Check::PointsMismatch => codes::POINTS_MISMATCH,
+            Check::FullByeForPairingBye => codes::FULL_BYE_FOR_PAIRING_BYE,
+            Check::MorePairingByes => codes::MORE_PAIRING_BYES,
+            Check::GameAsymmetric => codes::GAME_ASYMMETRIC,
+            Check::ResultMissing => codes::RESULT_MISSING,
+            Check::RoundWithoutRatedGame => codes::ROUND_WITHOUT_RATED_GAME,
+            Check::NoRatedGame => codes::NO_RATED_GAME,
+            Check::UnratedNoRating => codes::UNRATED_NO_RATING,
         }
     }
 }
@@ -129,6 +133,7 @@ impl Checker<'_> {
             rule: rule.into(),
             diagnostic: Diagnostic {
                 severity,
+                code: check.code(),
                 family: check.family(),
                 location,
                 message,
@@ -707,6 +712,50 @@ fn check_rounds(t: &Tournament, c: &mut Checker) {
                 c.header("132", &format!("round {r}")),
                 format!("round {r} has no rated game"),
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each check reports under its own kebab-case name, and that name is a
+    /// listed diagnostic code.
+    #[test]
+    fn every_check_code_is_a_listed_code() {
+        use Check::*;
+        let all = [
+            HeaderMissing,
+            FederationCode,
+            ChiefArbiterMissing,
+            ArbiterWithoutFideId,
+            DateMissing,
+            DatesInconsistent,
+            RoundDateMissing,
+            RateOfPlay,
+            TimeControlUnknown,
+            FideIdMissing,
+            FideIdMalformed,
+            FideIdDuplicate,
+            BirthDate,
+            Sex,
+            Title,
+            Name,
+            RankMissing,
+            PointsMismatch,
+            FullByeForPairingBye,
+            MorePairingByes,
+            GameAsymmetric,
+            ResultMissing,
+            RoundWithoutRatedGame,
+            NoRatedGame,
+            UnratedNoRating,
+        ];
+        for c in all {
+            assert_eq!(Code::known(c.code().as_str()), Some(c.code()));
+            let name = serde_json::to_value(c).unwrap();
+            assert_eq!(name, c.code().as_str(), "{c:?}");
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use chrono::NaiveDate;
 
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::{ByeKind, PlayerId, RoundEntry, Tournament};
 
 /// Which TRF edition the submission is for.
@@ -71,6 +71,7 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
                 filled_points += 1;
             }
             Some(d) if d != *s => notes.push(Diagnostic::error(
+                codes::POINTS_MISMATCH,
                 Family::Consistency,
                 field(format!("player {} points", p.id)),
                 format!(
@@ -82,6 +83,7 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
     }
     if filled_points > 0 {
         notes.push(Diagnostic::warning(
+            codes::VALUE_FILLED,
             Family::Engine,
             field("points"),
             format!("points filled from the results for {filled_points} players"),
@@ -104,12 +106,14 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
             }
         }
         notes.push(Diagnostic::warning(
+            codes::VALUE_FILLED,
             Family::Engine,
             field("rank"),
             "ranks filled by score, ties by starting rank: tie-breaks were not applied, give the final standings if they differ".to_string(),
         ));
     } else if missing_ranks > 0 {
         notes.push(Diagnostic::error(
+            codes::RANK_MISSING,
             Family::Consistency,
             field("rank"),
             format!("{missing_ranks} players have no rank while others have one: cannot fill ranks consistently"),
@@ -121,6 +125,7 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
     if info.players_declared.trim().is_empty() {
         info.players_declared = out.players.len().to_string();
         notes.push(Diagnostic::warning(
+            codes::VALUE_FILLED,
             Family::Engine,
             field("062 number of players"),
             format!("number of players filled: {}", out.players.len()),
@@ -130,6 +135,7 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
     if info.rated_players_declared.trim().is_empty() {
         info.rated_players_declared = rated.to_string();
         notes.push(Diagnostic::warning(
+            codes::VALUE_FILLED,
             Family::Engine,
             field("072 number of rated players"),
             format!("number of rated players filled: {rated}"),
@@ -138,6 +144,7 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
     if out.total_rounds.is_none() && rounds > 0 {
         out.total_rounds = Some(rounds as u32);
         notes.push(Diagnostic::warning(
+            codes::VALUE_FILLED,
             Family::Engine,
             field("number of rounds"),
             format!("number of rounds filled from the results: {rounds}"),
@@ -152,6 +159,7 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
         .collect();
     if !missing_round_dates.is_empty() {
         notes.push(Diagnostic::error(
+            codes::ROUND_DATE_MISSING,
             Family::Consistency,
             field("132 round dates"),
             format!(
@@ -184,26 +192,34 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
             Some(d) => {
                 *date = Some(*d);
                 notes.push(Diagnostic::warning(
+                    codes::VALUE_FILLED,
                     Family::Engine,
                     field(format!("{code} {name}")),
                     format!("{name} filled from the {which} round date: {d}"),
                 ));
             }
             None => notes.push(Diagnostic::error(
+                codes::DATE_MISSING,
                 Family::Consistency,
                 field(format!("{code} {name}")),
                 format!("{name} missing and no round dates to take it from"),
             )),
         }
     }
-    for (code, name, value) in [
-        ("012", "tournament name", &info.name),
-        ("022", "city", &info.city),
-        ("032", "federation", &info.federation),
-        ("102", "chief arbiter", &info.chief_arbiter),
+    for (diag_code, code, name, value) in [
+        (codes::HEADER_MISSING, "012", "tournament name", &info.name),
+        (codes::HEADER_MISSING, "022", "city", &info.city),
+        (codes::HEADER_MISSING, "032", "federation", &info.federation),
+        (
+            codes::CHIEF_ARBITER_MISSING,
+            "102",
+            "chief arbiter",
+            &info.chief_arbiter,
+        ),
     ] {
         if value.trim().is_empty() {
             notes.push(Diagnostic::error(
+                diag_code,
                 Family::Consistency,
                 field(format!("{code} {name}")),
                 format!("{name} missing: a required header that the data cannot supply"),
@@ -212,6 +228,7 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
     }
     if info.tournament_type.trim().is_empty() && target == Target::Trf16 {
         notes.push(Diagnostic::warning(
+            codes::HEADER_MISSING,
             Family::Consistency,
             field("092 tournament type"),
             "tournament type missing".to_string(),
@@ -219,6 +236,7 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
     }
     if target == Target::Trf26 && info.system_code.trim().is_empty() {
         notes.push(Diagnostic::error(
+            codes::HEADER_MISSING,
             Family::Consistency,
             field("192 encoded tournament type"),
             "encoded tournament type missing, TRF-2026 requires it (e.g. FIDE_DUTCH_2025)"
@@ -227,6 +245,7 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
     }
     if target == Target::Trf26 && info.encoded_time_control.trim().is_empty() {
         notes.push(Diagnostic::warning(
+            codes::HEADER_MISSING,
             Family::Consistency,
             field("222 encoded time control"),
             "encoded time control missing (e.g. 5400+30)".to_string(),
@@ -238,6 +257,7 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
         for (i, e) in p.rounds.iter().enumerate() {
             if matches!(e, RoundEntry::Unknown { .. } | RoundEntry::Pending { .. }) {
                 notes.push(Diagnostic::error(
+                    codes::RESULT_MISSING,
                     Family::Consistency,
                     field(format!("player {} round {}", p.id, i + 1)),
                     "result missing: cannot be submitted".to_string(),
@@ -268,6 +288,7 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
         if !pab && fulls.len() == 1 && paired % 2 == 0 {
             if let Some(id) = fulls.first() {
                 notes.push(Diagnostic::warning(
+                    codes::FULL_BYE_FOR_PAIRING_BYE,
                     Family::Consistency,
                     field(format!("player {id} round {r}")),
                     "full-point bye where everyone else was paired: if it was the pairing-allocated bye it must be U, left as F".to_string(),

@@ -4,7 +4,10 @@
 //! JSON shape (stable): `{"file", "dialect": str?, "dialect_detail": {..}?,
 //! "players", "rounds", "total_rounds"?, "errors", "warnings",
 //! "diagnostics": [diagnostic]}`; for a file that could not be read
-//! `{"file", "readable": false, "diagnostics": [diagnostic]}`.
+//! `{"file", "readable": false, "diagnostics": [diagnostic]}`. A diagnostic
+//! is `{"severity", "code", "family", "file"?, "line"?, "cols"?, "field"?,
+//! "message"}`; `code` is stable (see [`crate::diag::codes`]). The text
+//! rendering does not show the code.
 
 use std::fmt::Write as _;
 

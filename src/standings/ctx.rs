@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::{ByeKind, Color, PointSystem, Points, RoundEntry, Tournament};
 
 use super::code::TieBreakSpec;
@@ -159,6 +159,7 @@ impl<'a> Ctx<'a> {
                             Some(&opp) => Slot::Game { opp, color, pts },
                             None => {
                                 notes.push(Diagnostic::warning(
+                                    codes::UNKNOWN_OPPONENT,
                                     Family::Consistency,
                                     Location::default(),
                                     format!("player {} round {r}: expected an opponent among the players, found {opponent}; round treated as unplayed", p.id),
@@ -182,6 +183,7 @@ impl<'a> Ctx<'a> {
                             },
                             None => {
                                 notes.push(Diagnostic::warning(
+                                    codes::UNKNOWN_OPPONENT,
                                     Family::Consistency,
                                     Location::default(),
                                     format!("player {} round {r}: expected a forfeit opponent among the players, found {opponent}; round treated as unplayed", p.id),
@@ -192,6 +194,7 @@ impl<'a> Ctx<'a> {
                     }
                     RoundEntry::Pending { .. } => {
                         notes.push(Diagnostic::warning(
+                            codes::RESULT_MISSING,
                             Family::Consistency,
                             Location::default(),
                             format!("player {} round {r}: expected a result, found a pending game; counted as unplayed with 0 points", p.id),

@@ -43,7 +43,7 @@ use serde::Serialize;
 use std::cmp::Ordering;
 use std::fmt;
 
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{self, codes, Diagnostic, Family, Location};
 use crate::model::{PlayerId, Points, RoundEntry, Tournament};
 use ctx::Ctx;
 use registry::Evaluator;
@@ -161,8 +161,9 @@ impl fmt::Display for StandingsError {
 
 impl std::error::Error for StandingsError {}
 
-fn note(notes: &mut Vec<Diagnostic>, msg: String) {
+fn note(notes: &mut Vec<Diagnostic>, code: diag::Code, msg: String) {
     notes.push(Diagnostic::warning(
+        code,
         Family::Engine,
         Location::default(),
         msg,
@@ -333,6 +334,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
             if pending && available > 0 {
                 note(
                     &mut notes,
+                    codes::RESULT_MISSING,
                     format!(
                         "round {available} has games without results; standings after round {}",
                         available - 1
@@ -351,6 +353,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
             None => {
                 note(
                     &mut notes,
+                    codes::EDITION_ASSUMED,
                     "the file gives no event date: tie-breaks follow the rules in force now (2026); choose an edition to change this".into(),
                 );
                 (Edition::C07_2026, EditionSource::NoDate)
@@ -386,6 +389,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
                     if info.since > edition {
                         note(
                             &mut notes,
+                            codes::TIEBREAK_EDITION,
                             format!(
                                 "{} is defined from the {} edition; computed anyway under {}",
                                 info.acronym, info.since, edition
@@ -408,6 +412,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
         if !differs.is_empty() {
             note(
                 &mut notes,
+                codes::TIEBREAK_EDITION,
                 format!(
                     "edition 2023 covers the Sep 2023, Apr 2024 and Aug 2024 texts; {} follow the Aug 2024 wording (VUR definition, SB cut by smallest product among equal opponent scores, GE named REP)",
                     differs.join(", ")

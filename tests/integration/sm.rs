@@ -1,5 +1,6 @@
 //! Swiss-Manager formats against the real files in tests/fixtures/sm/.
 
+use chess_arbiter::diag::codes;
 use chess_arbiter::formats::swiss_manager::{combine, pairings, players, text, tunx, xml};
 use chess_arbiter::model::{ByeKind, Color, Outcome, PlayerId, Points, RoundEntry, Sex};
 use std::path::PathBuf;
@@ -152,6 +153,29 @@ fn sm_pairing_file_errors_are_located() {
     assert_eq!(r.diagnostics[0].location.line, Some(2));
     assert_eq!(r.diagnostics[0].location.field.as_deref(), Some("NrW"));
     assert_eq!(r.diagnostics[1].location.line, Some(3));
+    // Stable codes: a header without the needed columns is no pairing file;
+    // an unreadable cell is a Swiss-Manager field error.
+    assert_eq!(e.diagnostics[0].code, codes::UNRECOGNIZED_INPUT);
+    assert!(r
+        .diagnostics
+        .iter()
+        .all(|d| d.code == codes::SM_FIELD_SYNTAX));
+}
+
+/// The same kind of problem has the same code in every reader: a player on
+/// two boards of a round is `paired-twice` in a pairing file as in a TRF.
+#[test]
+fn sm_player_on_two_boards_is_paired_twice() {
+    let r =
+        pairings::read(b"Runde;Brett;NrW;NrS;ErgW;ErgS\r\n1;1;1;2;1;0\r\n1;2;1;3;1;0\r\n").unwrap();
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let mut t = chess_arbiter::model::Tournament::default();
+    let d = pairings::apply(&r.boards, &mut t);
+    let got: Vec<_> = d.iter().map(|d| d.code).collect();
+    assert_eq!(got, vec![codes::PAIRED_TWICE], "{d:?}");
+    let p = players::read(b"Nr;Name;EloInt\r\n1;A, B;2x00\r\n").unwrap();
+    let got: Vec<_> = p.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(got, vec![codes::SM_FIELD_SYNTAX], "{:?}", p.diagnostics);
 }
 
 #[test]

@@ -503,6 +503,98 @@ fn invalid_fixtures_give_located_messages() {
     }
 }
 
+/// Each invalid fixture gives diagnostics with stable codes, in order: the
+/// reader's (a bad rating is `trf-field-syntax`), then the consistency
+/// checks' (an asymmetric game is `game-asymmetric`).
+#[test]
+fn invalid_fixtures_give_stable_codes() {
+    let expected: &[(&str, &[&str])] = &[
+        ("asymmetric-colour", &["game-asymmetric"]),
+        ("asymmetric-game", &["game-asymmetric"]),
+        (
+            "bad-colour",
+            &["trf-field-syntax", "game-asymmetric", "points-mismatch"],
+        ),
+        ("bad-header-values", &["trf-field-syntax"; 3]),
+        ("bad-rating", &["trf-field-syntax"; 2]),
+        (
+            "bad-result-code",
+            &["trf-field-syntax", "game-asymmetric", "points-mismatch"],
+        ),
+        ("bad-start-rank", &["trf-field-syntax", "unknown-opponent"]),
+        ("born-after-start", &["birth-date"]),
+        (
+            "bye-with-opponent",
+            &["trf-field-syntax", "game-asymmetric", "points-mismatch"],
+        ),
+        ("duplicate-fide-id", &["fide-id-duplicate"]),
+        (
+            "duplicate-start-rank",
+            &["starting-rank-duplicate", "fide-id-duplicate"],
+        ),
+        ("end-before-start", &["dates-inconsistent"]),
+        ("header-counts", &["count-mismatch"; 2]),
+        (
+            "misaligned-round-block",
+            &["trf-field-syntax", "game-asymmetric", "points-mismatch"],
+        ),
+        ("no-records", &["unrecognized-input"]),
+        ("paired-twice", &["game-asymmetric", "paired-twice"]),
+        (
+            "played-without-colour",
+            &["trf-field-syntax", "game-asymmetric", "points-mismatch"],
+        ),
+        ("points-mismatch", &["points-mismatch"]),
+        ("record-code-without-blank", &["trf-field-syntax"]),
+        (
+            "result-without-opponent",
+            &["trf-field-syntax", "points-mismatch"],
+        ),
+        ("unknown-opponent", &["unknown-opponent"]),
+    ];
+    let dir = fixtures().join("invalid");
+    let files = trf_files(&dir);
+    assert_eq!(
+        files.len(),
+        expected.len(),
+        "a new fixture needs its codes here"
+    );
+    for f in files {
+        let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&f).unwrap();
+        let diags = match read_checked(&bytes, &ReadOptions::default()) {
+            Ok(r) => r.diagnostics,
+            Err(e) => e.diagnostics,
+        };
+        let got: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
+        let want = expected
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, c)| c.to_vec())
+            .unwrap_or_else(|| panic!("{name}: no expected codes"));
+        assert_eq!(got, want, "{name}: {diags:#?}");
+    }
+}
+
+/// One kind of problem, one code, whichever checker finds it: declared
+/// points that the results contradict are `points-mismatch` for the
+/// validator, the rating-report check and the pairing check's warnings.
+#[test]
+fn points_mismatch_has_one_code_everywhere() {
+    let r = read_file(&fixtures().join("invalid/points-mismatch.trf"));
+    let t = &r.tournament;
+    let code = chess_arbiter::diag::codes::POINTS_MISMATCH;
+    assert!(r.diagnostics.iter().any(|d| d.code == code));
+    let report = chess_arbiter::rating::report_check::check_report(t, &r.source);
+    assert!(report
+        .iter()
+        .any(|p| p.diagnostic.code == code && p.check.code() == code));
+    assert!(chess_arbiter::pairing::check::warnings::points_warnings(t)
+        .iter()
+        .all(|d| d.code == code));
+    assert!(!chess_arbiter::pairing::check::warnings::points_warnings(t).is_empty());
+}
+
 /// Opt-in: every TRF under $ARBITER_SAMPLES and $ARBITER_CORPUS reads without
 /// error-level diagnostics and converts back and forth.
 #[test]

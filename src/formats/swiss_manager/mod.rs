@@ -10,7 +10,7 @@ pub mod text;
 pub mod tunx;
 pub mod xml;
 
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::{Player, Tournament};
 
 /// A pairing file and a player file together make a tournament without a TRF: players
@@ -31,6 +31,7 @@ pub fn combine(
     for p in &t.players {
         if !known.contains(&p.id) {
             diags.push(Diagnostic::error(
+                codes::UNKNOWN_PLAYER,
                 Family::Consistency,
                 Location {
                     field: Some("NrW/NrS".into()),
@@ -127,6 +128,7 @@ pub fn read_as(format: SmFormat, bytes: &[u8]) -> Result<SmLoaded, Vec<Diagnosti
         }
         SmFormat::Combined => {
             return Err(vec![Diagnostic::error(
+                codes::UNSUPPORTED,
                 Family::Engine,
                 Location::default(),
                 "expected two files for the combined format, found one; use read_combined",
@@ -147,6 +149,7 @@ pub fn read_combined(a: &[u8], b: &[u8]) -> Result<SmLoaded, Vec<Diagnostic>> {
         (Some(SmFormat::Pairings), Some(SmFormat::Players)) => (b, a),
         (x, y) => {
             return Err(vec![Diagnostic::error(
+                codes::UNRECOGNIZED_INPUT,
                 Family::Syntax,
                 Location::default(),
                 format!(

@@ -20,7 +20,7 @@
 use std::collections::BTreeMap;
 
 use super::text::{self, Encoding};
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::{ByeKind, Color, Outcome, Player, PlayerId, Points, RoundEntry, Tournament};
 
 /// The standard header Swiss-Manager 15 writes.
@@ -166,6 +166,7 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
     let Some(first) = lines.lines.first() else {
         return Err(ReadError {
             diagnostics: vec![Diagnostic::error(
+                codes::UNRECOGNIZED_INPUT,
                 Family::Syntax,
                 Location::line(1),
                 "expected a header row starting with \"Runde;Brett\", found an empty file",
@@ -196,6 +197,7 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
     if !missing.is_empty() {
         return Err(ReadError {
             diagnostics: vec![Diagnostic::error(
+                codes::UNRECOGNIZED_INPUT,
                 Family::Syntax,
                 Location::line(1),
                 format!(
@@ -225,6 +227,7 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
                     );
                     if !erg.is_empty() && erg != expected {
                         diagnostics.push(Diagnostic::warning(
+                            codes::RESULT_MISMATCH,
                             Family::Consistency,
                             Location {
                                 line: Some(line),
@@ -237,7 +240,7 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
                 }
                 boards.push(b)
             }
-            Err(d) => diagnostics.push(d),
+            Err(d) => diagnostics.push(*d),
         }
     }
     Ok(PairingRead {
@@ -258,9 +261,10 @@ fn field<'a>(
     i: usize,
     line: usize,
     name: &str,
-) -> Result<&'a str, Diagnostic> {
+) -> Result<&'a str, Box<Diagnostic>> {
     fields.get(i).map(|s| s.trim()).ok_or_else(|| {
-        Diagnostic::error(
+        Box::new(Diagnostic::error(
+            codes::SM_FIELD_SYNTAX,
             Family::Syntax,
             at(line, name),
             format!(
@@ -268,7 +272,7 @@ fn field<'a>(
                 i + 1,
                 fields.len()
             ),
-        )
+        ))
     })
 }
 
@@ -281,16 +285,18 @@ fn at(line: usize, name: &str) -> Location {
     }
 }
 
-fn bad(line: usize, name: &str, expected: &str, found: &str) -> Diagnostic {
-    Diagnostic::error(
+fn bad(line: usize, name: &str, expected: &str, found: &str) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(
+        codes::SM_FIELD_SYNTAX,
         Family::Syntax,
         at(line, name),
         format!("expected {expected}, found {found:?}"),
-    )
+    ))
 }
 
-fn parse_row(fields: &[String], c: &Cols, line: usize) -> Result<Board, Diagnostic> {
-    let num = |i: usize, name: &str| -> Result<u32, Diagnostic> {
+/// One board row; the error is boxed to keep the `Result` small.
+fn parse_row(fields: &[String], c: &Cols, line: usize) -> Result<Board, Box<Diagnostic>> {
+    let num = |i: usize, name: &str| -> Result<u32, Box<Diagnostic>> {
         let f = field(fields, i, line, name)?;
         f.parse::<u32>()
             .ok()
@@ -318,7 +324,7 @@ fn parse_row(fields: &[String], c: &Cols, line: usize) -> Result<Board, Diagnost
                 .ok_or_else(|| bad(line, "NrS", "a start number or -1 for the bye", nr_s))?,
         ))
     };
-    let pts = |i: usize, name: &str| -> Result<Points, Diagnostic> {
+    let pts = |i: usize, name: &str| -> Result<Points, Box<Diagnostic>> {
         let f = field(fields, i, line, name)?;
         Points::parse(f)
             .filter(|p| *p >= Points::ZERO)
@@ -392,6 +398,7 @@ pub fn apply(boards: &[Board], t: &mut Tournament) -> Vec<Diagnostic> {
             };
             if !p.set_round(round as usize, e) {
                 diags.push(Diagnostic::error(
+                    codes::PAIRED_TWICE,
                     Family::Consistency,
                     Location::line(line),
                     format!("player {id} appears on more than one board in round {round}"),
@@ -461,6 +468,7 @@ pub fn update_results(file: &mut PairingFile, t: &Tournament, round: u32) -> Vec
         idx("ErgS"),
     ) else {
         diags.push(Diagnostic::error(
+            codes::UNRECOGNIZED_INPUT,
             Family::Syntax,
             Location::line(1),
             "expected the columns Runde, NrW, NrS, ErgW and ErgS in the header",
@@ -487,6 +495,7 @@ pub fn update_results(file: &mut PairingFile, t: &Tournament, round: u32) -> Vec
         let loc = Location::line(row.line);
         let Some(wp) = t.player(PlayerId(w)) else {
             diags.push(Diagnostic::error(
+                codes::UNKNOWN_PLAYER,
                 Family::Consistency,
                 loc,
                 format!("expected player {w} in the tournament, found none"),
@@ -496,6 +505,7 @@ pub fn update_results(file: &mut PairingFile, t: &Tournament, round: u32) -> Vec
         let opp = wp.round(r).opponent();
         if opp != Some(PlayerId(s)) {
             diags.push(Diagnostic::error(
+                codes::PAIRING_MISMATCH,
                 Family::Consistency,
                 loc,
                 format!(
@@ -507,6 +517,7 @@ pub fn update_results(file: &mut PairingFile, t: &Tournament, round: u32) -> Vec
         }
         let Some(cells) = cells_for(t, wp, r) else {
             diags.push(Diagnostic::warning(
+                codes::CONVERSION_LOSS,
                 Family::Engine,
                 loc,
                 format!("the round {round} result of player {w} cannot be written in a pairing file; row left unchanged"),
@@ -548,6 +559,7 @@ pub fn from_tournament(t: &Tournament, round: u32) -> (PairingFile, Vec<Diagnost
             RoundEntry::Bye { .. } | RoundEntry::NotPaired => {
                 if r <= p.rounds.len() && e != RoundEntry::NotPaired {
                     diags.push(Diagnostic::warning(
+                        codes::CONVERSION_LOSS,
                         Family::Engine,
                         Location::default(),
                         format!("the round {round} bye of player {} has no row in a pairing file and is left out", p.id),
@@ -557,6 +569,7 @@ pub fn from_tournament(t: &Tournament, round: u32) -> (PairingFile, Vec<Diagnost
             _ => {
                 let Some(o) = e.opponent().and_then(|o| t.player(o)) else {
                     diags.push(Diagnostic::error(
+                        codes::UNKNOWN_OPPONENT,
                         Family::Consistency,
                         Location::default(),
                         format!("player {} has an opponent in round {round} that is not in the tournament", p.id),
@@ -619,6 +632,7 @@ pub fn from_tournament(t: &Tournament, round: u32) -> (PairingFile, Vec<Diagnost
             None => ["0", "0", "", "0:0"],
             Some(_) => cells_for(t, b.white, r).unwrap_or_else(|| {
                 diags.push(Diagnostic::warning(
+                    codes::CONVERSION_LOSS,
                     Family::Engine,
                     Location::default(),
                     format!("the round {round} result of player {} cannot be written in a pairing file; written as not played", b.white.id),

@@ -16,7 +16,7 @@
 //! Encoding is sniffed: UTF-8 when valid, else Windows-1252 (docs/swiss-manager.md §2.3).
 
 use super::text::{self, Encoding};
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::{BirthDate, NationalRating, Player, PlayerId, Points, Sex, Title, Tournament};
 
 pub use super::text::RawRow;
@@ -163,6 +163,7 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
     let Some(first) = lines.lines.first() else {
         return Err(ReadError {
             diagnostics: vec![Diagnostic::error(
+                codes::UNRECOGNIZED_INPUT,
                 Family::Syntax,
                 Location::line(1),
                 "expected a header row starting with \"Nr;Name\", found an empty file",
@@ -174,6 +175,7 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
     let Some(c_nr) = col("Nr") else {
         return Err(ReadError {
             diagnostics: vec![Diagnostic::error(
+                codes::UNRECOGNIZED_INPUT,
                 Family::Syntax,
                 Location::line(1),
                 format!("expected a column \"Nr\" in the header, found {first:?}"),
@@ -190,6 +192,7 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
         }
         if fields.len() != header.len() {
             diagnostics.push(Diagnostic::warning(
+                codes::SM_FIELD_SYNTAX,
                 Family::Syntax,
                 Location::line(line),
                 format!(
@@ -208,6 +211,7 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
         let nr_text = fields.get(c_nr).map(|s| s.trim()).unwrap_or("");
         let Some(number) = nr_text.parse::<u32>().ok().filter(|n| *n > 0) else {
             diagnostics.push(Diagnostic::error(
+                codes::SM_FIELD_SYNTAX,
                 Family::Syntax,
                 loc(line, "Nr"),
                 format!("expected a start number, found {nr_text:?}; row skipped"),
@@ -223,6 +227,7 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
                 Ok(r) => Some(r),
                 Err(_) => {
                     diagnostics.push(Diagnostic::error(
+                        codes::SM_FIELD_SYNTAX,
                         Family::Syntax,
                         loc(line, n),
                         format!("expected a rating, found {v:?}"),
@@ -240,6 +245,7 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
             let b = parse_birth(&birth_text);
             if b.is_none() {
                 diagnostics.push(Diagnostic::error(
+                    codes::SM_FIELD_SYNTAX,
                     Family::Syntax,
                     loc(line, "Geburt"),
                     format!("expected a date dd.mm.yyyy, found {birth_text:?}"),
@@ -255,6 +261,7 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
             let p = Points::parse(&pkt.replace('\u{FFFD}', "½"));
             if p.is_none() {
                 diagnostics.push(Diagnostic::error(
+                    codes::SM_FIELD_SYNTAX,
                     Family::Syntax,
                     loc(line, "Pkt"),
                     format!("expected points such as 2½ or 3, found {pkt:?}"),
@@ -269,6 +276,7 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
             let r = rang.parse::<u32>().ok();
             if r.is_none() {
                 diagnostics.push(Diagnostic::error(
+                    codes::SM_FIELD_SYNTAX,
                     Family::Syntax,
                     loc(line, "Rang"),
                     format!("expected a rank, found {rang:?}"),

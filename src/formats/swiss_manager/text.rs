@@ -1,6 +1,6 @@
 //! Helpers shared by the `;`-separated Swiss-Manager text exports.
 
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 
 /// The text encoding a file was read in; writers use the same one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -41,6 +41,7 @@ pub fn encode(text: &str, enc: Encoding) -> (Vec<u8>, Vec<Diagnostic>) {
             let mut d = Vec::new();
             if lossy {
                 d.push(Diagnostic::warning(
+                    codes::CONVERSION_LOSS,
                     Family::Engine,
                     Location::default(),
                     "some characters cannot be written in windows-1252 and were replaced by numeric references",

@@ -43,7 +43,7 @@
 //!   key 7 = adjourned from Swiss-Manager's result-entry keys, docs §3.2). Any other code is
 //!   kept, reported, and read as an unknown result.
 
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Code, Diagnostic, Family, Location};
 use crate::model::{
     BirthDate, ByeKind, Color, NationalRating, Outcome, Player, PlayerId, RoundEntry, Sex, Title,
     Tournament, TournamentInfo,
@@ -142,19 +142,26 @@ pub fn tiebreak_label(n: u16) -> Option<&'static str> {
     crate::model::swiss_manager_tiebreaks::lookup(n).map(|t| t.label)
 }
 
-fn at(offset: usize, message: String) -> Diagnostic {
-    Diagnostic::error(
+/// A structural error, boxed: it travels in `Result`s through the parser.
+fn at(offset: usize, message: String) -> Box<Diagnostic> {
+    at_code(codes::SM_FIELD_SYNTAX, offset, message)
+}
+
+fn at_code(code: Code, offset: usize, message: String) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(
+        code,
         Family::Syntax,
         Location {
             field: Some(format!("byte offset {offset:#x}")),
             ..Location::default()
         },
         message,
-    )
+    ))
 }
 
-fn warn(field: impl Into<String>, message: String) -> Diagnostic {
+fn warn(code: Code, field: impl Into<String>, message: String) -> Diagnostic {
     Diagnostic::warning(
+        code,
         Family::Syntax,
         Location {
             field: Some(field.into()),
@@ -172,7 +179,7 @@ struct Cur<'a> {
 }
 
 impl<'a> Cur<'a> {
-    fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8], Diagnostic> {
+    fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8], Box<Diagnostic>> {
         let stop = self.pos.checked_add(n).filter(|s| *s <= self.end);
         match stop.and_then(|s| self.b.get(self.pos..s)) {
             Some(s) => {
@@ -188,11 +195,11 @@ impl<'a> Cur<'a> {
             )),
         }
     }
-    fn u16(&mut self, what: &str) -> Result<u16, Diagnostic> {
+    fn u16(&mut self, what: &str) -> Result<u16, Box<Diagnostic>> {
         let b = self.bytes(2, what)?;
         Ok(u16::from_le_bytes([b[0], b[1]]))
     }
-    fn string(&mut self, what: &str) -> Result<String, Diagnostic> {
+    fn string(&mut self, what: &str) -> Result<String, Box<Diagnostic>> {
         let start = self.pos;
         let n = self.u16(what)? as usize;
         let raw = self.bytes(n * 2, what)?;
@@ -241,7 +248,7 @@ fn date(v: u32) -> Option<NaiveDate> {
 pub fn read(bytes: &[u8]) -> Result<TunxRead, ReadError> {
     let mut diags = Vec::new();
     let file = parse(bytes, &mut diags).map_err(|d| {
-        diags.push(d);
+        diags.push(*d);
         ReadError {
             diagnostics: diags.clone(),
         }
@@ -254,9 +261,10 @@ pub fn read(bytes: &[u8]) -> Result<TunxRead, ReadError> {
     })
 }
 
-fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Diagnostic> {
+fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Box<Diagnostic>> {
     if !sniff(b) {
-        return Err(at(
+        return Err(at_code(
+            codes::UNRECOGNIZED_INPUT,
             0,
             format!(
                 "expected the swiss-manager magic 93 ff 89 44, found {:02x?}",
@@ -384,6 +392,7 @@ fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Diagnostic> 
     }
     if schedule.len() != config.rounds as usize {
         diags.push(warn(
+            codes::SM_FIELD_SYNTAX,
             "schedule",
             format!(
                 "expected {} schedule entries (configured rounds), found {}",
@@ -418,6 +427,7 @@ fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Diagnostic> 
     }
     if players.len() != config.player_count as usize {
         diags.push(warn(
+            codes::SM_FIELD_SYNTAX,
             "players",
             format!(
                 "expected {} player records (configured count), found {}",
@@ -469,6 +479,7 @@ fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Diagnostic> 
         if ![0xA3, 0xA5, 0xB3, 0xD3].contains(tag) {
             let bytes = b.get(o + 4..*end).unwrap_or(&[]).to_vec();
             diags.push(warn(
+                codes::SM_UNDECODED,
                 format!("section {tag:02x}"),
                 format!(
                     "section {tag:02x} at {o:#x} ({} bytes) is not decoded; kept unread",
@@ -593,6 +604,7 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
     match kind_name(f.config.kind) {
         Some(k) => info.tournament_type = k.to_string(),
         None => diags.push(warn(
+            codes::SM_UNDECODED,
             "tournament type",
             format!(
                 "unknown tournament type code {}; kept unread",
@@ -608,7 +620,11 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
         (f.config.end_date, "end date"),
     ] {
         if v != 0 && date(v).is_none() {
-            diags.push(warn(what, format!("expected a date yyyymmdd, found {v}")));
+            diags.push(warn(
+                codes::SM_FIELD_SYNTAX,
+                what,
+                format!("expected a date yyyymmdd, found {v}"),
+            ));
         }
     }
     if !f.config.tiebreaks.is_empty() {
@@ -622,6 +638,7 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
             })
             .collect();
         diags.push(Diagnostic::warning(
+            codes::CONVERSION_LOSS,
             Family::Engine,
             Location { field: Some("tie-breaks".into()), ..Location::default() },
             format!("swiss-manager tie-break numbers {} are not carried as fide codes: their parameters are not decoded", list.join(", ")),
@@ -648,6 +665,7 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
     if !unknown.is_empty() {
         let l: Vec<String> = unknown.iter().map(|o| o.to_string()).collect();
         diags.push(warn(
+            codes::SM_UNDECODED,
             "player records",
             format!(
                 "undecoded non-zero bytes at player-block offsets {} are kept unread",
@@ -662,6 +680,7 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
         .count();
     if odd > 0 {
         diags.push(warn(
+            codes::SM_UNDECODED,
             "board records",
             format!("{odd} board records carry undecoded non-zero bytes; kept unread"),
         ));
@@ -678,6 +697,7 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
         };
         if !p.set_round(round as usize, e) {
             diags.push(Diagnostic::error(
+                codes::PAIRED_TWICE,
                 Family::Consistency,
                 Location {
                     field: Some(format!("byte offset {off:#x}")),
@@ -693,6 +713,7 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
     for bd in &f.boards {
         let loc = |m: String| {
             Diagnostic::warning(
+                codes::SM_FIELD_SYNTAX,
                 Family::Syntax,
                 Location {
                     field: Some(format!("byte offset {:#x}", bd.offset)),
@@ -806,6 +827,7 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
     let is_individual = matches!(f.config.kind, 0 | 1);
     if !is_individual {
         diags.push(Diagnostic::warning(
+            codes::SM_UNDECODED,
             Family::Engine,
             Location::default(),
             "team tournament: team sections are not decoded, only header, schedule and individual players are read",

@@ -12,7 +12,7 @@
 use quick_xml::events::{BytesDecl, BytesStart, Event};
 use quick_xml::{Reader, Writer};
 
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::{Player, PlayerId, Sex, Title, Tournament};
 
 /// One `<Player>` element (wire shape).
@@ -294,6 +294,7 @@ fn attrs_of(e: &BytesStart, pos: u64, diags: &mut Vec<Diagnostic>) -> Vec<(Strin
 
 fn err_at(pos: u64, m: String) -> Diagnostic {
     Diagnostic::error(
+        codes::SM_FIELD_SYNTAX,
         Family::Syntax,
         Location {
             field: Some(format!("byte offset {pos}")),
@@ -327,6 +328,7 @@ pub fn read(text: &str) -> (XmlFile, Vec<Diagnostic>) {
                             Some(s) => *s = v,
                             None => {
                                 diags.push(Diagnostic::warning(
+                                    codes::SM_UNDECODED,
                                     Family::Syntax,
                                     Location {
                                         field: Some(k.clone()),
@@ -349,6 +351,7 @@ pub fn read(text: &str) -> (XmlFile, Vec<Diagnostic>) {
                             "TeamShortname" => t.short_name = v,
                             _ => {
                                 diags.push(Diagnostic::warning(
+                                    codes::SM_UNDECODED,
                                     Family::Syntax,
                                     Location {
                                         field: Some(k.clone()),
@@ -364,6 +367,7 @@ pub fn read(text: &str) -> (XmlFile, Vec<Diagnostic>) {
                 }
                 b"Players" | b"Teams" | b"SwissManagerImport" => {}
                 other => diags.push(Diagnostic::warning(
+                    codes::SM_UNDECODED,
                     Family::Syntax,
                     Location {
                         field: Some(format!("byte offset {pos}")),
@@ -393,6 +397,7 @@ pub fn to_tournament(f: &XmlFile) -> (Tournament, Vec<Diagnostic>) {
         match Player::try_from(x) {
             Ok(p) => t.players.push(p),
             Err(m) => diags.push(Diagnostic::error(
+                codes::SM_FIELD_SYNTAX,
                 Family::Syntax,
                 Location {
                     field: Some(format!("player element {}", i + 1)),

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::{
     ByeKind, Color, NationalRating, Outcome, Player, PointSystem, Points, RoundEntry, Team,
     Tournament,
@@ -65,6 +65,7 @@ fn target_name(t: Target) -> &'static str {
 impl Writer<'_> {
     fn warn(&mut self, field: &str, msg: String) {
         self.warnings.push(Diagnostic::warning(
+            codes::CONVERSION_LOSS,
             Family::Engine,
             Location {
                 field: Some(field.to_string()),

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::position::{BoardKind, RecordedRound};
-use crate::diag::{Diagnostic, Family, Location, PlayerField};
+use crate::diag::{codes, Diagnostic, Family, Location, PlayerField};
 use crate::model::{ByeKind, PlayerId, RoundEntry, Tournament};
 
 /// Where the data of the input file is, for located warnings. The pairing
@@ -88,6 +88,7 @@ pub fn round_warnings(t: &Tournament, rec: &RecordedRound, facts: &FileFacts) ->
         let (a, c) = (b.white.min(b.black), b.white.max(b.black));
         if lost(a) && lost(c) {
             out.push(Diagnostic::warning(
+                codes::DOUBLE_FORFEIT,
                 Family::Consistency,
                 facts.at_player(a, field.clone(), Some(PlayerField::Round(k))),
                 format!(
@@ -112,6 +113,7 @@ pub fn full_bye_warnings(t: &Tournament, round: u32, facts: &FileFacts) -> Vec<D
         .filter(|p| p.round(k) == (RoundEntry::Bye { bye: ByeKind::Full }))
         .map(|p| {
             Diagnostic::warning(
+                codes::FULL_BYE_FOR_PAIRING_BYE,
                 Family::Consistency,
                 facts.at_player(p.id, format!("round {round}"), Some(PlayerField::Round(k))),
                 format!(
@@ -154,6 +156,7 @@ fn points_warnings_in(t: &Tournament, facts: &FileFacts) -> Vec<Diagnostic> {
             let computed = t.score(p, None);
             (declared != computed).then(|| {
                 Diagnostic::warning(
+                    codes::POINTS_MISMATCH,
                     Family::Consistency,
                     facts.at_player(p.id, "points".into(), Some(PlayerField::Points)),
                     format!(
@@ -219,6 +222,7 @@ pub fn total_rounds_warning(
         ));
     }
     Some(Diagnostic::warning(
+        codes::ROUND_COUNT_MISSING,
         Family::Consistency,
         facts.at_header(&["XXR", "142"], "number of rounds"),
         msg,
@@ -272,6 +276,7 @@ pub fn pairing_number_warnings(t: &Tournament, facts: &FileFacts) -> Vec<Diagnos
         let shown: Vec<String> = below.iter().take(3).map(|p| p.to_string()).collect();
         let more = if below.len() > 3 { ", ..." } else { "" };
         out.push(Diagnostic::warning(
+            codes::PAIRING_NUMBER_CHANGED,
             Family::Consistency,
             facts.at_player(id, "starting rank".into(), Some(PlayerField::StartingRank)),
             format!(
@@ -290,6 +295,7 @@ pub fn pairing_number_warnings(t: &Tournament, facts: &FileFacts) -> Vec<Diagnos
 pub fn xxz_warning(facts: &FileFacts) -> Option<Diagnostic> {
     facts.has_header("XXZ").then(|| {
         Diagnostic::warning(
+            codes::XXZ_NOT_PORTABLE,
             Family::Consistency,
             facts.at_header(&["XXZ"], "XXZ"),
             "XXZ marks players absent from the round to be paired: this program does not pair them, but bbpPairings ignores XXZ and pairs them; TRF-2026 writes 240 Z, TRF-16 a 0000 - Z entry in that round's column",
@@ -329,6 +335,7 @@ pub fn next_round_warnings(
                 _ => continue,
             };
             out.push(Diagnostic::warning(
+                codes::ABSENCE_NOT_RECORDED,
                 Family::Consistency,
                 facts.at_player(p.id, format!("round {round}"), Some(PlayerField::Round(r))),
                 format!(
@@ -340,6 +347,7 @@ pub fn next_round_warnings(
     }
     if !total_rounds_given && t.total_rounds.is_none() {
         out.push(Diagnostic::warning(
+            codes::ROUND_COUNT_MISSING,
             Family::Consistency,
             facts.at_header(&["XXR", "142"], "number of rounds"),
             format!(
@@ -414,6 +422,7 @@ mod tests {
         let rec = recorded_round(&t, 2);
         let w = round_warnings(&t, &rec, &facts(4, false));
         assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(w[0].code, codes::DOUBLE_FORFEIT);
         assert!(w[0]
             .message
             .starts_with("players 1 and 2 both lost round 2 by forfeit (double forfeit): the check takes them as paired with each other"));
@@ -585,6 +594,7 @@ mod tests {
     fn xxz_is_flagged_for_bbp() {
         assert_eq!(xxz_warning(&facts(1, false)), None);
         let w = xxz_warning(&facts(1, true));
+        assert_eq!(w.as_ref().map(|d| d.code), Some(codes::XXZ_NOT_PORTABLE));
         assert_eq!(w.map(|d| d.location.line), Some(Some(3)));
     }
 }

@@ -20,7 +20,7 @@ use crate::model::{PlayerId, Points};
 use crate::pairing::matching::max_cardinality_matching;
 
 /// C1 (no rematch, played games only), forbidden pairs, C3 (absolute colours):
-/// the definition [`Compat`] precomputes for a whole round.
+/// the definition `Compat` precomputes for a whole round.
 pub fn compatible(inp: &Input, a: usize, b: usize) -> bool {
     let (Some(pa), Some(pb)) = (inp.players.get(a), inp.players.get(b)) else {
         return false;

@@ -216,7 +216,7 @@ pub fn next_round(t: &Tournament) -> u32 {
 /// forfeit with its scheduled colour) whose higher-ranked player ranks
 /// highest, and turn that player's colour by the parity of their pairing
 /// number. The pairing number is counted as the engine counts it for E.5
-/// ([`effective_numbers`]): the position among the players taking part in
+/// (`effective_numbers`): the position among the players taking part in
 /// round 1, so a player 1 absent from round 1 makes player 2 the first.
 /// Without any such board: White.
 pub fn initial_color(t: &Tournament) -> Color {

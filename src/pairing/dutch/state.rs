@@ -209,7 +209,7 @@ pub fn preference(colors: &[Color]) -> Option<Preference> {
 
 /// Build the state of each participant in `round` (1-based), given the
 /// players taking part in pairing-number order and their effective pairing
-/// numbers (0-based, see [`super::effective_numbers`]).
+/// numbers (0-based, see `super::effective_numbers`).
 pub fn build(
     t: &Tournament,
     participants: &[&Player],

@@ -23,7 +23,7 @@ use super::money::{reduce, Reduced};
 use super::output::{Allocation, CategoryStatement, OnePrizeCheck, RankingRow, Skip, Totals};
 use super::reason::{OnePrizeChoice, Preference, Prize, RemovalNote};
 use super::rules::{CategoryInput, Money, OnePrize, PrizeRules, ValueBasis};
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::PlayerId;
 
 /// Allocate the prizes of all categories.
@@ -78,6 +78,7 @@ pub fn allocate(categories: &[CategoryInput], rules: &PrizeRules) -> Allocation 
     for (ci, ((c, a), red)) in categories.iter().zip(allocs).zip(&reduced).enumerate() {
         for w in &a.warnings {
             diagnostics.push(Diagnostic::warning(
+                codes::UNBROKEN_TIE,
                 Family::Consistency,
                 Location {
                     field: Some(format!("category {}", c.name)),

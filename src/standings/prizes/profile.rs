@@ -56,7 +56,7 @@ use super::rules::{
     OnePrize, PlacePrize, PrizeRules, ProRata, Rounding, RoundingMode, Sharing, Tax, TiedAwards,
     ValueBasis,
 };
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::standings::StandingsProfile;
 
 /// A parsed, validated profile.
@@ -107,6 +107,7 @@ impl Profile {
                 .map(|(k, _)| k.to_string());
             let loc = locate(text, file, e.span(), key.as_deref());
             vec![Diagnostic::error(
+                codes::PROFILE_SYNTAX,
                 Family::Syntax,
                 loc,
                 first_line(e.message()),
@@ -331,6 +332,7 @@ fn build_section(
 ) -> Section {
     let mut err = |span: Range<usize>, key: &str, msg: String| {
         errs.push(Diagnostic::error(
+            codes::PROFILE_INVALID,
             Family::Consistency,
             locate(text, file, Some(span), Some(&format!("{prefix}{key}"))),
             msg,

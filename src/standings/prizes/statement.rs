@@ -19,7 +19,7 @@
 //!   "totals": {"gross": 0, "tax": 0, "net": 0, "remainder": 0, "reduced_by": 0,
 //!              "players_awarded": 0, "awards": {"trophy": 48}},
 //!   "one_prize_check": {"required": true, "players_with_several": [], "ok": true},
-//!   "notes": [{"severity": "warning", "family": "engine", "message": "..."}]
+//!   "notes": [{"severity": "warning", "code": "edition-assumed", "family": "engine", "message": "..."}]
 //! }
 //! ```
 //! Points are JSON numbers (`6.5`); money is whole currency units.

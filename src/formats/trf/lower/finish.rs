@@ -1,6 +1,6 @@
 //! After the last line: deferred records, file-wide warnings, the dialect.
 
-use crate::diag::{Family, Location, Severity};
+use crate::diag::{codes, Family, Location, Severity};
 use crate::model::{ByeKind, PlayerId, PointSystem, Points, RoundEntry};
 
 use crate::formats::trf::layout::{self};
@@ -52,6 +52,7 @@ impl<'o> Lowerer<'o> {
 
         if let Some(line) = self.sex_f_line {
             self.diag(
+                codes::TRF_NONSTANDARD,
                 Severity::Warning,
                 Family::Syntax,
                 field_at(line, &layout::player::SEX),
@@ -69,6 +70,7 @@ impl<'o> Lowerer<'o> {
                 Some(p) => p.national_ratings.push(nr),
                 None => {
                     self.diag(
+                        codes::UNKNOWN_PLAYER,
                         Severity::Error,
                         Family::Consistency,
                         field_at(line, &layout::player::START_RANK),
@@ -92,6 +94,7 @@ impl<'o> Lowerer<'o> {
             let played = self.rounds_with_games();
             if (n as usize) < played {
                 self.diag(
+                    codes::COUNT_MISMATCH,
                     Severity::Warning,
                     Family::Consistency,
                     Location::line(line),
@@ -104,6 +107,7 @@ impl<'o> Lowerer<'o> {
         if !self.seen.byte_padded.is_empty() {
             let line = self.seen.byte_padded[0];
             self.diag(
+                codes::TRF_NONSTANDARD,
                 Severity::Warning,
                 Family::Syntax,
                 Location::line(line),
@@ -121,6 +125,7 @@ impl<'o> Lowerer<'o> {
         for tok in data.split_whitespace() {
             let Some((k, v)) = tok.split_once('=') else {
                 self.diag(
+                    codes::TRF_FIELD_SYNTAX,
                     Severity::Error,
                     Family::Syntax,
                     Location::line(line),
@@ -130,6 +135,7 @@ impl<'o> Lowerer<'o> {
             };
             let Some(v) = Points::parse(v) else {
                 self.diag(
+                    codes::TRF_FIELD_SYNTAX,
                     Severity::Error,
                     Family::Syntax,
                     Location::line(line),
@@ -171,6 +177,7 @@ impl<'o> Lowerer<'o> {
                 "FW" => ps.forfeit_win = v,
                 "FL" => ps.forfeit_loss = v,
                 other => self.diag(
+                    codes::TRF_FIELD_SYNTAX,
                     Severity::Warning,
                     Family::Syntax,
                     Location::line(line),
@@ -181,6 +188,7 @@ impl<'o> Lowerer<'o> {
         if let (Some(a), Some(b)) = (ww, bw) {
             if a != b {
                 self.diag(
+                    codes::CONVERSION_LOSS,
                     Severity::Warning,
                     Family::Engine,
                     Location::line(line),
@@ -258,6 +266,7 @@ impl<'o> Lowerer<'o> {
         for tok in ids_text.split_whitespace() {
             let Some(id) = parse_uint(tok).filter(|n| *n > 0).map(PlayerId) else {
                 self.diag(
+                    codes::TRF_FIELD_SYNTAX,
                     Severity::Error,
                     Family::Syntax,
                     Location::line(r.number),
@@ -268,6 +277,7 @@ impl<'o> Lowerer<'o> {
             let entry = RoundEntry::Bye { bye };
             let Some(p) = self.t.players.iter_mut().find(|p| p.id == id) else {
                 self.diag(
+                    codes::UNKNOWN_PLAYER,
                     Severity::Error,
                     Family::Consistency,
                     Location::line(r.number),
@@ -280,6 +290,7 @@ impl<'o> Lowerer<'o> {
                 let same = have == entry || (bye == ByeKind::Zero && have == RoundEntry::NotPaired);
                 if !same {
                     self.diag(
+                        codes::ABSENCE_CONFLICT,
                         Severity::Warning,
                         Family::Consistency,
                         Location::line(r.number),
@@ -295,6 +306,7 @@ impl<'o> Lowerer<'o> {
                 p.rounds.push(entry);
             } else {
                 self.diag(
+                    codes::ABSENCE_CONFLICT,
                     Severity::Warning,
                     Family::Consistency,
                     Location::line(r.number),

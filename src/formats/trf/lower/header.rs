@@ -1,6 +1,6 @@
 //! Header records (`012`..`222`): tournament data, dates, scoring.
 
-use crate::diag::{Family, Location, Severity};
+use crate::diag::{codes, Family, Location, Severity};
 use crate::model::{Color, PointSystem, Points};
 
 use crate::formats::trf::dates::{self, DateForm};
@@ -20,6 +20,7 @@ impl<'o> Lowerer<'o> {
         let first_time = !self.source.header_lines.contains_key(code);
         if code != "112" && code != "132" && !first_time {
             self.diag(
+                codes::TRF_DUPLICATE_RECORD,
                 Severity::Warning,
                 Family::Consistency,
                 Location::line(r.number),
@@ -96,6 +97,7 @@ impl<'o> Lowerer<'o> {
             "202" | "212" => {
                 if !self.t.tiebreaks.is_empty() {
                     self.diag(
+                        codes::TRF_DUPLICATE_RECORD,
                         Severity::Warning,
                         Family::Consistency,
                         Location::line(r.number),
@@ -111,6 +113,7 @@ impl<'o> Lowerer<'o> {
                     .collect();
                 if code == "212" && !list.iter().any(|s| s == "PTS") {
                     self.diag(
+                        codes::TRF_FIELD_SYNTAX,
                         Severity::Warning,
                         Family::Syntax,
                         Location::line(r.number),
@@ -121,6 +124,7 @@ impl<'o> Lowerer<'o> {
                 }
                 if code == "202" && list.iter().any(|s| s == "PTS") {
                     self.diag(
+                        codes::TRF_FIELD_SYNTAX,
                         Severity::Warning,
                         Family::Syntax,
                         Location::line(r.number),
@@ -144,6 +148,7 @@ impl<'o> Lowerer<'o> {
         let value = cols.from(layout::record::DATA_FIRST).trim().to_string();
         let last = cols.len().max(layout::record::DATA_FIRST);
         self.diag(
+            codes::TRF_FIELD_SYNTAX,
             Severity::Error,
             Family::Syntax,
             Location::field(r.number, layout::record::DATA_FIRST, last, r.code),
@@ -164,6 +169,7 @@ impl<'o> Lowerer<'o> {
             Some((d, form)) => {
                 if let DateForm::Other(kind) = form {
                     self.diag(
+                        codes::TRF_NONSTANDARD,
                         Severity::Warning,
                         Family::Syntax,
                         Location::field(r.number, D, D - 1 + value.chars().count(), r.code),
@@ -182,6 +188,7 @@ impl<'o> Lowerer<'o> {
             }
             None => {
                 self.diag(
+                    codes::TRF_FIELD_SYNTAX,
                     Severity::Warning,
                     Family::Syntax,
                     Location::field(r.number, D, D - 1 + value.chars().count(), r.code),
@@ -204,6 +211,7 @@ impl<'o> Lowerer<'o> {
         }
         if !self.t.info.round_dates.is_empty() {
             self.diag(
+                codes::TRF_DUPLICATE_RECORD,
                 Severity::Warning,
                 Family::Consistency,
                 Location::line(r.number),
@@ -249,6 +257,7 @@ impl<'o> Lowerer<'o> {
         match parsed {
             Some(v) if !v.is_empty() => {
                 self.diag(
+                    codes::TRF_NONSTANDARD,
                     Severity::Warning,
                     Family::Syntax,
                     Location::field(r.number, f.first, cols.len(), "round dates"),
@@ -262,6 +271,7 @@ impl<'o> Lowerer<'o> {
             }
             _ => {
                 self.diag(
+                    codes::TRF_FIELD_SYNTAX,
                     Severity::Warning,
                     Family::Syntax,
                     Location::field(

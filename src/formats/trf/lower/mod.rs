@@ -12,7 +12,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-use crate::diag::{Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 
 use crate::formats::trf::raw::{self, LineKind, RawLine};
 use crate::formats::trf::text::{self};
@@ -43,6 +43,7 @@ pub(super) fn read(bytes: &[u8], opts: &ReadOptions) -> Result<TrfRead, ReadErro
     let mut file_diags = Vec::new();
     if let Some(line) = dec.invalid_utf8_line {
         file_diags.push(Diagnostic::error(
+            codes::INVALID_ENCODING,
             Family::Syntax,
             located(opts, Location::line(line)),
             "expected UTF-8 text, found invalid bytes (replaced by U+FFFD); try --encoding windows-1252",
@@ -50,6 +51,7 @@ pub(super) fn read(bytes: &[u8], opts: &ReadOptions) -> Result<TrfRead, ReadErro
     }
     if !any_record {
         file_diags.push(Diagnostic::error(
+            codes::UNRECOGNIZED_INPUT,
             Family::Syntax,
             located(opts, Location::default()),
             "expected TRF records (lines starting with a code such as 001 or 012), found none",

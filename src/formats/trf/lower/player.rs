@@ -1,6 +1,6 @@
 //! Player records (`001`): the static fields and the round blocks.
 
-use crate::diag::{Family, Location, Severity};
+use crate::diag::{codes, Family, Location, Severity};
 use crate::model::{ByeKind, Color, Outcome, Player, PlayerId, Points, RoundEntry, Title};
 
 use crate::formats::trf::dates::{self, Birth};
@@ -144,6 +144,7 @@ impl<'o> Lowerer<'o> {
             let ch = c.char_at(col);
             if ch != ' ' {
                 self.diag(
+                    codes::TRF_FIELD_SYNTAX,
                     Severity::Warning,
                     Family::Syntax,
                     Location::field(line, col, col, "separator"),
@@ -196,6 +197,7 @@ impl<'o> Lowerer<'o> {
             let ch = c.char_at(col);
             if ch != ' ' {
                 self.diag(
+                    codes::TRF_FIELD_SYNTAX,
                     Severity::Error,
                     Family::Syntax,
                     Location::field(line, col, col, format!("round {r}")),
@@ -218,6 +220,7 @@ impl<'o> Lowerer<'o> {
                 Some(n) => Some(PlayerId(n)),
                 None => {
                     self.diag(
+                        codes::TRF_FIELD_SYNTAX,
                         Severity::Error,
                         Family::Syntax,
                         Location::field(line, of.first, of.last, fname(&of)),
@@ -236,6 +239,7 @@ impl<'o> Lowerer<'o> {
             '-' | ' ' => None,
             other => {
                 self.diag(
+                    codes::TRF_FIELD_SYNTAX,
                     Severity::Error,
                     Family::Syntax,
                     Location::field(line, cf.first, cf.last, fname(&cf)),
@@ -249,6 +253,7 @@ impl<'o> Lowerer<'o> {
         };
         let Some(res) = result_code(res_ch) else {
             self.diag(
+                codes::TRF_FIELD_SYNTAX,
                 Severity::Error,
                 Family::Syntax,
                 Location::field(line, rf.first, rf.last, fname(&rf)),
@@ -297,6 +302,7 @@ impl<'o> Lowerer<'o> {
                 }
                 _ => {
                     self.diag(
+                        codes::TRF_FIELD_SYNTAX,
                         Severity::Error,
                         Family::Syntax,
                         Location::field(line, of.first, of.last, fname(&of)),
@@ -339,6 +345,7 @@ impl<'o> Lowerer<'o> {
                     Res::Blank => Some(RoundEntry::Pending { opponent, color }),
                     Res::HalfBye | Res::FullBye | Res::Pab | Res::ZeroBye => {
                         self.diag(
+                            codes::TRF_FIELD_SYNTAX,
                             Severity::Error,
                             Family::Syntax,
                             Location::field(line, of.first, of.last, fname(&of)),
@@ -361,6 +368,7 @@ impl<'o> Lowerer<'o> {
                     Some(e) => e,
                     None => {
                         self.diag(
+                            codes::TRF_FIELD_SYNTAX,
                             Severity::Error,
                             Family::Syntax,
                             Location::field(line, cf.first, cf.last, fname(&cf)),

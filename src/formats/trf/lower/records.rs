@@ -1,7 +1,7 @@
 //! The other records: national ratings, teams (`013`, `310`), JaVaFo and
 //! bbpPairings extensions, TRF-2026 `240`/`250`/`260`.
 
-use crate::diag::{Family, Location, Severity};
+use crate::diag::{codes, Family, Location, Severity};
 use crate::model::{Acceleration, Color, ForbiddenPairs, NationalRating, PlayerId, Points, Team};
 
 use crate::formats::trf::layout::{self, Field};
@@ -162,6 +162,7 @@ impl<'o> Lowerer<'o> {
                 Some(n) => {
                     if let Some(prev) = self.t.total_rounds.filter(|p| *p != n) {
                         self.diag(
+                            codes::COUNT_MISMATCH,
                             Severity::Warning,
                             Family::Consistency,
                             Location::line(r.number),
@@ -182,6 +183,7 @@ impl<'o> Lowerer<'o> {
                         "rank" => keep = true,
                         other => {
                             self.diag(
+                                codes::TRF_FIELD_SYNTAX,
                                 Severity::Warning,
                                 Family::Syntax,
                                 Location::line(r.number),
@@ -232,6 +234,7 @@ impl<'o> Lowerer<'o> {
             }
             _ => {
                 self.diag(
+                    codes::TRF_UNKNOWN_RECORD,
                     Severity::Warning,
                     Family::Syntax,
                     record_code_at(r.number),
@@ -353,6 +356,7 @@ impl<'o> Lowerer<'o> {
             }
             _ => {
                 self.diag(
+                    codes::TRF_FIELD_SYNTAX,
                     Severity::Error,
                     Family::Syntax,
                     Location::field(r.number, A::MATCH_POINTS.first, A::LAST_ID.last, "acceleration"),

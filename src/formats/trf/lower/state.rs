@@ -1,7 +1,7 @@
 //! The lowering state: the tournament being built, its diagnostics and
 //! source map, the dialect evidence, and work deferred to the end.
 
-use crate::diag::{Diagnostic, Family, Location, Severity};
+use crate::diag::{codes, Code, Diagnostic, Family, Location, Severity};
 use crate::model::{
     ByeKind, ExtraRecord, NationalRating, PlayerId, PointSystem, Points, Tournament,
 };
@@ -92,6 +92,7 @@ impl<'o> Lowerer<'o> {
 
     pub(super) fn diag(
         &mut self,
+        code: Code,
         sev: Severity,
         fam: Family,
         loc: Location,
@@ -99,6 +100,7 @@ impl<'o> Lowerer<'o> {
     ) {
         self.diags.push(Diagnostic {
             severity: sev,
+            code,
             family: fam,
             location: located(self.opts, loc),
             message: msg.into(),
@@ -107,6 +109,7 @@ impl<'o> Lowerer<'o> {
 
     pub(super) fn field_error(&mut self, line: usize, f: &Field, msg: impl Into<String>) {
         self.diag(
+            codes::TRF_FIELD_SYNTAX,
             Severity::Error,
             Family::Syntax,
             Location::field(line, f.first, f.last, f.name),
@@ -116,6 +119,7 @@ impl<'o> Lowerer<'o> {
 
     pub(super) fn field_warning(&mut self, line: usize, f: &Field, msg: impl Into<String>) {
         self.diag(
+            codes::TRF_FIELD_SYNTAX,
             Severity::Warning,
             Family::Syntax,
             Location::field(line, f.first, f.last, f.name),
@@ -165,8 +169,9 @@ impl<'o> Lowerer<'o> {
                     let col4 =
                         Cols::new(r.text, Counting::Chars).char_at(layout::record::BLANK.first);
                     let known = r.code == "001" || layout::codes::HEADER_CODES.contains(&r.code);
-                    let (loc, msg) = if known && col4 != ' ' {
+                    let (code, loc, msg) = if known && col4 != ' ' {
                         (
+                            codes::TRF_FIELD_SYNTAX,
                             field_at(r.number, &layout::record::BLANK),
                             format!(
                                 "expected a blank after record code {}, found {}; line kept as is",
@@ -176,6 +181,7 @@ impl<'o> Lowerer<'o> {
                         )
                     } else {
                         (
+                            codes::TRF_UNKNOWN_RECORD,
                             record_code_at(r.number),
                             format!(
                                 "expected a known record code, found {}; line kept as is",
@@ -183,7 +189,7 @@ impl<'o> Lowerer<'o> {
                             ),
                         )
                     };
-                    self.diag(Severity::Warning, Family::Syntax, loc, msg);
+                    self.diag(code, Severity::Warning, Family::Syntax, loc, msg);
                     self.keep(r);
                 }
                 LineKind::Header => self.header(r),

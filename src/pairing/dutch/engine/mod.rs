@@ -18,7 +18,7 @@
 //!   the first of the smaller one. Otherwise the bracket is paired again
 //!   over all remaining players with the completion fields (the exact
 //!   formulation). Completion is an unweighted matching question
-//!   ([`super::complete`]).
+//!   (`super::complete`).
 //! - The choice of MDPs (2017 D.3 / 2025 4.4: highest scores, then lowest
 //!   numbers) and of their opponents (2017 D.1 / 2025 4.2: in order, the
 //!   first resident allowing an optimum) are lexicographic fields of one
@@ -33,7 +33,7 @@
 //!   find; a lowest-priority field steers ties towards the natural
 //!   S1-against-S2 candidate so that this is the common case.
 //! - The remainder's solves share one field layout and one warm matcher
-//!   ([`solve::Session`], fixed bit widths): a probe changes only the probed
+//!   (`solve::Session`, fixed bit widths): a probe changes only the probed
 //!   player's edges, a fixed pair isolates two vertices, so each probe is a
 //!   repair around one or two vertices rather than a cold solve. Edges whose
 //!   reduced cost proves them in no optimum of the leading fields (after
