@@ -229,7 +229,7 @@ pub fn csv(t: &Tournament, s: &Standings, sep: char) -> String {
     csv_of(t, s, sep, Sections::All)
 }
 
-/// [`csv`] with the rows `sections` asks for.
+/// [`csv()`] with the rows `sections` asks for.
 pub fn csv_of(t: &Tournament, s: &Standings, sep: char, sections: Sections) -> String {
     let mut head: Vec<String> = [
         "Category", "Rk", "SNo", "Title", "Name", "FED", "Rtg", "Pts",
