@@ -192,6 +192,8 @@ pub mod codes {
         TIEBREAK_EDITION = "tiebreak-edition";
         /// Players stay tied after all tie-breaks where the profile forbids sharing.
         UNBROKEN_TIE = "unbroken-tie";
+        /// A tie-break's cuts (`/Cn`, `/Mn`) remove every round's value: it separates nobody.
+        TIEBREAK_CUTS_ALL = "tiebreak-cuts-all";
 
         // ----- rating submission and report checks (B.02) -----
         /// A value the file lacked was filled in from the data.
@@ -232,6 +234,8 @@ pub mod codes {
         NO_RATED_GAME = "no-rated-game";
         /// An unrated player cannot get a first rating from the event.
         UNRATED_NO_RATING = "unrated-no-rating";
+        /// A K factor given by hand that B.02 §8.3.3 does not give for the rating list, used anyway.
+        K_FACTOR_NOT_FIDE = "k-factor-not-fide";
     }
 }
 

@@ -27,7 +27,8 @@ pub enum OutFormat {
 Verdicts: conform, colours-differ, differs, illegal, no-legal-pairing,
 inconsistent (not-checked when the engine cannot pair the position).
 Exit codes: 0 every selected round conforms, 1 some round does not,
-3 invalid input, 5 file access error.")]
+3 invalid input (also a file with no paired round: nothing to check),
+5 file access error.")]
 pub struct Args {
     /// Tournament file (TRF any dialect, or chess-arbiter JSON); `-` = stdin.
     pub input: String,
@@ -110,6 +111,17 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     // Rounds with a pairing in them; a last column of pre-set byes and
     // absences only is the round still to be paired.
     let recorded = next_round(t).saturating_sub(1);
+    if recorded == 0 {
+        return Err(Failure::Invalid(format!(
+            "{}: no paired rounds in the file; nothing to check",
+            loaded.name
+        )));
+    }
+    if rounds.as_ref().is_some_and(Vec::is_empty) {
+        return Err(Failure::Invalid(
+            "--rounds: no round given; nothing to check".to_string(),
+        ));
+    }
     if let Some(r) = rounds
         .as_ref()
         .and_then(|r| r.iter().find(|k| **k > recorded))

@@ -1,11 +1,12 @@
-//! `arbiter rating INPUT [--rules 2022|2024|2025-10] [--kind standard|rapid|blitz] [--format ...]`:
+//! `arbiter rating INPUT [--rules 2022|2024|2025-10] [--kind standard|rapid|blitz] [--k SNO=K [--force]] [--format ...]`:
 //! the FIDE rating changes of an event, the way FIDE will compute them.
 
 use std::collections::BTreeMap;
 
-use chess_arbiter::diag::Diagnostic;
+use chess_arbiter::diag::{codes, Diagnostic};
 use chess_arbiter::formats::trf::SourceMap;
 use chess_arbiter::model::PlayerId;
+use chess_arbiter::rating::change::allowed_k;
 use chess_arbiter::rating::report_check::{check_report, Check, Problem};
 use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
 use chess_arbiter::render::rating as render;
@@ -26,8 +27,12 @@ pub struct Args {
     #[arg(long, value_parser = parse_kind)]
     pub kind: Option<Kind>,
     /// K factor of a player, as START_RANK=K (repeatable); overrides the file.
+    /// Only the FIDE values (standard 40, 20, 10; rapid and blitz 20) unless --force.
     #[arg(long = "k", value_name = "SNO=K", value_parser = parse_k)]
     pub k: Vec<(u32, u32)>,
+    /// Use a --k value that is not a FIDE K factor (with a warning).
+    #[arg(long)]
+    pub force: bool,
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
     /// Write to this file instead of stdout.
@@ -89,6 +94,33 @@ pub fn fide_problems(loaded: &Loaded) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// Each `--k` value must be one B.02 §8.3.3 gives for the list `kind`
+/// (exit 3), unless `force`: then it is used with a warning.
+fn check_given_k(
+    t: &chess_arbiter::model::Tournament,
+    given: &BTreeMap<PlayerId, u32>,
+    kind: Kind,
+    force: bool,
+) -> Result<(), Failure> {
+    let allowed = allowed_k(kind);
+    let list: Vec<String> = allowed.iter().map(u32::to_string).collect();
+    for (&id, &k) in given.iter().filter(|(_, k)| !allowed.contains(k)) {
+        let name = t.player(id).map(|p| p.name.as_str()).unwrap_or_default();
+        let msg = format!(
+            "--k {id}={k}: player {id} ({name}): K {k} is not a FIDE K factor for {kind} ratings; allowed: {} (B.02 §8.3.3; a K lowered by the 700 cap is computed from the games, not given)",
+            list.join(", ")
+        );
+        if !force {
+            return Err(Failure::Invalid(format!("{msg}; --force uses it anyway")));
+        }
+        eprintln!(
+            "warning[{}]: {msg}; used because of --force",
+            codes::K_FACTOR_NOT_FIDE
+        );
+    }
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let loaded = read_reported(&args.input)?;
     let t = &loaded.tournament;
@@ -105,6 +137,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         k_factors,
     };
     let report = compute(t, &opts);
+    check_given_k(t, &opts.k_factors, report.kind, args.force)?;
     let text = match args.format {
         ReportFormat::Text => render::text(&report),
         ReportFormat::Csv => render::csv(&report),

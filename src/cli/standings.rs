@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use chess_arbiter::diag::codes;
 use chess_arbiter::render::standings as render;
 use chess_arbiter::standings::{
     self, swiss_manager, CategoryMode, Edition, StandingsOptions, StandingsProfile, TieBreakSpec,
@@ -62,6 +63,9 @@ pub struct Args {
     /// (exit code 1 when there is one).
     #[arg(long)]
     pub compare: bool,
+    /// Write to this file instead of stdout.
+    #[arg(short = 'o', long)]
+    pub output: Option<String>,
 }
 
 fn parse_tiebreaks(
@@ -163,6 +167,13 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     for w in warnings {
         eprintln!("{w}");
     }
+    for n in s
+        .notes
+        .iter()
+        .filter(|n| n.code == codes::TIEBREAK_CUTS_ALL)
+    {
+        eprintln!("warning[{}]: {}", n.code, n.message);
+    }
     if args.compare {
         let c = chess_arbiter::render::sm_compare::compare(&t, &s);
         let mut out = chess_arbiter::render::sm_compare::text(&t, &c);
@@ -170,11 +181,17 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
         out.insert_str(0, &render::text(&t, &s));
         return Ok((out, !c.differences.is_empty()));
     }
+    // `--category` shows that category only; JSON keeps its whole shape.
+    let sections = if args.category.is_empty() {
+        render::Sections::All
+    } else {
+        render::Sections::CategoriesOnly
+    };
     let mut out = match args.format {
-        Format::Text => render::text(&t, &s),
-        Format::Csv => render::csv(&t, &s, args.separator),
+        Format::Text => render::text_of(&t, &s, sections),
+        Format::Csv => render::csv_of(&t, &s, args.separator, sections),
         Format::Json => render::json(&t, &s),
-        Format::Html => render::html(&t, &s),
+        Format::Html => render::html_of(&t, &s, sections),
         Format::Crosstable => render::crosstable(&t, &s),
     };
     if s.explanation.is_some() {
@@ -192,10 +209,6 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let (out, differences) = run_inner(&args)?;
-    use std::io::Write;
-    let mut so = std::io::stdout().lock();
-    // A broken pipe is not an error.
-    let _ = so.write_all(out.as_bytes());
-    let _ = so.flush();
+    super::input::write_output(args.output.as_deref(), &out).map_err(Failure::Reported)?;
     Ok(Outcome::found_if(differences))
 }

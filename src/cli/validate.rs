@@ -46,6 +46,9 @@ pub struct Args {
     /// titles, arbiters, dates, rate of play, byes, rated games, names).
     #[arg(long)]
     pub fide: bool,
+    /// Write the report to this file instead of stdout.
+    #[arg(short = 'o', long)]
+    pub output: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
@@ -58,7 +61,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             } else {
                 args.input.as_str()
             };
-            let _ = input::write_output(None, &render::unreadable_json(name, &e.diagnostics));
+            let _ = input::write_output(
+                args.output.as_deref(),
+                &render::unreadable_json(name, &e.diagnostics),
+            );
             return Err(Failure::Reported(e.code));
         }
         Err(e) => return Err(e.into()),
@@ -77,7 +83,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         ReportFormat::Json => render::json(&report),
         ReportFormat::Text => render::text(&report),
     };
-    input::write_output(None, &text).map_err(Failure::Reported)?;
+    input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
     Ok(Outcome::found_if(
         report.errors > 0 || (args.strict && report.warnings > 0),
     ))

@@ -71,10 +71,42 @@ pub fn text(t: &Tournament, p: &Pairing) -> String {
         let _ = writeln!(s, "\nPairing-allocated bye: {b} {n} ({r}, {pts} points)");
     }
     if !p.not_paired.is_empty() {
-        let ids: Vec<String> = p.not_paired.iter().map(|i| i.to_string()).collect();
-        let _ = writeln!(s, "Not paired: {}", ids.join(", "));
+        let _ = writeln!(s, "Not paired:");
+        for &id in &p.not_paired {
+            let name = t.player(id).map(|x| x.name.as_str()).unwrap_or_default();
+            let (code, why) = not_paired_kind(t, id, p.round);
+            let _ = writeln!(s, "{id:>7} {name:<28} {code:<1}  {why}");
+        }
     }
     s
+}
+
+/// Why `id` is not paired in `round`: the TRF code of the entry (blank when
+/// there is none) and the words for it. A player with no entry in this round
+/// nor in any later round, whose row runs to the event's last round, has
+/// withdrawn; with no entry in this round only, the player is absent.
+fn not_paired_kind(t: &Tournament, id: PlayerId, round: u32) -> (&'static str, &'static str) {
+    let Some(p) = t.player(id) else {
+        return ("", "not in the file");
+    };
+    let from = round.saturating_sub(1) as usize;
+    match p.rounds.get(from) {
+        Some(RoundEntry::Bye { bye: ByeKind::Half }) => ("H", "requested half-point bye"),
+        Some(RoundEntry::Bye { bye: ByeKind::Zero }) => ("Z", "zero-point bye (known absence)"),
+        Some(RoundEntry::Bye { bye: ByeKind::Full }) => ("F", "full-point bye"),
+        _ => {
+            let rest = p.rounds.get(from..).unwrap_or_default();
+            let last = t.total_rounds.map_or(p.rounds.len(), |n| n as usize);
+            let withdrawn = p.rounds.len() > from + 1
+                && p.rounds.len() >= last
+                && rest.iter().all(|e| *e == RoundEntry::NotPaired);
+            if withdrawn {
+                ("", "withdrawn (no entry for the rest of the event)")
+            } else {
+                ("", "absent (no entry)")
+            }
+        }
+    }
 }
 
 /// The documented JSON shape (see the module docs), with a final newline.

@@ -167,15 +167,31 @@ fn heads(s: &Standings) -> (Vec<String>, Vec<bool>) {
 /// Aligned text for people, laid out like chess-results (Rk, SNo, title, Name, FED,
 /// Rtg, Pts, TB1..TBn), then each category and the notes.
 pub fn text(t: &Tournament, s: &Standings) -> String {
+    text_of(t, s, Sections::All)
+}
+
+/// Which tables a report shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sections {
+    /// The overall ranking, then each category.
+    All,
+    /// Only the categories (a `--category` request): no overall ranking.
+    CategoriesOnly,
+}
+
+/// [`text`] with the tables `sections` asks for.
+pub fn text_of(t: &Tournament, s: &Standings, sections: Sections) -> String {
     let mut o = String::new();
     if !t.info.name.is_empty() {
         let _ = writeln!(o, "{}", t.info.name);
     }
     let _ = writeln!(o, "{}", header_line(s));
-    let _ = writeln!(o);
     let (h, right) = heads(s);
-    let rows: Vec<(u32, &Row)> = s.rows.iter().map(|r| (r.rank, r)).collect();
-    o.push_str(&table(&h, &main_rows(t, s, &rows), &right));
+    if sections == Sections::All {
+        let _ = writeln!(o);
+        let rows: Vec<(u32, &Row)> = s.rows.iter().map(|r| (r.rank, r)).collect();
+        o.push_str(&table(&h, &main_rows(t, s, &rows), &right));
+    }
     for c in &s.categories {
         let _ = writeln!(o, "\nCategory {} ({} players)", c.name, c.rows.len());
         let rows: Vec<(u32, &Row)> = c
@@ -210,6 +226,11 @@ pub fn text(t: &Tournament, s: &Standings) -> String {
 /// CSV with `sep` (`,` or `;`), one header row naming each tie-break by its code;
 /// decimals always with a point. Category rows follow with a `Category` column.
 pub fn csv(t: &Tournament, s: &Standings, sep: char) -> String {
+    csv_of(t, s, sep, Sections::All)
+}
+
+/// [`csv()`] with the rows `sections` asks for.
+pub fn csv_of(t: &Tournament, s: &Standings, sep: char, sections: Sections) -> String {
     let mut head: Vec<String> = [
         "Category", "Rk", "SNo", "Title", "Name", "FED", "Rtg", "Pts",
     ]
@@ -226,7 +247,9 @@ pub fn csv(t: &Tournament, s: &Standings, sep: char) -> String {
             o.push_str(&join(r));
         }
     };
-    emit("", s.rows.iter().map(|r| (r.rank, r)).collect());
+    if sections == Sections::All {
+        emit("", s.rows.iter().map(|r| (r.rank, r)).collect());
+    }
     for c in &s.categories {
         emit(
             &c.name,
@@ -337,6 +360,11 @@ fn html_table(out: &mut String, caption: &str, head: &[String], rows: &[Vec<Stri
 
 /// A self-contained HTML fragment: the standings table, category tables and legend.
 pub fn html(t: &Tournament, s: &Standings) -> String {
+    html_of(t, s, Sections::All)
+}
+
+/// [`html`] with the tables `sections` asks for.
+pub fn html_of(t: &Tournament, s: &Standings, sections: Sections) -> String {
     let mut o = String::new();
     let (h, _) = heads(s);
     let _ = writeln!(o, "<section class=\"arbiter-standings\">");
@@ -344,8 +372,10 @@ pub fn html(t: &Tournament, s: &Standings) -> String {
         let _ = writeln!(o, "<h2>{}</h2>", esc(&t.info.name));
     }
     let _ = writeln!(o, "<p>{}</p>", esc(&header_line(s)));
-    let rows: Vec<(u32, &Row)> = s.rows.iter().map(|r| (r.rank, r)).collect();
-    html_table(&mut o, "Standings", &h, &main_rows(t, s, &rows));
+    if sections == Sections::All {
+        let rows: Vec<(u32, &Row)> = s.rows.iter().map(|r| (r.rank, r)).collect();
+        html_table(&mut o, "Standings", &h, &main_rows(t, s, &rows));
+    }
     for c in &s.categories {
         let rows: Vec<(u32, &Row)> = c
             .rows

@@ -400,6 +400,20 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
             }
         }
     }
+    // C.07 art. 14: /Cn cuts the n least significant values, /Mn the n least and
+    // the n most significant, one value per round. Cuts of every round leave nothing.
+    for s in &specs {
+        let cuts = usize::from(s.cut_low) + usize::from(s.cut_high);
+        if cuts > 0 && rounds > 0 && cuts >= rounds {
+            note(
+                &mut notes,
+                codes::TIEBREAK_CUTS_ALL,
+                format!(
+                    "{s} cuts {cuts} values per player, but the standings count {rounds} rounds: every value is cut and the tie-break separates nobody"
+                ),
+            );
+        }
+    }
     if edition == Edition::C07_2023 {
         let differs: Vec<String> = specs
             .iter()

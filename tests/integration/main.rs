@@ -9,6 +9,7 @@ mod initial_colour;
 mod pair;
 mod prizes;
 mod rating;
+mod rough_edges;
 mod samples;
 mod sm;
 mod standings;
