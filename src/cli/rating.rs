@@ -27,7 +27,7 @@ pub struct Args {
     #[arg(long, value_parser = parse_kind)]
     pub kind: Option<Kind>,
     /// K factor of a player, as START_RANK=K (repeatable); overrides the file.
-    /// Only the FIDE values (standard 40, 20, 10; rapid and blitz 20) unless --force.
+    /// Only the FIDE values (40, 20, 10, B.02 §8.3.3) unless --force.
     #[arg(long = "k", value_name = "SNO=K", value_parser = parse_k)]
     pub k: Vec<(u32, u32)>,
     /// Use a --k value that is not a FIDE K factor (with a warning).

@@ -208,14 +208,13 @@ pub fn capped_d(d: i32, own: u16, edition: Edition, kind: Kind) -> i32 {
     }
 }
 
-/// The K factors B.02 §8.3.3 gives before the 700 cap: 40, 20 and 10 for the
-/// standard list, 20 for rapid and blitz. A K below these that comes from the
-/// 700 cap ([`cap_k`]) is computed from the games, never given.
-pub fn allowed_k(kind: Kind) -> &'static [u32] {
-    match kind {
-        Kind::Standard => &[40, 20, 10],
-        Kind::Rapid | Kind::Blitz => &[20],
-    }
+/// The K factors B.02 §8.3.3 gives before the 700 cap: 40, 20 and 10. The
+/// rapid and blitz regulations (B.02 R&B 2024) use the same K rules as the
+/// standard list, which is also what [`compute`] applies to every kind. A K
+/// below these that comes from the 700 cap ([`cap_k`]) is computed from the
+/// games, never given.
+pub fn allowed_k(_kind: Kind) -> &'static [u32] {
+    &[40, 20, 10]
 }
 
 /// B.02 §8.3.3: the largest K with K × n ≤ 700.

@@ -74,10 +74,15 @@ fn rating_accepted_a_k_factor_fide_does_not_have() {
     assert!(err.contains("allowed: 40, 20, 10"), "{err}");
     assert!(err.contains("--force uses it anyway"), "{err}");
 
-    // Rapid and blitz have one K.
+    // Rapid and blitz use the same K rules as standard (B.02 R&B 2024).
     let (code, _, err) = arbiter(&["rating", OPEN, "--kind", "rapid", "--k", "3=10"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = arbiter(&["rating", OPEN, "--kind", "blitz", "--k", "3=15"]);
     assert_eq!(code, Some(3), "{err}");
-    assert!(err.contains("for rapid ratings; allowed: 20 "), "{err}");
+    assert!(
+        err.contains("for blitz ratings; allowed: 40, 20, 10 "),
+        "{err}"
+    );
 
     // --force uses it, with a coded warning.
     let (code, out, err) = arbiter(&[
