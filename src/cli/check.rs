@@ -26,7 +26,8 @@ pub enum OutFormat {
 Verdicts: conform, colours-differ, differs, illegal, no-legal-pairing,
 inconsistent (not-checked when the engine cannot pair the position).
 Exit codes: 0 every selected round conforms, 1 some round does not,
-3 invalid input, 5 file access error.")]
+3 invalid input (including players or games that contradict each other),
+4 input too large, 5 file access error.")]
 pub struct Args {
     /// Tournament file (TRF any dialect, or chess-arbiter JSON); `-` = stdin.
     pub input: String,

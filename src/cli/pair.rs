@@ -13,8 +13,8 @@ use chess_arbiter::render::pair as render;
 use clap::ValueEnum;
 
 use super::common::{gate, SystemArg};
-use super::input::{self, Format};
 use super::exit::{Failure, Outcome};
+use super::input::{self, Format};
 
 /// Output format of `arbiter pair`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -8,7 +8,10 @@ const DIR: &str = env!("CARGO_MANIFEST_DIR");
 /// Run `arbiter` under a 1 GiB address-space limit (Linux `ulimit -v`), so an
 /// allocation sized by a value from the file fails the test instead of the machine.
 fn run_limited(args: &[&str]) -> Output {
-    let mut line = format!("ulimit -v 1048576; exec '{}'", env!("CARGO_BIN_EXE_arbiter"));
+    let mut line = format!(
+        "ulimit -v 1048576; exec '{}'",
+        env!("CARGO_BIN_EXE_arbiter")
+    );
     for a in args {
         line.push_str(&format!(" '{a}'"));
     }
@@ -47,7 +50,11 @@ fn huge_player_id_does_not_size_an_allocation() {
             "{cmd:?}: exit {code:?}\n{}",
             stderr(&o)
         );
-        assert!(!stderr(&o).contains("memory allocation"), "{cmd:?}: {}", stderr(&o));
+        assert!(
+            !stderr(&o).contains("memory allocation"),
+            "{cmd:?}: {}",
+            stderr(&o)
+        );
     }
 }
 
@@ -84,7 +91,10 @@ fn repeated_player_line_is_refused_by_every_engine_command() {
     let v = run_limited(&["validate", &file]);
     assert_eq!(v.status.code(), Some(1), "{}", stderr(&v));
     let report = String::from_utf8_lossy(&v.stdout).into_owned();
-    assert!(report.contains("starting rank 1 is used by 1001 player records"), "{report}");
+    assert!(
+        report.contains("starting rank 1 is used by 1001 player records"),
+        "{report}"
+    );
 
     for cmd in [&["pair"][..], &["check"], &["standings"], &["rating"]] {
         let mut args = cmd.to_vec();
@@ -93,14 +103,151 @@ fn repeated_player_line_is_refused_by_every_engine_command() {
         let o = run_limited(&args);
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(3), "{cmd:?}: {err}");
-        assert!(started.elapsed().as_secs() < 10, "{cmd:?} took {:?}", started.elapsed());
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "{cmd:?} took {:?}",
+            started.elapsed()
+        );
         // The located errors validate gives, then one summary line.
         assert!(
             err.contains("line 8 (starting rank): starting rank 1 is used by 1001 player records"),
             "{cmd:?}: {err}"
         );
-        assert!(err.contains("error(s) above make the file unusable"), "{cmd:?}: {err}");
+        assert!(
+            err.contains("error(s) above make the file unusable"),
+            "{cmd:?}: {err}"
+        );
         assert!(!err.contains("internal check failed"), "{cmd:?}: {err}");
         assert!(o.stdout.is_empty(), "{cmd:?} printed a result");
+    }
+}
+
+/// A file without players is no tournament: `XXR 5` alone validated with
+/// exit 0. Every command now refuses it with a located error, exit 3.
+#[test]
+fn file_without_players_is_refused_by_every_command() {
+    for (file, expected) in [
+        (
+            "tests/fixtures/hostile/record-only.trf",
+            "error: tests/fixtures/hostile/record-only.trf: expected a tournament with at least a player record (001), found none",
+        ),
+        (
+            "tests/fixtures/hostile/no-players.json",
+            "error: tests/fixtures/hostile/no-players.json: expected a tournament with at least a player in \"players\", found none",
+        ),
+    ] {
+        for cmd in READERS {
+            let mut args = cmd.to_vec();
+            args.push(file);
+            let o = run_limited(&args);
+            assert_eq!(o.status.code(), Some(3), "{cmd:?} {file}: {}", stderr(&o));
+            if *cmd != ["pair"] {
+                // pair reads TRF only: the JSON file has no TRF records.
+                assert!(stderr(&o).contains(expected), "{cmd:?} {file}: {}", stderr(&o));
+            }
+            assert!(o.stdout.is_empty(), "{cmd:?} {file} printed a result");
+        }
+    }
+}
+
+/// Deterministic junk bytes (xorshift), newlines included by chance.
+fn junk(len: usize) -> Vec<u8> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect()
+}
+
+/// Megabytes of junk after one player line: one warning per undecodable
+/// line filled memory (1 GB of random bytes took 9.7 GB). The reader now
+/// reports the first 200 and one summary with the count of skipped lines.
+#[test]
+fn junk_lines_get_one_summary_not_one_warning_each() {
+    let base = std::fs::read_to_string(format!(
+        "{DIR}/tests/fixtures/pair/vega-engine26_after_import.trf"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let player = base
+        .lines()
+        .find(|l| l.starts_with("001"))
+        .unwrap_or_else(|| panic!("no 001 line"));
+    let mut bytes = format!("{player}\n").into_bytes();
+    for i in 0..5000 {
+        bytes.extend_from_slice(format!("zq{i} not a record\n").as_bytes());
+    }
+    bytes.extend(junk(2_000_000));
+    let file = scratch("junk").join("junk.trf");
+    std::fs::write(&file, bytes).unwrap_or_else(|e| panic!("{e}"));
+    let o = run_limited(&["validate", &file.to_string_lossy()]);
+    let report = String::from_utf8_lossy(&o.stdout).into_owned();
+    let unknown = report.matches("expected a known record code").count();
+    assert_eq!(unknown, 200, "{report}");
+    let summary: Vec<&str> = report
+        .lines()
+        .filter(|l| l.contains("more were skipped"))
+        .collect();
+    assert_eq!(summary.len(), 1, "{report}");
+    assert!(
+        summary[0].contains("line 202: expected TRF records, found ")
+            && summary[0].contains("undecodable lines; after the first 200, "),
+        "{}",
+        summary[0]
+    );
+    assert!(
+        report.lines().count() < 400,
+        "{} lines",
+        report.lines().count()
+    );
+}
+
+/// Inputs above 64 MB are refused before reading, exit 4 (a sparse file:
+/// nothing is written to disk); `ARBITER_MAX_INPUT_BYTES` moves the limit,
+/// for files and for stdin.
+#[test]
+fn input_above_the_limit_is_refused_with_exit_4() {
+    let file = scratch("large").join("large.trf");
+    let f = std::fs::File::create(&file).unwrap_or_else(|e| panic!("{e}"));
+    f.set_len(64 * 1024 * 1024 + 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    drop(f);
+    let name = file.to_string_lossy().into_owned();
+    for cmd in READERS {
+        let mut args = cmd.to_vec();
+        args.push(&name);
+        let o = run_limited(&args);
+        assert_eq!(o.status.code(), Some(4), "{cmd:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("input too large: expected at most 67108864 bytes, found 67108865"),
+            "{cmd:?}: {}",
+            stderr(&o)
+        );
+    }
+    let _ = std::fs::remove_file(&file);
+
+    let small = "tests/fixtures/pair/vega-engine26_after_import.trf";
+    let limited = |stdin: bool| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+        c.current_dir(DIR).env("ARBITER_MAX_INPUT_BYTES", "100");
+        if stdin {
+            let f = std::fs::File::open(format!("{DIR}/{small}")).unwrap_or_else(|e| panic!("{e}"));
+            c.args(["validate", "-"]).stdin(f);
+        } else {
+            c.args(["validate", small]);
+        }
+        c.output().unwrap_or_else(|e| panic!("{e}"))
+    };
+    for stdin in [false, true] {
+        let o = limited(stdin);
+        assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("input too large: expected at most 100 bytes"),
+            "{}",
+            stderr(&o)
+        );
     }
 }
