@@ -251,3 +251,30 @@ fn input_above_the_limit_is_refused_with_exit_4() {
         );
     }
 }
+
+/// The Swiss-Manager text readers gave every junk row its own diagnostics;
+/// after 200 rows with problems they now say how many more there were, in
+/// one diagnostic that keeps the outcome (an error when any left out was).
+#[test]
+fn junk_rows_in_a_swiss_manager_file_get_one_summary() {
+    let mut text = std::fs::read_to_string(format!("{DIR}/tests/fixtures/sm/players_round1.txt"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let good = text.lines().count();
+    for i in 0..1000 {
+        text.push_str(&format!("junk{i};x\r\n"));
+    }
+    let file = scratch("sm").join("players.txt");
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let o = run_limited(&["validate", "--from", "sm-players", &file.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let report = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(report.matches("row skipped").count(), 200, "{report}");
+    let summary = format!(
+        "line {}: 800 more rows with problems after the first 200 were not reported one by one (1600 diagnostics)",
+        good + 201
+    );
+    assert!(
+        report.contains(&format!("error: {}, {summary}", file.display())),
+        "{report}"
+    );
+}
