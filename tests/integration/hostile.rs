@@ -278,3 +278,41 @@ fn junk_rows_in_a_swiss_manager_file_get_one_summary() {
         "{report}"
     );
 }
+
+/// `250` lines naming the widest range (players 1-9999, rounds 1-999) 2,000
+/// times: each expanded into ten million cells, and finding a player's entry
+/// scanned the list, so validate ran for minutes. Ranges are bounded in all
+/// (a located error per line beyond the bound) and entries are found by map.
+#[test]
+fn repeated_wide_acceleration_ranges_are_bounded() {
+    let base = std::fs::read_to_string(format!(
+        "{DIR}/tests/fixtures/pair/vega-engine26_after_import.trf"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let player = base
+        .lines()
+        .find(|l| l.starts_with("001"))
+        .unwrap_or_else(|| panic!("no 001 line"));
+    let mut text = format!("{player}\n");
+    text.push_str(&"250  1.0  1.0   1 999    1 9999\n".repeat(2000));
+    let file = scratch("accel").join("accel.trf");
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let started = std::time::Instant::now();
+    let o = run_limited(&["validate", &file.to_string_lossy()]);
+    assert!(
+        started.elapsed().as_secs() < 20,
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let report = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(
+        report
+            .matches("expected acceleration ranges covering at most 10000000 player-rounds in all")
+            .count(),
+        1999,
+        "{}",
+        &report[..report.len().min(2000)]
+    );
+    assert!(report.contains("line 3, cols 15-31 (acceleration): expected acceleration ranges covering at most 10000000 player-rounds in all, found 19978002 with this line"));
+}

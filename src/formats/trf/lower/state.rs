@@ -42,7 +42,16 @@ pub(super) struct Lowerer<'o> {
     pub(super) undecoded: usize,
     /// Lines after the first [`MAX_UNDECODED_LINES`] undecodable ones: skipped.
     pub(super) skipped: usize,
+    /// Index of each player's entry in `t.accelerations` while reading.
+    pub(super) accel_index: std::collections::HashMap<PlayerId, usize>,
+    /// Round cells filled by `250` ranges so far (see [`MAX_ACCELERATION_CELLS`]).
+    pub(super) accel_cells: u64,
 }
+
+/// Player-round cells that `250` acceleration ranges may fill in one file
+/// (a range names up to 9,999 players and 999 rounds). Far above real use;
+/// lines beyond it are errors, so repeated wide ranges cannot take hours.
+pub const MAX_ACCELERATION_CELLS: u64 = 10_000_000;
 
 /// Undecodable lines diagnosed and kept one by one; after them the reader
 /// skips undecodable lines and says how many in one summary warning, so junk
@@ -98,6 +107,8 @@ impl<'o> Lowerer<'o> {
             sex_f_line: None,
             undecoded: 0,
             skipped: 0,
+            accel_index: std::collections::HashMap::new(),
+            accel_cells: 0,
         }
     }
 
