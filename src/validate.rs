@@ -180,7 +180,19 @@ fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
         }
         for (o, by) in named_by {
             if by.len() > 1 {
-                let list: Vec<String> = by.iter().map(|p| p.to_string()).collect();
+                // One entry per naming player, with its count when a
+                // duplicated record names the same opponent again.
+                let mut counted: BTreeMap<PlayerId, usize> = BTreeMap::new();
+                for p in &by {
+                    *counted.entry(*p).or_default() += 1;
+                }
+                let list: Vec<String> = counted
+                    .iter()
+                    .map(|(p, n)| match n {
+                        1 => p.to_string(),
+                        n => format!("{p} ({n} records)"),
+                    })
+                    .collect();
                 out.push(Diagnostic::error(
                     codes::PAIRED_TWICE,
                     Family::Consistency,

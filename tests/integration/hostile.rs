@@ -95,6 +95,11 @@ fn repeated_player_line_is_refused_by_every_engine_command() {
         report.contains("starting rank 1 is used by 1001 player records"),
         "{report}"
     );
+    // Each duplicated record names its opponent again: counted, not listed 1,001 times.
+    assert!(
+        report.contains("player 2 is paired twice (named by players 1 (1001 records))"),
+        "{report}"
+    );
 
     for cmd in [&["pair"][..], &["check"], &["standings"], &["rating"]] {
         let mut args = cmd.to_vec();
