@@ -112,6 +112,8 @@ pub mod codes {
         INVALID_ENCODING = "invalid-encoding";
         /// The input is not a file of the expected kind: empty, no records, missing header columns, wrong magic bytes.
         UNRECOGNIZED_INPUT = "unrecognized-input";
+        /// The input is larger than the command line reads (64 MB unless raised); not read.
+        INPUT_TOO_LARGE = "input-too-large";
         /// Something was asked that this program cannot do (a read-only format, a round that does not exist).
         UNSUPPORTED = "unsupported";
         /// A conversion or writer cannot carry something: it is dropped, approximated or replaced.

@@ -116,26 +116,24 @@ fn describe(e: &RoundEntry) -> String {
 
 fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
     // Index players by starting rank (first record wins for duplicates).
-    let max_id = t.players.iter().map(|p| p.id.0 as usize).max().unwrap_or(0);
-    let mut by_id: Vec<Option<&Player>> = vec![None; max_id + 1];
+    // Maps keyed by id, so memory follows the players present, not the
+    // largest id a file names.
+    let mut by_id: HashMap<PlayerId, &Player> = HashMap::with_capacity(t.players.len());
     for p in &t.players {
-        if let Some(slot) = by_id.get_mut(p.id.0 as usize) {
-            slot.get_or_insert(p);
-        }
+        by_id.entry(p.id).or_insert(p);
     }
-    let lookup = |id: PlayerId| by_id.get(id.0 as usize).copied().flatten();
-    let mut named: Vec<u32> = vec![0; max_id + 1];
+    let lookup = |id: PlayerId| by_id.get(&id).copied();
+    let mut named: HashMap<PlayerId, u32> = HashMap::with_capacity(t.players.len());
     let rounds = t.rounds_recorded();
     for r in 1..=rounds {
-        named.iter_mut().for_each(|n| *n = 0);
+        named.clear();
         let mut twice = false;
         for p in &t.players {
             let e = p.round(r);
             let Some(o) = e.opponent() else { continue };
-            if let Some(n) = named.get_mut(o.0 as usize) {
-                *n += 1;
-                twice |= *n > 1;
-            }
+            let n = named.entry(o).or_default();
+            *n += 1;
+            twice |= *n > 1;
             if o == p.id {
                 out.push(Diagnostic::error(
                     codes::PAIRED_WITH_SELF,
@@ -182,7 +180,19 @@ fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
         }
         for (o, by) in named_by {
             if by.len() > 1 {
-                let list: Vec<String> = by.iter().map(|p| p.to_string()).collect();
+                // One entry per naming player, with its count when a
+                // duplicated record names the same opponent again.
+                let mut counted: BTreeMap<PlayerId, usize> = BTreeMap::new();
+                for p in &by {
+                    *counted.entry(*p).or_default() += 1;
+                }
+                let list: Vec<String> = counted
+                    .iter()
+                    .map(|(p, n)| match n {
+                        1 => p.to_string(),
+                        n => format!("{p} ({n} records)"),
+                    })
+                    .collect();
                 out.push(Diagnostic::error(
                     codes::PAIRED_TWICE,
                     Family::Consistency,

@@ -1,6 +1,5 @@
 //! `arbiter check`: verify each recorded round against the FIDE Dutch rules.
 
-use chess_arbiter::diag::{Family, Severity};
 use chess_arbiter::pairing::check::report::{check_tournament_in, engine_selection, CheckOptions};
 use chess_arbiter::pairing::check::FileFacts;
 use chess_arbiter::pairing::dutch::{next_round, select_edition, PairOptions};
@@ -8,7 +7,7 @@ use chess_arbiter::render;
 use clap::{Args as ClapArgs, ValueEnum};
 use sha2::{Digest, Sha256};
 
-use super::common::SystemArg;
+use super::common::{gate, SystemArg};
 use super::exit::{Failure, Outcome};
 use super::input;
 
@@ -27,8 +26,8 @@ pub enum OutFormat {
 Verdicts: conform, colours-differ, differs, illegal, no-legal-pairing,
 inconsistent (not-checked when the engine cannot pair the position).
 Exit codes: 0 every selected round conforms, 1 some round does not,
-3 invalid input (also a file with no paired round: nothing to check),
-5 file access error.")]
+3 invalid input (including players or games that contradict each other, and a
+file with no paired round: nothing to check), 4 input too large, 5 file access error.")]
 pub struct Args {
     /// Tournament file (TRF any dialect, or chess-arbiter JSON); `-` = stdin.
     pub input: String,
@@ -80,20 +79,7 @@ fn parse_rounds(s: &str) -> Result<Vec<u32>, String> {
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let bytes = input::read_path(&args.input)?;
-    let loaded = input::read_bytes(&args.input, &bytes, None, None)?;
-    for d in &loaded.diagnostics {
-        eprintln!("{d}");
-    }
-    if loaded
-        .diagnostics
-        .iter()
-        .any(|d| d.severity == Severity::Error && d.family == Family::Syntax)
-    {
-        return Err(Failure::Message(
-            super::exit::INVALID_INPUT,
-            format!("{}: the file has syntax errors; no check done", loaded.name),
-        ));
-    }
+    let loaded = gate(input::read_bytes(&args.input, &bytes, None, None)?)?;
     let t = &loaded.tournament;
     let (edition, reason) = select_edition(
         t,

@@ -1,11 +1,12 @@
 //! What several subcommands share: argument value types and reading an
 //! input with its diagnostics on stderr.
 
+use chess_arbiter::diag::{codes, Code, Diagnostic, Family};
 use chess_arbiter::formats::trf;
 use chess_arbiter::pairing::dutch::Edition;
 use clap::ValueEnum;
 
-use super::exit::Failure;
+use super::exit::{self, Failure};
 use super::input::{self, InputError, Loaded};
 
 impl From<InputError> for Failure {
@@ -85,12 +86,45 @@ pub enum ReportFormat {
     Html,
 }
 
-/// Read `path` (`-` = stdin, format detected) and print the reader's
-/// diagnostics on stderr.
-pub fn read_reported(path: &str) -> Result<Loaded, Failure> {
-    let loaded = input::read_input(path, None, None)?;
+/// Consistency errors that leave no tournament to work on: an engine given
+/// them would pair, rank or rate a contradiction.
+const UNUSABLE: &[Code] = &[
+    codes::STARTING_RANK_DUPLICATE,
+    codes::PAIRED_TWICE,
+    codes::PAIRED_WITH_SELF,
+    codes::GAME_ASYMMETRIC,
+    codes::UNKNOWN_OPPONENT,
+];
+
+/// Whether `d` keeps every engine away from the file: any syntax error, or a
+/// consistency error in [`UNUSABLE`].
+fn blocks(d: &Diagnostic) -> bool {
+    d.is_error() && (d.family == Family::Syntax || UNUSABLE.contains(&d.code))
+}
+
+/// The one gate between reading a file and running an engine on it (`pair`,
+/// `check`, `standings`, `rating`, `prizes`): prints the reader's and
+/// validator's diagnostics on stderr and refuses (exit 3) a file with a syntax
+/// error or a contradiction in its players or games, as `arbiter validate`
+/// reports them.
+pub fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
     for d in &loaded.diagnostics {
         eprintln!("{d}");
     }
+    let n = loaded.diagnostics.iter().filter(|d| blocks(d)).count();
+    if n > 0 {
+        return Err(Failure::Message(
+            exit::INVALID_INPUT,
+            format!(
+                "error: {}: {n} error(s) above make the file unusable; nothing done (`arbiter validate` lists every problem)",
+                loaded.name
+            ),
+        ));
+    }
     Ok(loaded)
+}
+
+/// Read `path` (`-` = stdin, format detected) and pass it through [`gate`].
+pub fn read_reported(path: &str) -> Result<Loaded, Failure> {
+    gate(input::read_input(path, None, None)?)
 }

@@ -25,7 +25,7 @@ use super::input::{self, Format, Loaded};
   arbiter convert event.trf --to trf16 --for fide -o report.trf
 
 Exit codes: 0 converted, 1 converted but the input has errors,
-3 unreadable input, 5 file access error.")]
+3 unreadable input or no players, 4 input too large, 5 file access error.")]
 pub struct Args {
     /// Input file, `-` for stdin.
     pub input: String,

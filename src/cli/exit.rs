@@ -14,6 +14,8 @@ pub const FOUND: i32 = 1;
 pub const UNEXPECTED: i32 = 2;
 /// Invalid input: arguments, or a file that cannot be used.
 pub const INVALID_INPUT: i32 = 3;
+/// Input too large: a file above the size limit, refused before reading.
+pub const TOO_LARGE: i32 = 4;
 /// File access error.
 pub const FILE_ACCESS: i32 = 5;
 

@@ -109,16 +109,65 @@ fn display_name(path: &str) -> String {
     }
 }
 
-/// Read the bytes of `path` (`-` = stdin).
+/// The largest input read, in bytes, unless `ARBITER_MAX_INPUT_BYTES` says
+/// otherwise: far above any real tournament file (a 10,000-player TRF is
+/// about 2 MB), low enough that junk cannot exhaust memory.
+pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The input size limit: `ARBITER_MAX_INPUT_BYTES` when set to a number of
+/// bytes, else [`MAX_INPUT_BYTES`].
+pub fn max_input_bytes() -> u64 {
+    std::env::var("ARBITER_MAX_INPUT_BYTES")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(MAX_INPUT_BYTES)
+}
+
+fn too_large(name: &str, size: u64, limit: u64) -> InputError {
+    InputError {
+        code: exit::TOO_LARGE,
+        diagnostics: vec![Diagnostic::error(
+            codes::INPUT_TOO_LARGE,
+            Family::Syntax,
+            Location {
+                file: Some(name.to_string()),
+                ..Location::default()
+            },
+            format!(
+                "input too large: expected at most {limit} bytes, found {}{size} (raise the limit with ARBITER_MAX_INPUT_BYTES)",
+                if size > limit { "" } else { "more than " }
+            ),
+        )],
+    }
+}
+
+/// Read the bytes of `path` (`-` = stdin), refusing (exit 4) an input above
+/// [`max_input_bytes`]: a file by its size before reading, stdin as soon as
+/// it passes the limit.
 pub fn read_path(path: &str) -> Result<Vec<u8>, InputError> {
     let name = display_name(path);
+    let limit = max_input_bytes();
     let mut buf = Vec::new();
     let r = if path == "-" {
-        std::io::stdin().lock().read_to_end(&mut buf).map(|_| ())
+        std::io::stdin()
+            .lock()
+            .take(limit.saturating_add(1))
+            .read_to_end(&mut buf)
+            .map(|_| ())
     } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut buf).map(|_| ()))
+        let f = std::fs::File::open(path).map_err(|e| InputError::access(&name, &e))?;
+        let size = f.metadata().map(|m| m.len()).unwrap_or(0);
+        if size > limit {
+            return Err(too_large(&name, size, limit));
+        }
+        f.take(limit.saturating_add(1))
+            .read_to_end(&mut buf)
+            .map(|_| ())
     };
     r.map_err(|e| InputError::access(&name, &e))?;
+    if buf.len() as u64 > limit {
+        return Err(too_large(&name, limit, limit));
+    }
     Ok(buf)
 }
 
@@ -157,15 +206,51 @@ pub fn read_input(
     if let Some((a, b)) = path.split_once('+') {
         if path != "-" && !std::path::Path::new(path).exists() {
             let (x, y) = (read_path(a)?, read_path(b)?);
-            return sm_loaded(path, sm::read_combined(&x, &y));
+            return with_players(sm_loaded(path, sm::read_combined(&x, &y))?);
         }
     }
     let bytes = read_path(path)?;
     read_bytes(path, &bytes, from, encoding)
 }
 
-/// Read already loaded bytes; `path` names them in messages.
+/// Read already loaded bytes; `path` names them in messages. A file without
+/// players is no tournament: refused (exit 3) whatever else it holds.
 pub fn read_bytes(
+    path: &str,
+    bytes: &[u8],
+    from: Option<Format>,
+    encoding: Option<trf::Encoding>,
+) -> Result<Loaded, InputError> {
+    with_players(read_any(path, bytes, from, encoding)?)
+}
+
+/// `l` unless it has no players: then its diagnostics and one error saying so.
+fn with_players(l: Loaded) -> Result<Loaded, InputError> {
+    if !l.tournament.players.is_empty() {
+        return Ok(l);
+    }
+    let what = match l.format {
+        Format::Json => "a player in \"players\"",
+        f if f.is_trf() => "a player record (001)",
+        _ => "a player",
+    };
+    let mut diagnostics = l.diagnostics;
+    diagnostics.push(Diagnostic::error(
+        codes::UNRECOGNIZED_INPUT,
+        Family::Syntax,
+        Location {
+            file: Some(l.name),
+            ..Location::default()
+        },
+        format!("expected a tournament with at least {what}, found none"),
+    ));
+    Err(InputError {
+        code: exit::INVALID_INPUT,
+        diagnostics,
+    })
+}
+
+fn read_any(
     path: &str,
     bytes: &[u8],
     from: Option<Format>,

@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 
-use chess_arbiter::diag::{Family, Severity};
 use chess_arbiter::formats::trf;
 use chess_arbiter::model::{ByeKind, PlayerId, RoundEntry, Tournament};
 use chess_arbiter::pairing::check::warnings::{
@@ -13,8 +12,9 @@ use chess_arbiter::pairing::dutch::{next_round, pair_round, PairOptions};
 use chess_arbiter::render::pair as render;
 use clap::ValueEnum;
 
-use super::common::SystemArg;
+use super::common::{gate, SystemArg};
 use super::exit::{Failure, Outcome};
+use super::input::{self, Format};
 
 /// Output format of `arbiter pair`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -45,41 +45,24 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
-    let bytes = std::fs::read(&args.input)
-        .map_err(|e| Failure::Access(format!("cannot read {}: {e}", args.input.display())))?;
-    let ropts = trf::ReadOptions {
-        file_name: Some(args.input.display().to_string()),
-        ..Default::default()
+    let name = args.input.display().to_string();
+    let bytes = input::read_path(&name)?;
+    let loaded = gate(input::read_bytes(&name, &bytes, Some(Format::Trf), None)?)?;
+    let (Some(dialect), Some(source)) = (loaded.dialect.as_ref(), loaded.source.as_ref()) else {
+        return Err(Failure::Invalid(format!("{name}: expected a TRF file")));
     };
-    let mut read = trf::read(&bytes, &ropts).map_err(|e| Failure::Invalid(e.to_string()))?;
-    read.diagnostics = super::input::checked(
-        std::mem::take(&mut read.diagnostics),
-        &read.tournament,
-        &read.source,
-        &args.input.display().to_string(),
-    );
-    for d in &read.diagnostics {
-        eprintln!("{d}");
-    }
-    if read
-        .diagnostics
-        .iter()
-        .any(|d| d.severity == Severity::Error && d.family == Family::Syntax)
-    {
-        return Err(Failure::Reported(super::exit::INVALID_INPUT));
-    }
     let opts = PairOptions {
         edition: args.system.map(Into::into),
         ..Default::default()
     };
-    let t = &read.tournament;
+    let t = &loaded.tournament;
     if let Some(msg) = unfinished_round(t) {
         return Err(Failure::Invalid(msg));
     }
     let facts = FileFacts {
-        file: Some(args.input.display().to_string()),
-        player_lines: read.source.player_lines.clone(),
-        header_lines: read.source.header_lines.clone(),
+        file: Some(loaded.name.clone()),
+        player_lines: source.player_lines.clone(),
+        header_lines: source.header_lines.clone(),
         columns: Some(trf::layout::player_field),
     };
     let round = next_round(t);
@@ -95,7 +78,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     let text = match args.format {
         PairFormat::Text => render::text(t, &pairing),
         PairFormat::Json => render::json(&pairing),
-        PairFormat::Trf => render::trf(t, &pairing, &read.dialect),
+        PairFormat::Trf => render::trf(t, &pairing, dialect),
         PairFormat::Bbp => render::bbp(&pairing),
     };
     match &args.output {

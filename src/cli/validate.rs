@@ -25,7 +25,7 @@ pub enum ReportFormat {
   arbiter validate report.trf --fide
 
 Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found,
-3 unreadable input, 5 file access error.")]
+3 unreadable input or no players, 4 input too large, 5 file access error.")]
 pub struct Args {
     /// Input file, `-` for stdin.
     pub input: String,

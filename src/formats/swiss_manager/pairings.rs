@@ -243,6 +243,7 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
             Err(d) => diagnostics.push(*d),
         }
     }
+    text::cap_rows(&mut diagnostics);
     Ok(PairingRead {
         file: PairingFile {
             header,

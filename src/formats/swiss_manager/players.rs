@@ -323,6 +323,7 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
             labels,
         });
     }
+    text::cap_rows(&mut diagnostics);
     Ok(PlayersRead {
         file: PlayerFile {
             header,

@@ -99,6 +99,40 @@ impl RawRow {
     }
 }
 
+/// Rows reported one by one; the problems of later rows are counted in one
+/// summary diagnostic, so a file of junk rows cannot flood the output.
+pub const MAX_REPORTED_ROWS: usize = 200;
+
+/// Keep the diagnostics of the first [`MAX_REPORTED_ROWS`] rows that have
+/// any; replace the rest by one summary at the first row left out (an error
+/// if any left out was one, so the outcome does not change).
+pub(crate) fn cap_rows(diagnostics: &mut Vec<Diagnostic>) {
+    let mut rows = 0;
+    let mut last = None;
+    let cut = diagnostics.iter().position(|d| {
+        if d.location.line != last {
+            last = d.location.line;
+            rows += 1;
+        }
+        rows > MAX_REPORTED_ROWS
+    });
+    let Some(cut) = cut else { return };
+    let rest = diagnostics.split_off(cut);
+    let mut lines: Vec<usize> = rest.iter().filter_map(|d| d.location.line).collect();
+    lines.dedup();
+    let message = format!(
+        "{} more rows with problems after the first {MAX_REPORTED_ROWS} were not reported one by one ({} diagnostics)",
+        lines.len(),
+        rest.len()
+    );
+    let at = Location::line(lines.first().copied().unwrap_or(0));
+    diagnostics.push(if rest.iter().any(Diagnostic::is_error) {
+        Diagnostic::error(codes::SM_FIELD_SYNTAX, Family::Syntax, at, message)
+    } else {
+        Diagnostic::warning(codes::SM_FIELD_SYNTAX, Family::Syntax, at, message)
+    });
+}
+
 /// The rows after the header line, split at `;`, every one kept (blank ones too).
 pub(crate) fn data_rows(lines: &Lines<'_>) -> Vec<RawRow> {
     lines

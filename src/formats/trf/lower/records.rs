@@ -295,13 +295,15 @@ impl<'o> Lowerer<'o> {
         values: &[Points],
         offset: usize,
     ) {
-        let idx = match self.t.accelerations.iter().position(|a| a.player == player) {
-            Some(i) => i,
+        let idx = match self.accel_index.get(&player) {
+            Some(&i) => i,
             None => {
                 self.t.accelerations.push(Acceleration {
                     player,
                     points: Vec::new(),
                 });
+                self.accel_index
+                    .insert(player, self.t.accelerations.len() - 1);
                 self.t.accelerations.len() - 1
             }
         };
@@ -349,6 +351,22 @@ impl<'o> Lowerer<'o> {
             (Some(gp), Some(fr), Some(lr), Some(fi), Some(li))
                 if fr >= 1 && fr <= lr && fi >= 1 && fi <= li && lr <= 999 =>
             {
+                let cells = u64::from(lr - fr + 1) * u64::from(li - fi + 1);
+                self.accel_cells = self.accel_cells.saturating_add(cells);
+                if self.accel_cells > MAX_ACCELERATION_CELLS {
+                    self.diag(
+                        codes::TRF_FIELD_SYNTAX,
+                        Severity::Error,
+                        Family::Syntax,
+                        Location::field(r.number, A::FIRST_ROUND.first, A::LAST_ID.last, "acceleration"),
+                        format!(
+                            "expected acceleration ranges covering at most {MAX_ACCELERATION_CELLS} player-rounds in all, found {} with this line; line kept as is",
+                            self.accel_cells
+                        ),
+                    );
+                    self.keep(r);
+                    return;
+                }
                 let values = vec![gp; (lr - fr + 1) as usize];
                 for id in fi..=li {
                     self.merge_acceleration(PlayerId(id), &values, (fr - 1) as usize);

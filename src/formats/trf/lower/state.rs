@@ -38,7 +38,25 @@ pub(super) struct Lowerer<'o> {
     pub(super) xxr_line: Option<(usize, u32)>,
     pub(super) sex_f: usize,
     pub(super) sex_f_line: Option<usize>,
+    /// Undecodable lines seen so far (see [`MAX_UNDECODED_LINES`]).
+    pub(super) undecoded: usize,
+    /// Lines after the first [`MAX_UNDECODED_LINES`] undecodable ones: skipped.
+    pub(super) skipped: usize,
+    /// Index of each player's entry in `t.accelerations` while reading.
+    pub(super) accel_index: std::collections::HashMap<PlayerId, usize>,
+    /// Round cells filled by `250` ranges so far (see [`MAX_ACCELERATION_CELLS`]).
+    pub(super) accel_cells: u64,
 }
+
+/// Player-round cells that `250` acceleration ranges may fill in one file
+/// (a range names up to 9,999 players and 999 rounds). Far above real use;
+/// lines beyond it are errors, so repeated wide ranges cannot take hours.
+pub const MAX_ACCELERATION_CELLS: u64 = 10_000_000;
+
+/// Undecodable lines diagnosed and kept one by one; after them the reader
+/// skips undecodable lines and says how many in one summary warning, so junk
+/// input cannot fill memory with warnings.
+pub const MAX_UNDECODED_LINES: usize = 200;
 
 pub(super) fn located(opts: &ReadOptions, mut l: Location) -> Location {
     if l.file.is_none() {
@@ -87,6 +105,10 @@ impl<'o> Lowerer<'o> {
             xxr_line: None,
             sex_f: 0,
             sex_f_line: None,
+            undecoded: 0,
+            skipped: 0,
+            accel_index: std::collections::HashMap::new(),
+            accel_cells: 0,
         }
     }
 
@@ -166,6 +188,11 @@ impl<'o> Lowerer<'o> {
                     self.keep(r);
                 }
                 LineKind::Unknown => {
+                    self.undecoded += 1;
+                    if self.undecoded > MAX_UNDECODED_LINES {
+                        self.skipped += 1;
+                        continue;
+                    }
                     let col4 =
                         Cols::new(r.text, Counting::Chars).char_at(layout::record::BLANK.first);
                     let known = r.code == "001" || layout::codes::HEADER_CODES.contains(&r.code);
@@ -200,6 +227,23 @@ impl<'o> Lowerer<'o> {
                 LineKind::Extension => self.extension(r),
                 LineKind::Record26 => self.record26(r),
             }
+        }
+        if self.skipped > 0 {
+            let first = raws
+                .iter()
+                .filter(|r| r.kind == LineKind::Unknown)
+                .nth(MAX_UNDECODED_LINES)
+                .map_or(0, |r| r.number);
+            self.diag(
+                codes::TRF_UNKNOWN_RECORD,
+                Severity::Warning,
+                Family::Syntax,
+                Location::line(first),
+                format!(
+                    "expected TRF records, found {} undecodable lines; after the first {MAX_UNDECODED_LINES}, {} more were skipped (not reported, not kept)",
+                    self.undecoded, self.skipped
+                ),
+            );
         }
         self.finish();
     }

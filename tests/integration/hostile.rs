@@ -1,0 +1,323 @@
+//! Hostile inputs (issue #18): every command ends with a located error or a
+//! result, in bounded memory and time; never an abort.
+
+use std::process::{Command, Output};
+
+const DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Run `arbiter` under a 1 GiB address-space limit (Linux `ulimit -v`), so an
+/// allocation sized by a value from the file fails the test instead of the machine.
+fn run_limited(args: &[&str]) -> Output {
+    let mut line = format!(
+        "ulimit -v 1048576; exec '{}'",
+        env!("CARGO_BIN_EXE_arbiter")
+    );
+    for a in args {
+        line.push_str(&format!(" '{a}'"));
+    }
+    Command::new("sh")
+        .arg("-c")
+        .arg(line)
+        .current_dir(DIR)
+        .output()
+        .unwrap_or_else(|e| panic!("run arbiter: {e}"))
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Every command that reads a tournament file.
+const READERS: &[&[&str]] = &[
+    &["validate"],
+    &["convert", "--to", "trf16"],
+    &["standings"],
+    &["rating"],
+    &["check"],
+    &["pair"],
+];
+
+#[test]
+fn huge_player_id_does_not_size_an_allocation() {
+    let file = "tests/fixtures/hostile/huge-id.json";
+    for cmd in READERS {
+        let mut args = cmd.to_vec();
+        args.push(file);
+        let o = run_limited(&args);
+        let code = o.status.code();
+        assert!(
+            code.is_some() && code != Some(134) && code != Some(2),
+            "{cmd:?}: exit {code:?}\n{}",
+            stderr(&o)
+        );
+        assert!(
+            !stderr(&o).contains("memory allocation"),
+            "{cmd:?}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+/// A fresh scratch directory for this test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-hostile-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+/// One `001` line repeated 1,001 times: validate rejects it (duplicate
+/// starting rank, players paired twice); every engine command used to run on
+/// it anyway (`pair` spent 17 s, then "internal check failed").
+#[test]
+fn repeated_player_line_is_refused_by_every_engine_command() {
+    let base = std::fs::read_to_string(format!(
+        "{DIR}/tests/fixtures/pair/vega-engine26_after_import.trf"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut text = String::new();
+    let mut done = false;
+    for line in base.lines() {
+        text.push_str(line);
+        text.push('\n');
+        if line.starts_with("001") && !done {
+            text.push_str(&format!("{line}\n").repeat(1000));
+            done = true;
+        }
+    }
+    let file = scratch("repeated").join("repeated.trf");
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let file = file.to_string_lossy().into_owned();
+
+    let v = run_limited(&["validate", &file]);
+    assert_eq!(v.status.code(), Some(1), "{}", stderr(&v));
+    let report = String::from_utf8_lossy(&v.stdout).into_owned();
+    assert!(
+        report.contains("starting rank 1 is used by 1001 player records"),
+        "{report}"
+    );
+    // Each duplicated record names its opponent again: counted, not listed 1,001 times.
+    assert!(
+        report.contains("player 2 is paired twice (named by players 1 (1001 records))"),
+        "{report}"
+    );
+
+    for cmd in [&["pair"][..], &["check"], &["standings"], &["rating"]] {
+        let mut args = cmd.to_vec();
+        args.push(&file);
+        let started = std::time::Instant::now();
+        let o = run_limited(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{cmd:?}: {err}");
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "{cmd:?} took {:?}",
+            started.elapsed()
+        );
+        // The located errors validate gives, then one summary line.
+        assert!(
+            err.contains("line 8 (starting rank): starting rank 1 is used by 1001 player records"),
+            "{cmd:?}: {err}"
+        );
+        assert!(
+            err.contains("error(s) above make the file unusable"),
+            "{cmd:?}: {err}"
+        );
+        assert!(!err.contains("internal check failed"), "{cmd:?}: {err}");
+        assert!(o.stdout.is_empty(), "{cmd:?} printed a result");
+    }
+}
+
+/// A file without players is no tournament: `XXR 5` alone validated with
+/// exit 0. Every command now refuses it with a located error, exit 3.
+#[test]
+fn file_without_players_is_refused_by_every_command() {
+    for (file, expected) in [
+        (
+            "tests/fixtures/hostile/record-only.trf",
+            "error: tests/fixtures/hostile/record-only.trf: expected a tournament with at least a player record (001), found none",
+        ),
+        (
+            "tests/fixtures/hostile/no-players.json",
+            "error: tests/fixtures/hostile/no-players.json: expected a tournament with at least a player in \"players\", found none",
+        ),
+    ] {
+        for cmd in READERS {
+            let mut args = cmd.to_vec();
+            args.push(file);
+            let o = run_limited(&args);
+            assert_eq!(o.status.code(), Some(3), "{cmd:?} {file}: {}", stderr(&o));
+            if *cmd != ["pair"] {
+                // pair reads TRF only: the JSON file has no TRF records.
+                assert!(stderr(&o).contains(expected), "{cmd:?} {file}: {}", stderr(&o));
+            }
+            assert!(o.stdout.is_empty(), "{cmd:?} {file} printed a result");
+        }
+    }
+}
+
+/// Deterministic junk bytes (xorshift), newlines included by chance.
+fn junk(len: usize) -> Vec<u8> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 24) as u8
+        })
+        .collect()
+}
+
+/// Megabytes of junk after one player line: one warning per undecodable
+/// line filled memory (1 GB of random bytes took 9.7 GB). The reader now
+/// reports the first 200 and one summary with the count of skipped lines.
+#[test]
+fn junk_lines_get_one_summary_not_one_warning_each() {
+    let base = std::fs::read_to_string(format!(
+        "{DIR}/tests/fixtures/pair/vega-engine26_after_import.trf"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let player = base
+        .lines()
+        .find(|l| l.starts_with("001"))
+        .unwrap_or_else(|| panic!("no 001 line"));
+    let mut bytes = format!("{player}\n").into_bytes();
+    for i in 0..5000 {
+        bytes.extend_from_slice(format!("zq{i} not a record\n").as_bytes());
+    }
+    bytes.extend(junk(2_000_000));
+    let file = scratch("junk").join("junk.trf");
+    std::fs::write(&file, bytes).unwrap_or_else(|e| panic!("{e}"));
+    let o = run_limited(&["validate", &file.to_string_lossy()]);
+    let report = String::from_utf8_lossy(&o.stdout).into_owned();
+    let unknown = report.matches("expected a known record code").count();
+    assert_eq!(unknown, 200, "{report}");
+    let summary: Vec<&str> = report
+        .lines()
+        .filter(|l| l.contains("more were skipped"))
+        .collect();
+    assert_eq!(summary.len(), 1, "{report}");
+    assert!(
+        summary[0].contains("line 202: expected TRF records, found ")
+            && summary[0].contains("undecodable lines; after the first 200, "),
+        "{}",
+        summary[0]
+    );
+    assert!(
+        report.lines().count() < 400,
+        "{} lines",
+        report.lines().count()
+    );
+}
+
+/// Inputs above 64 MB are refused before reading, exit 4 (a sparse file:
+/// nothing is written to disk); `ARBITER_MAX_INPUT_BYTES` moves the limit,
+/// for files and for stdin.
+#[test]
+fn input_above_the_limit_is_refused_with_exit_4() {
+    let file = scratch("large").join("large.trf");
+    let f = std::fs::File::create(&file).unwrap_or_else(|e| panic!("{e}"));
+    f.set_len(64 * 1024 * 1024 + 1)
+        .unwrap_or_else(|e| panic!("{e}"));
+    drop(f);
+    let name = file.to_string_lossy().into_owned();
+    for cmd in READERS {
+        let mut args = cmd.to_vec();
+        args.push(&name);
+        let o = run_limited(&args);
+        assert_eq!(o.status.code(), Some(4), "{cmd:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("input too large: expected at most 67108864 bytes, found 67108865"),
+            "{cmd:?}: {}",
+            stderr(&o)
+        );
+    }
+    let _ = std::fs::remove_file(&file);
+
+    let small = "tests/fixtures/pair/vega-engine26_after_import.trf";
+    let limited = |stdin: bool| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+        c.current_dir(DIR).env("ARBITER_MAX_INPUT_BYTES", "100");
+        if stdin {
+            let f = std::fs::File::open(format!("{DIR}/{small}")).unwrap_or_else(|e| panic!("{e}"));
+            c.args(["validate", "-"]).stdin(f);
+        } else {
+            c.args(["validate", small]);
+        }
+        c.output().unwrap_or_else(|e| panic!("{e}"))
+    };
+    for stdin in [false, true] {
+        let o = limited(stdin);
+        assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("input too large: expected at most 100 bytes"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+/// The Swiss-Manager text readers gave every junk row its own diagnostics;
+/// after 200 rows with problems they now say how many more there were, in
+/// one diagnostic that keeps the outcome (an error when any left out was).
+#[test]
+fn junk_rows_in_a_swiss_manager_file_get_one_summary() {
+    let mut text = std::fs::read_to_string(format!("{DIR}/tests/fixtures/sm/players_round1.txt"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let good = text.lines().count();
+    for i in 0..1000 {
+        text.push_str(&format!("junk{i};x\r\n"));
+    }
+    let file = scratch("sm").join("players.txt");
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let o = run_limited(&["validate", "--from", "sm-players", &file.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let report = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(report.matches("row skipped").count(), 200, "{report}");
+    let summary = format!(
+        "line {}: 800 more rows with problems after the first 200 were not reported one by one (1600 diagnostics)",
+        good + 201
+    );
+    assert!(
+        report.contains(&format!("error: {}, {summary}", file.display())),
+        "{report}"
+    );
+}
+
+/// `250` lines naming the widest range (players 1-9999, rounds 1-999) 2,000
+/// times: each expanded into ten million cells, and finding a player's entry
+/// scanned the list, so validate ran for minutes. Ranges are bounded in all
+/// (a located error per line beyond the bound) and entries are found by map.
+#[test]
+fn repeated_wide_acceleration_ranges_are_bounded() {
+    let base = std::fs::read_to_string(format!(
+        "{DIR}/tests/fixtures/pair/vega-engine26_after_import.trf"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let player = base
+        .lines()
+        .find(|l| l.starts_with("001"))
+        .unwrap_or_else(|| panic!("no 001 line"));
+    let mut text = format!("{player}\n");
+    text.push_str(&"250  1.0  1.0   1 999    1 9999\n".repeat(2000));
+    let file = scratch("accel").join("accel.trf");
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let started = std::time::Instant::now();
+    let o = run_limited(&["validate", &file.to_string_lossy()]);
+    assert!(
+        started.elapsed().as_secs() < 20,
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let report = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(
+        report
+            .matches("expected acceleration ranges covering at most 10000000 player-rounds in all")
+            .count(),
+        1999,
+        "{}",
+        &report[..report.len().min(2000)]
+    );
+    assert!(report.contains("line 3, cols 15-31 (acceleration): expected acceleration ranges covering at most 10000000 player-rounds in all, found 19978002 with this line"));
+}
