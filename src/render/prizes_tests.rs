@@ -637,3 +637,53 @@ fn text_helpers() {
     assert_eq!(money(-1_000), "-1,000");
     assert_eq!(money(999), "999");
 }
+
+#[test]
+fn skip_reason_quotes_the_prize_finally_paid() {
+    // Open: #5 and #6 tied for 1st-2nd pool 4,500 + 3,000: 3,750 each, awards by
+    // listed order (#5 gold, #6 silver). #5 would be 1st in A (3,000): keeps the
+    // Open (3,750 + gold), decided first. #6 then prefers B (3,750 + plaque,
+    // plaque worth more than silver) and leaves the Open, so #5 ends 1st alone:
+    // 4,500 + gold. A's reason must quote that, not the 3,750 share it had when
+    // #5 was decided.
+    let mut rules = PrizeRules {
+        currency: "NT$".into(),
+        ..PrizeRules::default()
+    };
+    rules.award_values = [("gold", 100), ("plaque", 50), ("silver", 10)]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    let cats = [
+        cat(
+            "Open",
+            ranking(&[(70, &[5, 6], None)]),
+            table(&[4_500, 3_000], &["gold", "silver"]),
+        ),
+        cat("A", ranking(&[(70, &[5], None)]), table(&[3_000], &[])),
+        cat(
+            "B",
+            ranking(&[(70, &[6], None)]),
+            table(&[3_750], &["plaque"]),
+        ),
+    ];
+    let a = allocate(&cats, &rules);
+    assert_eq!(
+        payments(&a.categories[0]),
+        [(5, 4_500, 0, 4_500, vec!["gold".to_string()])]
+    );
+    let sk = &a.categories[1].skipped[0];
+    assert_eq!(sk.start_rank, PlayerId(5));
+    assert_eq!(
+        choice_text(&sk.reason, "NT$"),
+        "would be 1st here (NT$3,000); took Open 1st (NT$4,500 + gold) instead: one prize per player, higher value"
+    );
+    let row = a.categories[1]
+        .ranking
+        .iter()
+        .find(|r| r.start_rank == PlayerId(5));
+    assert_eq!(
+        row.and_then(|r| r.note.clone()),
+        Some(RemovalNote::Choice(sk.reason.clone()))
+    );
+}
