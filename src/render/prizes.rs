@@ -50,6 +50,9 @@ pub fn text(s: &Statement) -> String {
     let _ = writeln!(o, "Net paid:           {cur}{}", money(t.net));
     let _ = writeln!(o, "Rounding remainder: {cur}{}", money(t.remainder));
     let _ = writeln!(o, "Cut by pro-rata:    {cur}{}", money(t.reduced_by));
+    if t.unawarded > 0 {
+        let _ = writeln!(o, "Not awarded:        {cur}{}", money(t.unawarded));
+    }
     let _ = writeln!(o, "Players awarded:    {}", t.players_awarded);
     if !t.awards.is_empty() {
         let list: Vec<String> = t.awards.iter().map(|(k, v)| format!("{k} {v}")).collect();
@@ -97,6 +100,9 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
     let _ = writeln!(o, "\n== {} ({}) ==", c.name, players_text(c.players));
     if let Some(r) = &c.reduction {
         let _ = writeln!(o, "Reduced: {}", reduction_text(r, cur));
+    }
+    if let Some(u) = c.unawarded {
+        let _ = writeln!(o, "Not awarded: {}", unawarded_text(u, cur));
     }
     let name_w = c
         .ranking
@@ -245,6 +251,14 @@ struct JsonCategory<'a> {
     prizes: Vec<JsonPrizeLine<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     skipped: Vec<JsonSkip<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unawarded: Option<JsonUnawarded>,
+}
+
+#[derive(Serialize)]
+struct JsonUnawarded {
+    cash: Money,
+    reason: String,
 }
 
 #[derive(Serialize)]
@@ -347,6 +361,10 @@ impl<'a> JsonCategory<'a> {
                     reason: choice_text(&k.reason, cur),
                 })
                 .collect(),
+            unawarded: c.unawarded.map(|cash| JsonUnawarded {
+                cash,
+                reason: unawarded_text(cash, cur),
+            }),
         }
     }
 }
@@ -678,6 +696,18 @@ pub fn reduction_text(r: &Reduction, currency: &str) -> String {
     )
 }
 
+/// Why an empty category's prizes are not paid.
+pub fn unawarded_text(cash: Money, currency: &str) -> String {
+    if cash > 0 {
+        format!(
+            "no players: its prizes are not awarded ({} of cash not paid)",
+            money_c(cash, currency)
+        )
+    } else {
+        "no players: its prizes are not awarded".to_string()
+    }
+}
+
 /// A self-contained HTML page.
 pub fn html(s: &Statement) -> String {
     let mut o = String::new();
@@ -706,6 +736,13 @@ pub fn html(s: &Statement) -> String {
                 o,
                 "<p>Reduced: {}</p>",
                 esc(&reduction_text(r, &s.currency))
+            );
+        }
+        if let Some(u) = c.unawarded {
+            let _ = writeln!(
+                o,
+                "<p>Not awarded: {}</p>",
+                esc(&unawarded_text(u, &s.currency))
             );
         }
         let _ = writeln!(
@@ -787,12 +824,20 @@ pub fn html(s: &Statement) -> String {
     let t = &s.totals;
     let _ = writeln!(
         o,
-        "<h2>Totals</h2>\n<table>\n<tr><th>Gross</th><td class=\"n\">{}</td></tr>\n<tr><th>Tax withheld</th><td class=\"n\">{}</td></tr>\n<tr><th>Net</th><td class=\"n\">{}</td></tr>\n<tr><th>Rounding remainder</th><td class=\"n\">{}</td></tr>\n<tr><th>Cut by pro-rata</th><td class=\"n\">{}</td></tr>\n<tr><th>Players awarded</th><td class=\"n\">{}</td></tr>\n</table>",
+        "<h2>Totals</h2>\n<table>\n<tr><th>Gross</th><td class=\"n\">{}</td></tr>\n<tr><th>Tax withheld</th><td class=\"n\">{}</td></tr>\n<tr><th>Net</th><td class=\"n\">{}</td></tr>\n<tr><th>Rounding remainder</th><td class=\"n\">{}</td></tr>\n<tr><th>Cut by pro-rata</th><td class=\"n\">{}</td></tr>\n{}<tr><th>Players awarded</th><td class=\"n\">{}</td></tr>\n</table>",
         money(t.gross),
         money(t.tax),
         money(t.net),
         money(t.remainder),
         money(t.reduced_by),
+        if t.unawarded > 0 {
+            format!(
+                "<tr><th>Not awarded</th><td class=\"n\">{}</td></tr>\n",
+                money(t.unawarded)
+            )
+        } else {
+            String::new()
+        },
         t.players_awarded
     );
     let chk = &s.one_prize_check;

@@ -687,3 +687,46 @@ fn skip_reason_quotes_the_prize_finally_paid() {
         Some(RemovalNote::Choice(sk.reason.clone()))
     );
 }
+
+#[test]
+fn empty_category_is_not_awarded_not_reduced() {
+    // Pro rata below 10 players: the Senior category has no players. Its 30,000
+    // is not awarded; nothing was reduced, so no "Reduced: 0 players" line and
+    // no 30,000 in `reduced_by`.
+    let open = ranking(&[(70, &[1], Some((0, "points"))), (10, TAIL, None)]);
+    let cats = [
+        cat("Open", open, table(&OPEN, &AWARDS)),
+        cat("Senior", Vec::new(), table(&CAT, &AWARDS[..3])),
+    ];
+    let a = allocate(&cats, &ctca_rules());
+    let senior = &a.categories[1];
+    assert_eq!(senior.players, 0);
+    assert_eq!(senior.reduction, None);
+    assert_eq!(senior.unawarded, Some(30_000));
+    assert!(senior.prizes.is_empty());
+    assert_eq!(a.categories[0].unawarded, None);
+    assert_eq!(a.totals.reduced_by, 0);
+    assert_eq!(a.totals.unawarded, 30_000);
+    let s = Statement {
+        event: "E".into(),
+        section: String::new(),
+        currency: "NT$".into(),
+        edition: "2023".into(),
+        tiebreaks: Vec::new(),
+        rules: Vec::new(),
+        categories: a.categories,
+        totals: a.totals,
+        one_prize_check: a.one_prize_check,
+        notes: Vec::new(),
+    };
+    let t = super::text(&s);
+    assert!(!t.contains("Reduced:"), "{t}");
+    assert!(
+        t.contains("== Senior (0 players) ==\nNot awarded: no players: its prizes are not awarded (NT$30,000 of cash not paid)\n"),
+        "{t}"
+    );
+    assert!(t.contains("Cut by pro-rata:    NT$0\nNot awarded:        NT$30,000\n"), "{t}");
+    let j = super::json(&s);
+    assert!(j.contains("\"unawarded\": 30000"), "{j}");
+    assert!(!j.contains("\"reduction\""), "{j}");
+}

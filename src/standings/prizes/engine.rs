@@ -137,6 +137,7 @@ pub fn allocate(categories: &[CategoryInput], rules: &PrizeRules) -> Allocation 
             ranking: ranking_rows(c, &removed),
             prizes: a.lines,
             skipped,
+            unawarded: (c.size() == 0).then(|| c.prizes.iter().map(|p| p.cash).sum()),
         });
     }
     let totals = totals(&out, reduced.iter().map(|r| r.cut).sum());
@@ -253,6 +254,7 @@ fn totals(cats: &[CategoryStatement], reduced_by: Money) -> Totals {
     };
     let mut who = BTreeSet::new();
     for c in cats {
+        t.unawarded += c.unawarded.unwrap_or(0);
         for l in &c.prizes {
             t.remainder += l.remainder;
             for p in &l.players {
