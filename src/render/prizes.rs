@@ -92,6 +92,12 @@ fn players_text(n: usize) -> String {
     }
 }
 
+/// Gross, tax and net in words; `None` for a place without cash (awards only),
+/// whose money columns stay empty rather than showing `0`.
+fn cash_cells(p: &Payment) -> Option<(String, String, String)> {
+    (p.gross != 0 || p.tax != 0).then(|| (money(p.gross), money(p.tax), money(p.net)))
+}
+
 fn awards_text(p: &Payment) -> String {
     p.awards.join(", ")
 }
@@ -140,14 +146,18 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
             } else {
                 String::new()
             };
+            let (gross, tax, net) = match cash_cells(p) {
+                Some((g, t, n)) => (format!("{cur}{g}"), t, n),
+                None => Default::default(),
+            };
             let line = format!(
                 "  {:<9} {:>4}  {:<name_w$} {:>10} {:>8} {:>10}  {}",
                 place,
                 p.start_rank.0,
                 p.name,
-                format!("{cur}{}", money(p.gross)),
-                money(p.tax),
-                money(p.net),
+                gross,
+                tax,
+                net,
                 awards_text(p)
             );
             let _ = writeln!(o, "{}", line.trim_end());
@@ -760,14 +770,15 @@ pub fn html(s: &Statement) -> String {
                         esc(&places_text(&l.places))
                     );
                 }
+                let (gross, tax, net) = cash_cells(p).unwrap_or_default();
                 let _ = write!(
                     o,
                     "<td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td>",
                     p.start_rank.0,
                     esc(&p.name),
-                    money(p.gross),
-                    money(p.tax),
-                    money(p.net),
+                    gross,
+                    tax,
+                    net,
                     esc(&p.awards.join(", "))
                 );
                 if i == 0 {

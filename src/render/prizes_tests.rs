@@ -725,8 +725,54 @@ fn empty_category_is_not_awarded_not_reduced() {
         t.contains("== Senior (0 players) ==\nNot awarded: no players: its prizes are not awarded (NT$30,000 of cash not paid)\n"),
         "{t}"
     );
-    assert!(t.contains("Cut by pro-rata:    NT$0\nNot awarded:        NT$30,000\n"), "{t}");
+    assert!(
+        t.contains("Cut by pro-rata:    NT$0\nNot awarded:        NT$30,000\n"),
+        "{t}"
+    );
     let j = super::json(&s);
     assert!(j.contains("\"unawarded\": 30000"), "{j}");
     assert!(!j.contains("\"reduction\""), "{j}");
+}
+
+#[test]
+fn place_without_cash_prints_only_its_awards() {
+    // 2nd place has goods and a medal but no cash: the text and HTML rows show
+    // the awards and leave the money columns empty (no "NT$0 0 0").
+    let groups = ranking(&[(20, &[1], Some((0, "points"))), (10, &[2], None)]);
+    let mut prizes = table(&[1_000], &["trophy"]);
+    prizes.push(PlacePrize {
+        cash: 0,
+        awards: vec!["goods".into(), "medal".into()],
+    });
+    let a = allocate(&[cat("U9", groups, prizes)], &PrizeRules::default());
+    assert_eq!(
+        payments(&a.categories[0])[1],
+        (2, 0, 0, 0, vec!["goods".to_string(), "medal".to_string()])
+    );
+    let s = Statement {
+        event: "E".into(),
+        section: String::new(),
+        currency: "NT$".into(),
+        edition: "2023".into(),
+        tiebreaks: Vec::new(),
+        rules: Vec::new(),
+        categories: a.categories,
+        totals: a.totals,
+        one_prize_check: a.one_prize_check,
+        notes: Vec::new(),
+    };
+    let t = super::text(&s);
+    assert!(!t.contains("NT$0  "), "{t}");
+    assert!(
+        t.lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()
+                == ["2nd", "2", "P2", "goods,", "medal"]),
+        "{t}"
+    );
+    assert!(t.contains("NT$1,000"), "{t}");
+    let h = super::html(&s);
+    assert!(
+        h.contains("<td class=\"n\">2</td><td>P2</td><td class=\"n\"></td><td class=\"n\"></td><td class=\"n\"></td><td>goods, medal</td>"),
+        "{h}"
+    );
 }
