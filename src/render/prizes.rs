@@ -50,6 +50,9 @@ pub fn text(s: &Statement) -> String {
     let _ = writeln!(o, "Net paid:           {cur}{}", money(t.net));
     let _ = writeln!(o, "Rounding remainder: {cur}{}", money(t.remainder));
     let _ = writeln!(o, "Cut by pro-rata:    {cur}{}", money(t.reduced_by));
+    if t.unawarded > 0 {
+        let _ = writeln!(o, "Not awarded:        {cur}{}", money(t.unawarded));
+    }
     let _ = writeln!(o, "Players awarded:    {}", t.players_awarded);
     if !t.awards.is_empty() {
         let list: Vec<String> = t.awards.iter().map(|(k, v)| format!("{k} {v}")).collect();
@@ -89,6 +92,12 @@ fn players_text(n: usize) -> String {
     }
 }
 
+/// Gross, tax and net in words; `None` for a place without cash (awards only),
+/// whose money columns stay empty rather than showing `0`.
+fn cash_cells(p: &Payment) -> Option<(String, String, String)> {
+    (p.gross != 0 || p.tax != 0).then(|| (money(p.gross), money(p.tax), money(p.net)))
+}
+
 fn awards_text(p: &Payment) -> String {
     p.awards.join(", ")
 }
@@ -97,6 +106,9 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
     let _ = writeln!(o, "\n== {} ({}) ==", c.name, players_text(c.players));
     if let Some(r) = &c.reduction {
         let _ = writeln!(o, "Reduced: {}", reduction_text(r, cur));
+    }
+    if let Some(u) = c.unawarded {
+        let _ = writeln!(o, "Not awarded: {}", unawarded_text(u, cur));
     }
     let name_w = c
         .ranking
@@ -134,14 +146,18 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
             } else {
                 String::new()
             };
+            let (gross, tax, net) = match cash_cells(p) {
+                Some((g, t, n)) => (format!("{cur}{g}"), t, n),
+                None => Default::default(),
+            };
             let line = format!(
                 "  {:<9} {:>4}  {:<name_w$} {:>10} {:>8} {:>10}  {}",
                 place,
                 p.start_rank.0,
                 p.name,
-                format!("{cur}{}", money(p.gross)),
-                money(p.tax),
-                money(p.net),
+                gross,
+                tax,
+                net,
                 awards_text(p)
             );
             let _ = writeln!(o, "{}", line.trim_end());
@@ -245,6 +261,14 @@ struct JsonCategory<'a> {
     prizes: Vec<JsonPrizeLine<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     skipped: Vec<JsonSkip<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unawarded: Option<JsonUnawarded>,
+}
+
+#[derive(Serialize)]
+struct JsonUnawarded {
+    cash: Money,
+    reason: String,
 }
 
 #[derive(Serialize)]
@@ -347,6 +371,10 @@ impl<'a> JsonCategory<'a> {
                     reason: choice_text(&k.reason, cur),
                 })
                 .collect(),
+            unawarded: c.unawarded.map(|cash| JsonUnawarded {
+                cash,
+                reason: unawarded_text(cash, cur),
+            }),
         }
     }
 }
@@ -678,6 +706,18 @@ pub fn reduction_text(r: &Reduction, currency: &str) -> String {
     )
 }
 
+/// Why an empty category's prizes are not paid.
+pub fn unawarded_text(cash: Money, currency: &str) -> String {
+    if cash > 0 {
+        format!(
+            "no players: its prizes are not awarded ({} of cash not paid)",
+            money_c(cash, currency)
+        )
+    } else {
+        "no players: its prizes are not awarded".to_string()
+    }
+}
+
 /// A self-contained HTML page.
 pub fn html(s: &Statement) -> String {
     let mut o = String::new();
@@ -708,6 +748,13 @@ pub fn html(s: &Statement) -> String {
                 esc(&reduction_text(r, &s.currency))
             );
         }
+        if let Some(u) = c.unawarded {
+            let _ = writeln!(
+                o,
+                "<p>Not awarded: {}</p>",
+                esc(&unawarded_text(u, &s.currency))
+            );
+        }
         let _ = writeln!(
             o,
             "<table>\n<tr><th>Place</th><th>SNo</th><th>Name</th><th>Gross ({cur})</th><th>Tax</th><th>Net</th><th>Awards</th><th>Reason</th></tr>"
@@ -723,14 +770,15 @@ pub fn html(s: &Statement) -> String {
                         esc(&places_text(&l.places))
                     );
                 }
+                let (gross, tax, net) = cash_cells(p).unwrap_or_default();
                 let _ = write!(
                     o,
                     "<td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td>",
                     p.start_rank.0,
                     esc(&p.name),
-                    money(p.gross),
-                    money(p.tax),
-                    money(p.net),
+                    gross,
+                    tax,
+                    net,
                     esc(&p.awards.join(", "))
                 );
                 if i == 0 {
@@ -787,12 +835,20 @@ pub fn html(s: &Statement) -> String {
     let t = &s.totals;
     let _ = writeln!(
         o,
-        "<h2>Totals</h2>\n<table>\n<tr><th>Gross</th><td class=\"n\">{}</td></tr>\n<tr><th>Tax withheld</th><td class=\"n\">{}</td></tr>\n<tr><th>Net</th><td class=\"n\">{}</td></tr>\n<tr><th>Rounding remainder</th><td class=\"n\">{}</td></tr>\n<tr><th>Cut by pro-rata</th><td class=\"n\">{}</td></tr>\n<tr><th>Players awarded</th><td class=\"n\">{}</td></tr>\n</table>",
+        "<h2>Totals</h2>\n<table>\n<tr><th>Gross</th><td class=\"n\">{}</td></tr>\n<tr><th>Tax withheld</th><td class=\"n\">{}</td></tr>\n<tr><th>Net</th><td class=\"n\">{}</td></tr>\n<tr><th>Rounding remainder</th><td class=\"n\">{}</td></tr>\n<tr><th>Cut by pro-rata</th><td class=\"n\">{}</td></tr>\n{}<tr><th>Players awarded</th><td class=\"n\">{}</td></tr>\n</table>",
         money(t.gross),
         money(t.tax),
         money(t.net),
         money(t.remainder),
         money(t.reduced_by),
+        if t.unawarded > 0 {
+            format!(
+                "<tr><th>Not awarded</th><td class=\"n\">{}</td></tr>\n",
+                money(t.unawarded)
+            )
+        } else {
+            String::new()
+        },
         t.players_awarded
     );
     let chk = &s.one_prize_check;

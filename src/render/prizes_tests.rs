@@ -637,3 +637,142 @@ fn text_helpers() {
     assert_eq!(money(-1_000), "-1,000");
     assert_eq!(money(999), "999");
 }
+
+#[test]
+fn skip_reason_quotes_the_prize_finally_paid() {
+    // Open: #5 and #6 tied for 1st-2nd pool 4,500 + 3,000: 3,750 each, awards by
+    // listed order (#5 gold, #6 silver). #5 would be 1st in A (3,000): keeps the
+    // Open (3,750 + gold), decided first. #6 then prefers B (3,750 + plaque,
+    // plaque worth more than silver) and leaves the Open, so #5 ends 1st alone:
+    // 4,500 + gold. A's reason must quote that, not the 3,750 share it had when
+    // #5 was decided.
+    let mut rules = PrizeRules {
+        currency: "NT$".into(),
+        ..PrizeRules::default()
+    };
+    rules.award_values = [("gold", 100), ("plaque", 50), ("silver", 10)]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    let cats = [
+        cat(
+            "Open",
+            ranking(&[(70, &[5, 6], None)]),
+            table(&[4_500, 3_000], &["gold", "silver"]),
+        ),
+        cat("A", ranking(&[(70, &[5], None)]), table(&[3_000], &[])),
+        cat(
+            "B",
+            ranking(&[(70, &[6], None)]),
+            table(&[3_750], &["plaque"]),
+        ),
+    ];
+    let a = allocate(&cats, &rules);
+    assert_eq!(
+        payments(&a.categories[0]),
+        [(5, 4_500, 0, 4_500, vec!["gold".to_string()])]
+    );
+    let sk = &a.categories[1].skipped[0];
+    assert_eq!(sk.start_rank, PlayerId(5));
+    assert_eq!(
+        choice_text(&sk.reason, "NT$"),
+        "would be 1st here (NT$3,000); took Open 1st (NT$4,500 + gold) instead: one prize per player, higher value"
+    );
+    let row = a.categories[1]
+        .ranking
+        .iter()
+        .find(|r| r.start_rank == PlayerId(5));
+    assert_eq!(
+        row.and_then(|r| r.note.clone()),
+        Some(RemovalNote::Choice(sk.reason.clone()))
+    );
+}
+
+#[test]
+fn empty_category_is_not_awarded_not_reduced() {
+    // Pro rata below 10 players: the Senior category has no players. Its 30,000
+    // is not awarded; nothing was reduced, so no "Reduced: 0 players" line and
+    // no 30,000 in `reduced_by`.
+    let open = ranking(&[(70, &[1], Some((0, "points"))), (10, TAIL, None)]);
+    let cats = [
+        cat("Open", open, table(&OPEN, &AWARDS)),
+        cat("Senior", Vec::new(), table(&CAT, &AWARDS[..3])),
+    ];
+    let a = allocate(&cats, &ctca_rules());
+    let senior = &a.categories[1];
+    assert_eq!(senior.players, 0);
+    assert_eq!(senior.reduction, None);
+    assert_eq!(senior.unawarded, Some(30_000));
+    assert!(senior.prizes.is_empty());
+    assert_eq!(a.categories[0].unawarded, None);
+    assert_eq!(a.totals.reduced_by, 0);
+    assert_eq!(a.totals.unawarded, 30_000);
+    let s = Statement {
+        event: "E".into(),
+        section: String::new(),
+        currency: "NT$".into(),
+        edition: "2023".into(),
+        tiebreaks: Vec::new(),
+        rules: Vec::new(),
+        categories: a.categories,
+        totals: a.totals,
+        one_prize_check: a.one_prize_check,
+        notes: Vec::new(),
+    };
+    let t = super::text(&s);
+    assert!(!t.contains("Reduced:"), "{t}");
+    assert!(
+        t.contains("== Senior (0 players) ==\nNot awarded: no players: its prizes are not awarded (NT$30,000 of cash not paid)\n"),
+        "{t}"
+    );
+    assert!(
+        t.contains("Cut by pro-rata:    NT$0\nNot awarded:        NT$30,000\n"),
+        "{t}"
+    );
+    let j = super::json(&s);
+    assert!(j.contains("\"unawarded\": 30000"), "{j}");
+    assert!(!j.contains("\"reduction\""), "{j}");
+}
+
+#[test]
+fn place_without_cash_prints_only_its_awards() {
+    // 2nd place has goods and a medal but no cash: the text and HTML rows show
+    // the awards and leave the money columns empty (no "NT$0 0 0").
+    let groups = ranking(&[(20, &[1], Some((0, "points"))), (10, &[2], None)]);
+    let mut prizes = table(&[1_000], &["trophy"]);
+    prizes.push(PlacePrize {
+        cash: 0,
+        awards: vec!["goods".into(), "medal".into()],
+    });
+    let a = allocate(&[cat("U9", groups, prizes)], &PrizeRules::default());
+    assert_eq!(
+        payments(&a.categories[0])[1],
+        (2, 0, 0, 0, vec!["goods".to_string(), "medal".to_string()])
+    );
+    let s = Statement {
+        event: "E".into(),
+        section: String::new(),
+        currency: "NT$".into(),
+        edition: "2023".into(),
+        tiebreaks: Vec::new(),
+        rules: Vec::new(),
+        categories: a.categories,
+        totals: a.totals,
+        one_prize_check: a.one_prize_check,
+        notes: Vec::new(),
+    };
+    let t = super::text(&s);
+    assert!(!t.contains("NT$0  "), "{t}");
+    assert!(
+        t.lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()
+                == ["2nd", "2", "P2", "goods,", "medal"]),
+        "{t}"
+    );
+    assert!(t.contains("NT$1,000"), "{t}");
+    let h = super::html(&s);
+    assert!(
+        h.contains("<td class=\"n\">2</td><td>P2</td><td class=\"n\"></td><td class=\"n\"></td><td class=\"n\"></td><td>goods, medal</td>"),
+        "{h}"
+    );
+}

@@ -76,6 +76,12 @@ pub struct CategoryRow {
     pub rank: u32,
     pub player: PlayerId,
     pub overall_rank: u32,
+    /// The tie-break values the category ranking used, in the order of
+    /// [`Standings::tiebreaks`], when they differ in kind from the overall ones
+    /// (DE re-applied inside the category); `None`: the overall values
+    /// ([`Row::tiebreaks`]) ranked the category.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tiebreaks: Option<Vec<Option<Value>>>,
 }
 
 /// The working of one value.
@@ -519,6 +525,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
                             rank: better as u32 + 1,
                             player: t.players[i].id,
                             overall_rank: rank_of[i],
+                            tiebreaks: None,
                         });
                     }
                 }
@@ -533,6 +540,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
                                 rank: p,
                                 player: t.players[i].id,
                                 overall_rank: rank_of[i],
+                                tiebreaks: Some(ccols.iter().map(|c| c[i]).collect()),
                             });
                         }
                         p += g.len() as u32;

@@ -5,7 +5,9 @@ use std::fmt;
 
 use crate::diag::Diagnostic;
 use crate::model::{PlayerId, Tournament};
-use crate::standings::{compute, CategoryStandings, Standings, StandingsError, StandingsOptions};
+use crate::standings::{
+    compute, CategoryRow, CategoryStandings, Standings, StandingsError, StandingsOptions,
+};
 
 use super::engine::allocate;
 use super::profile::Section;
@@ -81,7 +83,8 @@ pub fn build(t: &Tournament, event: &str, section: &Section) -> Result<Statement
 }
 
 /// A category's ranking as groups tied after all tie-breaks, each with what
-/// separated it from the next (the first of points, TB1, TB2 ... that differs).
+/// separated it from the next (the first of points, TB1, TB2 ... that differs,
+/// on the values that ranked the category: DE re-applied inside it if so).
 fn groups(t: &Tournament, st: &Standings, cs: &CategoryStandings) -> Vec<RankGroup> {
     let overall: BTreeMap<PlayerId, &crate::standings::Row> =
         st.rows.iter().map(|r| (r.player, r)).collect();
@@ -91,13 +94,13 @@ fn groups(t: &Tournament, st: &Standings, cs: &CategoryStandings) -> Vec<RankGro
         points: overall.get(&id).map(|r| r.points).unwrap_or_default(),
     };
     let mut out: Vec<RankGroup> = Vec::new();
-    let mut last: Option<(u32, PlayerId)> = None;
+    let mut last: Option<&CategoryRow> = None;
     for row in &cs.rows {
         match (last, out.last_mut()) {
-            (Some((rank, _)), Some(g)) if rank == row.rank => g.players.push(entrant(row.player)),
+            (Some(prev), Some(g)) if prev.rank == row.rank => g.players.push(entrant(row.player)),
             (prev, g) => {
-                if let (Some((_, prev_id)), Some(g)) = (prev, g) {
-                    g.separated_from_next = Some(separator(st, &overall, prev_id, row.player));
+                if let (Some(prev), Some(g)) = (prev, g) {
+                    g.separated_from_next = Some(separator(st, &overall, prev, row));
                 }
                 out.push(RankGroup {
                     players: vec![entrant(row.player)],
@@ -105,24 +108,28 @@ fn groups(t: &Tournament, st: &Standings, cs: &CategoryStandings) -> Vec<RankGro
                 });
             }
         }
-        last = Some((row.rank, row.player));
+        last = Some(row);
     }
     out
 }
 
+/// What separated category row `a` from the next row `b`: points, else the
+/// first tie-break whose values differ among those that ranked the category.
 fn separator(
     st: &Standings,
     overall: &BTreeMap<PlayerId, &crate::standings::Row>,
-    a: PlayerId,
-    b: PlayerId,
+    a: &CategoryRow,
+    b: &CategoryRow,
 ) -> Separator {
-    let (Some(ra), Some(rb)) = (overall.get(&a), overall.get(&b)) else {
+    let (Some(ra), Some(rb)) = (overall.get(&a.player), overall.get(&b.player)) else {
         return Separator::tiebreak(st.tiebreaks.len() + 1, "category order");
     };
     if ra.points != rb.points {
         return Separator::points();
     }
-    for (k, (va, vb)) in ra.tiebreaks.iter().zip(&rb.tiebreaks).enumerate() {
+    let ta = a.tiebreaks.as_ref().unwrap_or(&ra.tiebreaks);
+    let tb = b.tiebreaks.as_ref().unwrap_or(&rb.tiebreaks);
+    for (k, (va, vb)) in ta.iter().zip(tb).enumerate() {
         if va != vb {
             let code = st
                 .tiebreaks
@@ -135,8 +142,8 @@ fn separator(
     if rb.by_lot || ra.by_lot {
         return Separator::tiebreak(st.tiebreaks.len() + 1, "lot");
     }
-    // Equal overall values: separated by DE re-applied inside the category.
-    Separator::tiebreak(st.tiebreaks.len() + 1, "DE within the category")
+    // Equal values and no lot: the listed order of the category.
+    Separator::tiebreak(st.tiebreaks.len() + 1, "category order")
 }
 
 #[cfg(test)]
@@ -313,5 +320,146 @@ cash = [120, 60]
         assert_eq!(s.edition, "pre2023");
         assert_eq!(s.tiebreaks[1], "BH/M1");
         assert!(s.one_prize_check.ok);
+    }
+
+    /// A 6-player round robin from a table of results for the lower start rank
+    /// (1 win, 0 loss, 5 draw): #6 4.0; #1, #2, #3 3.0 each, beating each other
+    /// in a cycle (#1 beats #2, #2 beats #3, #3 beats #1) so DE leaves them tied
+    /// overall; #1 has 2 wins, #2 and #3 have 3; #5 2.0; #4 0.
+    fn cycle_with_draws() -> Tournament {
+        let result = |a: usize, b: usize| -> Outcome {
+            let r = match (a, b) {
+                (1, 2) | (2, 3) | (2, 4) | (2, 5) | (3, 4) | (3, 5) | (1, 4) => 1,
+                (1, 5) | (1, 6) | (5, 6) => 5,
+                _ => 0,
+            };
+            match r {
+                1 => Outcome::Win,
+                5 => Outcome::Draw,
+                _ => Outcome::Loss,
+            }
+        };
+        // (1,3): #3 wins; (x,6) for x in 2..=4: #6 wins.
+        let outcome = |a: usize, b: usize| -> Outcome {
+            let (lo, hi) = (a.min(b), a.max(b));
+            let o = result(lo, hi);
+            if a == lo {
+                o
+            } else {
+                match o {
+                    Outcome::Win => Outcome::Loss,
+                    Outcome::Loss => Outcome::Win,
+                    other => other,
+                }
+            }
+        };
+        let years = [2000, 2001, 1980, 2002, 2003, 1970];
+        let mut players: Vec<Player> = (0..6)
+            .map(|i| Player {
+                id: PlayerId(i as u32 + 1),
+                name: format!("P{}", i + 1),
+                birth: Some(BirthDate {
+                    year: years[i],
+                    month: Some(1),
+                    day: Some(1),
+                }),
+                ..Default::default()
+            })
+            .collect();
+        let n = 6usize;
+        let mut arr: Vec<usize> = (1..=n).collect();
+        for _ in 0..n - 1 {
+            for k in 0..n / 2 {
+                let (a, b) = (arr[k], arr[n - 1 - k]);
+                for (x, y, c) in [(a, b, Color::White), (b, a, Color::Black)] {
+                    players[x - 1].rounds.push(RoundEntry::Played {
+                        opponent: PlayerId(y as u32),
+                        color: c,
+                        outcome: outcome(x, y),
+                        short: false,
+                    });
+                }
+            }
+            let last = arr.remove(n - 1);
+            arr.insert(1, last);
+        }
+        Tournament {
+            info: TournamentInfo {
+                name: "Cycle".into(),
+                start_date: chrono::NaiveDate::from_ymd_opt(2023, 8, 1),
+                tournament_type: "Round robin".into(),
+                ..Default::default()
+            },
+            total_rounds: Some(5),
+            players,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn separator_names_the_tiebreak_that_ranked_the_category() {
+        let t = cycle_with_draws();
+        let points: Vec<f64> = t
+            .players
+            .iter()
+            .map(|p| {
+                p.rounds
+                    .iter()
+                    .map(|r| match r {
+                        RoundEntry::Played {
+                            outcome: Outcome::Win,
+                            ..
+                        } => 1.0,
+                        RoundEntry::Played {
+                            outcome: Outcome::Draw,
+                            ..
+                        } => 0.5,
+                        _ => 0.0,
+                    })
+                    .sum()
+            })
+            .collect();
+        assert_eq!(points, [3.0, 3.0, 3.0, 0.0, 2.0, 4.0]);
+        // "Born 2000+" holds #1, #2, #4, #5 (not #3): with DE re-applied inside
+        // it, #1 is ahead of #2 because #1 beat #2 - overall, the three-way DE
+        // was a cycle and wins (2 against 3) put #2 ahead.
+        let profile = r#"
+[standings]
+tiebreaks = ["DE", "WIN"]
+edition = "pre2023"
+category_mode = "reapply_direct_encounter"
+[[standings.categories]]
+name = "Born 2000+"
+born_from = "2000-01-01"
+
+[prizes]
+[[prizes.tables]]
+category = "Born 2000+"
+cash = [200, 100]
+"#;
+        let profile = match Profile::from_toml(profile, "p.toml") {
+            Ok(p) => p,
+            Err(e) => panic!("{e:?}"),
+        };
+        let s = match build(&t, "Cycle", &profile.main) {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        };
+        let c = &s.categories[0];
+        let order: Vec<u32> = c.ranking.iter().map(|r| r.start_rank.0).collect();
+        assert_eq!(order, [1, 2, 5, 4]);
+        assert_eq!(c.ranking[0].separated_by.as_deref(), Some("DE"));
+        match &c.prizes[0].reason {
+            LineReason::Place { boundary, .. } => {
+                assert_eq!(boundary.ahead_of, Some((PlayerId(2), "DE".to_string())))
+            }
+            other => panic!("expected a place, found {other:?}"),
+        }
+        match &c.prizes[1].reason {
+            LineReason::Place { boundary, .. } => {
+                assert_eq!(boundary.behind, Some((PlayerId(1), "DE".to_string())))
+            }
+            other => panic!("expected a place, found {other:?}"),
+        }
     }
 }

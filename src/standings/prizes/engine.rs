@@ -14,6 +14,8 @@
 //! allocation is recomputed after each decision. Because place prizes do not
 //! increase down a table, removing a player never lowers anyone's entitlement,
 //! so a decision made earlier is never made worse by a later one.
+//! It can be made better (a tied player leaving lifts a share to a whole
+//! place), so the reasons quote the prize kept as finally paid.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
@@ -33,8 +35,8 @@ pub fn allocate(categories: &[CategoryInput], rules: &PrizeRules) -> Allocation 
 
     // player -> category index they were assigned to; removed from all others.
     let mut locks: BTreeMap<PlayerId, usize> = BTreeMap::new();
-    // (category, player) -> why the player was removed there.
-    let mut skips: BTreeMap<(usize, PlayerId), OnePrizeChoice> = BTreeMap::new();
+    // (category, player) -> what the player would have had there when removed.
+    let mut lost: BTreeMap<(usize, PlayerId), Entitlement> = BTreeMap::new();
 
     let allocs = loop {
         let allocs: Vec<CategoryAlloc> = categories
@@ -53,25 +55,43 @@ pub fn allocate(categories: &[CategoryInput], rules: &PrizeRules) -> Allocation 
         let Some((p, top, cats)) = most_valuable_conflict(&allocs, &locks, &key) else {
             break allocs;
         };
-        let kept = &allocs[top].entitled[&p];
         for &ci in cats.iter().filter(|&&ci| ci != top) {
-            let why = if key(p, top).0 > key(p, ci).0 {
+            lost.insert((ci, p), allocs[ci].entitled[&p].clone());
+        }
+        locks.insert(p, top);
+    };
+
+    // The reasons quote the prize each player is finally paid where they were
+    // kept: later decisions can still move them up there (a tied player above
+    // taking a prize elsewhere), so it is read from the final allocation.
+    let skips: BTreeMap<(usize, PlayerId), OnePrizeChoice> = lost
+        .into_iter()
+        .filter_map(|((ci, p), lost)| {
+            let top = *locks.get(&p)?;
+            let kept = allocs.get(top)?.entitled.get(&p)?;
+            let OnePrize::PerPlayer { value, .. } = &rules.one_prize else {
+                return None;
+            };
+            let (k, l) = (
+                prize_key(kept, *value, rules, priority_rank[top]),
+                prize_key(&lost, *value, rules, priority_rank[ci]),
+            );
+            let why = if k.0 > l.0 {
                 Preference::HigherValue
-            } else if key(p, top).1 > key(p, ci).1 {
+            } else if k.1 > l.1 {
                 Preference::HigherAwardValue
             } else {
                 Preference::Priority
             };
             let choice = OnePrizeChoice {
-                lost: prize(&allocs[ci].entitled[&p]),
+                lost: prize(&lost),
                 kept_in: categories[top].name.clone(),
                 kept: prize(kept),
                 why,
             };
-            skips.insert((ci, p), choice);
-        }
-        locks.insert(p, top);
-    };
+            Some(((ci, p), choice))
+        })
+        .collect();
 
     let mut diagnostics = Vec::new();
     let mut out = Vec::new();
@@ -117,6 +137,7 @@ pub fn allocate(categories: &[CategoryInput], rules: &PrizeRules) -> Allocation 
             ranking: ranking_rows(c, &removed),
             prizes: a.lines,
             skipped,
+            unawarded: (c.size() == 0).then(|| c.prizes.iter().map(|p| p.cash).sum()),
         });
     }
     let totals = totals(&out, reduced.iter().map(|r| r.cut).sum());
@@ -233,6 +254,7 @@ fn totals(cats: &[CategoryStatement], reduced_by: Money) -> Totals {
     };
     let mut who = BTreeSet::new();
     for c in cats {
+        t.unawarded += c.unawarded.unwrap_or(0);
         for l in &c.prizes {
             t.remainder += l.remainder;
             for p in &l.players {

@@ -34,7 +34,9 @@ pub(crate) fn reduce(c: &CategoryInput, rules: &PrizeRules) -> Reduced {
         return unchanged();
     };
     let min = i64::from(pr.min_players);
-    if n >= min || min == 0 || !c.prizes.iter().any(|p| p.cash > 0) {
+    // A category without players is not reduced: its prizes are not awarded at
+    // all (`CategoryStatement::unawarded`).
+    if n == 0 || n >= min || min == 0 || !c.prizes.iter().any(|p| p.cash > 0) {
         return unchanged();
     }
     let unit = rules.rounding.unit.max(1);

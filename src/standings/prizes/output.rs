@@ -79,6 +79,10 @@ pub struct CategoryStatement {
     pub prizes: Vec<PrizeLine>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<Skip>,
+    /// Set when the category has no players: the cash of its prize table, not
+    /// awarded (and not a pro-rata reduction).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unawarded: Option<Money>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
@@ -90,6 +94,8 @@ pub struct Totals {
     pub remainder: Money,
     /// Cash not paid because of pro-rata reductions.
     pub reduced_by: Money,
+    /// Cash of the categories with no players, not awarded.
+    pub unawarded: Money,
     /// Number of distinct players receiving any prize.
     pub players_awarded: usize,
     /// Count of each non-cash award given.

@@ -695,8 +695,15 @@ awards = [ { places = "1", items = ["medal"] } ]
         let open = &p.main.tables[0];
         let cash: Vec<i64> = open.places.iter().map(|x| x.cash).collect();
         assert_eq!(cash, [45_000, 30_000, 15_000, 7_500, 4_500, 3_000]);
-        assert_eq!(open.places[3].awards, ["medal"]);
+        // The regulation's awards: Open 4-6 a medal and a certificate; other
+        // categories' 4-6 also goods.
+        assert_eq!(open.places[0].awards, ["trophy", "certificate"]);
+        assert_eq!(open.places[3].awards, ["medal", "certificate"]);
         let u13g = p.main.tables.iter().find(|t| t.category == "U13 Girls");
+        assert_eq!(
+            u13g.map(|t| t.places[5].awards.clone()),
+            Some(vec!["goods".into(), "medal".into(), "certificate".into()])
+        );
         assert_eq!(
             u13g.map(|t| t.places.iter().map(|x| x.cash).collect::<Vec<_>>()),
             Some(vec![15_000, 9_000, 6_000, 0, 0, 0])

@@ -14,15 +14,19 @@
 //!     "prizes": [{"places": [1], "pool": 13500, "remainder": 0, "reason": "...",
 //!                 "players": [{"start_rank": 41, "name": "...", "gross": 13500,
 //!                              "tax": 0, "net": 13500, "awards": ["trophy"]}]}],
-//!     "skipped": [{"start_rank": 12, "name": "...", "reason": "..."}]
+//!     "skipped": [{"start_rank": 12, "name": "...", "reason": "..."}],
+//!     "unawarded": {"cash": 30000, "reason": "no players: ..."}
 //!   }],
 //!   "totals": {"gross": 0, "tax": 0, "net": 0, "remainder": 0, "reduced_by": 0,
-//!              "players_awarded": 0, "awards": {"trophy": 48}},
+//!              "unawarded": 0, "players_awarded": 0, "awards": {"trophy": 48}},
 //!   "one_prize_check": {"required": true, "players_with_several": [], "ok": true},
 //!   "notes": [{"severity": "warning", "code": "edition-assumed", "family": "engine", "message": "..."}]
 //! }
 //! ```
 //! Points are JSON numbers (`6.5`); money is whole currency units.
+//! `reduction` is present only for a category reduced pro rata; `unawarded`
+//! only for a category with no players, whose prizes are not awarded: its cash
+//! is counted in `totals.unawarded`, never in `totals.reduced_by`.
 
 use serde::Serialize;
 
