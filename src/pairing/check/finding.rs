@@ -157,7 +157,7 @@ pub(super) fn first_bracket(
     };
     // A criterion's values for both pairings (the quantity it minimises).
     let on_criterion = |kind, c| {
-        let amount = |b: &BracketEval| b.value(c).map(|v| v.amount.clone()).unwrap_or_default();
+        let amount = |b: &BracketEval| b.value(c).map(|v| v.amount.to_string()).unwrap_or_default();
         let (recorded, rules) = (amount(&cmp.recorded), amount(&cmp.rules));
         (kind, evaluate::number(c, edition), recorded, rules)
     };

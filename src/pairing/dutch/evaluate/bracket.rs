@@ -122,12 +122,63 @@ pub enum BracketKind {
 }
 
 /// A criterion's value for one bracket pairing: the engine's reward fields
-/// (higher is better) and the quantity the handbook minimises, in words.
+/// (higher is better) and the quantity the handbook minimises.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Value {
     pub fields: Vec<i64>,
-    /// E.g. `2`, `4.0, 3.5`, `none`.
-    pub amount: String,
+    pub amount: Amount,
+}
+
+/// The quantity a criterion minimises (or, for completion, whether the round
+/// can be completed), as data; [`fmt::Display`] gives the words the reports
+/// quote (`2`, `4.0, 3.5`, `none`, `complete`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Amount {
+    /// C.4 / \[C4\]: the round can be completed.
+    Complete,
+    /// C.4 / \[C4\]: this many players cannot be paired.
+    Unpaired(usize),
+    /// A number of players, pairs, games or floats.
+    Count(i64),
+    /// A score or a sum of score differences.
+    Score(Points),
+    /// Scores, highest first (the downfloaters' scores, the PSD); empty is none.
+    Scores(Vec<Points>),
+    /// No single player the criterion looks at (no lone bye candidate).
+    NoOne,
+    /// The bracket has no value for this criterion.
+    Absent,
+}
+
+impl Amount {
+    /// Exactly one (of whatever the criterion counts).
+    pub fn is_one(&self) -> bool {
+        *self == Amount::Count(1)
+    }
+}
+
+impl fmt::Display for Amount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Amount::Complete => f.write_str("complete"),
+            Amount::Unpaired(n) => write!(f, "{n} players unpaired"),
+            Amount::Count(n) => write!(f, "{n}"),
+            Amount::Score(p) => write!(f, "{p}"),
+            Amount::Scores(v) if v.is_empty() => f.write_str("none"),
+            Amount::Scores(v) => {
+                for (i, p) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{p}")?;
+                }
+                Ok(())
+            }
+            Amount::NoOne => f.write_str("none"),
+            Amount::Absent => Ok(()),
+        }
+    }
 }
 
 /// One bracket of a pairing with its criteria values.
@@ -153,5 +204,29 @@ pub struct BracketEval {
 impl BracketEval {
     pub fn value(&self, c: Criterion) -> Option<&Value> {
         self.values.iter().find(|(x, _)| *x == c).map(|(_, v)| v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Amount;
+    use crate::model::Points;
+
+    /// The words the check reports have always quoted, now from typed amounts.
+    #[test]
+    fn amounts_read_as_the_reports_quote_them() {
+        assert_eq!(Amount::Complete.to_string(), "complete");
+        assert_eq!(Amount::Unpaired(3).to_string(), "3 players unpaired");
+        assert_eq!(Amount::Count(2).to_string(), "2");
+        assert_eq!(Amount::Score(Points(35)).to_string(), "3.5");
+        assert_eq!(
+            Amount::Scores(vec![Points(40), Points(35)]).to_string(),
+            "4.0, 3.5"
+        );
+        assert_eq!(Amount::Scores(vec![]).to_string(), "none");
+        assert_eq!(Amount::NoOne.to_string(), "none");
+        assert_eq!(Amount::Absent.to_string(), "");
+        assert!(Amount::Count(1).is_one());
+        assert!(!Amount::Score(Points(10)).is_one());
     }
 }

@@ -29,7 +29,7 @@ mod order;
 mod value;
 mod words;
 
-pub use bracket::{Assignment, BracketEval, BracketKind, EvalError, Value};
+pub use bracket::{Amount, Assignment, BracketEval, BracketKind, EvalError, Value};
 pub use order::{compare, Comparison, Decision, GenerationStep, OrderDetail};
 pub use value::{engine_ppb, evaluate, evaluate_against};
 pub use words::{explain_outcome, label, number, phrase};

@@ -4,7 +4,7 @@
 
 use std::cmp::Ordering;
 
-use super::bracket::{Assignment, BracketEval, EvalError};
+use super::bracket::{Amount, Assignment, BracketEval, EvalError};
 use super::value::{engine_ppb, evaluate_against};
 use crate::pairing::dutch::criteria::Criterion;
 use crate::pairing::dutch::solve::cmp_fields;
@@ -65,10 +65,10 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    /// Criterion `c`'s amount in words for the recorded pairing and for the
-    /// rules' pairing (empty where the bracket has no such criterion).
-    pub fn amounts(&self, c: Criterion) -> (String, String) {
-        let amount = |e: &BracketEval| e.value(c).map(|v| v.amount.clone()).unwrap_or_default();
+    /// Criterion `c`'s amount for the recorded pairing and for the rules'
+    /// pairing ([`Amount::Absent`] where the bracket has no such criterion).
+    pub fn amounts(&self, c: Criterion) -> (Amount, Amount) {
+        let amount = |e: &BracketEval| e.value(c).map_or(Amount::Absent, |v| v.amount.clone());
         (amount(&self.recorded), amount(&self.rules))
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::bracket::{Assignment, BracketEval, BracketKind, EvalError, Value};
+use super::bracket::{Amount, Assignment, BracketEval, BracketKind, EvalError, Value};
 use crate::model::Points;
 use crate::pairing::dutch::complete::{completable, lowest_bye_score, Compat};
 use crate::pairing::dutch::criteria::{
@@ -326,13 +326,8 @@ pub fn evaluate(prep: &Prepared, a: &Assignment) -> Result<Vec<BracketEval>, Eva
     evaluate_against(prep, a, a, engine_ppb(prep), false)
 }
 
-fn list(v: impl IntoIterator<Item = i32>) -> String {
-    let s: Vec<String> = v.into_iter().map(|x| Points(x).to_string()).collect();
-    if s.is_empty() {
-        "none".to_string()
-    } else {
-        s.join(", ")
-    }
+fn list(v: impl IntoIterator<Item = i32>) -> Amount {
+    Amount::Scores(v.into_iter().map(Points).collect())
 }
 
 /// Expand per-level counts (levels descending) into a descending list.
@@ -380,25 +375,23 @@ fn values(
         let amount = match c {
             Criterion::Completion => {
                 if unmatched.len() <= 1 {
-                    "complete".to_string()
+                    Amount::Complete
                 } else {
-                    format!("{} players unpaired", unmatched.len())
+                    Amount::Unpaired(unmatched.len())
                 }
             }
-            Criterion::ByeEligible => unmatched
-                .iter()
-                .filter(|i| !p(i).bye_eligible)
-                .count()
-                .to_string(),
+            Criterion::ByeEligible => {
+                Amount::Count(unmatched.iter().filter(|i| !p(i).bye_eligible).count() as i64)
+            }
             Criterion::ByeScore => match unmatched {
-                [one] => p(one).pscore.to_string(),
-                _ => "none".to_string(),
+                [one] => Amount::Score(p(one).pscore),
+                _ => Amount::NoOne,
             },
             Criterion::ByeUnplayed => match floaters {
-                [one] => p(one).unplayed.to_string(),
-                _ => "none".to_string(),
+                [one] => Amount::Count(i64::from(p(one).unplayed)),
+                _ => Amount::NoOne,
             },
-            Criterion::Pairs | Criterion::NextPairs => x.to_string(),
+            Criterion::Pairs | Criterion::NextPairs => Amount::Count(x),
             Criterion::NextEligible => {
                 let inelig = f
                     .bracket
@@ -406,7 +399,7 @@ fn values(
                     .chain(f.next.iter())
                     .filter(|i| !p(i).bye_eligible)
                     .count() as i64;
-                (inelig - x).to_string()
+                Amount::Count(inelig - x)
             }
             Criterion::Scores => {
                 let base = match ctx.edition {
@@ -443,7 +436,7 @@ fn values(
             | Criterion::Preference
             | Criterion::StrongPreference
             | Criterion::Up1
-            | Criterion::Up2 => (-x).to_string(),
+            | Criterion::Up2 => Amount::Count(-x),
             Criterion::Down1 | Criterion::Down2 => {
                 let base = f
                     .bracket
@@ -454,7 +447,7 @@ fn values(
                                 || ctx.role.get(**i) == Some(&Role::Resident))
                     })
                     .count() as i64;
-                (base - x).to_string()
+                Amount::Count(base - x)
             }
             Criterion::Down1Sd | Criterion::Down2Sd => {
                 let base: i64 = f
@@ -463,10 +456,10 @@ fn values(
                     .filter(|i| float_of(c, p(i)) == Float::Down)
                     .map(|i| i64::from(p(i).pscore.0 - lowest))
                     .sum();
-                Points(i32::try_from(base - x).unwrap_or(i32::MAX)).to_string()
+                Amount::Score(Points(i32::try_from(base - x).unwrap_or(i32::MAX)))
             }
             Criterion::Up1Sd | Criterion::Up2Sd => {
-                Points(i32::try_from(-x).unwrap_or(i32::MAX)).to_string()
+                Amount::Score(Points(i32::try_from(-x).unwrap_or(i32::MAX)))
             }
         };
         out.push((c, Value { fields: fl, amount }));

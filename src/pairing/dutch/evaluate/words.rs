@@ -1,6 +1,7 @@
 //! The evaluator's findings in an arbiter's words: criterion numbers,
 //! what a pairing does on a criterion, the outcome of a comparison.
 
+use super::bracket::Amount;
 use super::order::{Comparison, Decision, GenerationStep, OrderDetail};
 use crate::pairing::dutch::criteria::Criterion;
 use crate::pairing::dutch::Edition;
@@ -23,7 +24,8 @@ impl OrderDetail {
     /// One side's value in words.
     pub fn phrase(&self, v: &str) -> String {
         match self.rule {
-            'a' => format!("exchanges {}", count(v, "player", "players")),
+            'a' if v.parse::<u32>() == Ok(1) => "exchanges 1 player".to_string(),
+            'a' => format!("exchanges {v} players"),
             'b' => format!("has a difference of {v}"),
             'c' => format!("moves BSN {v} from S1 to S2"),
             _ => format!("moves BSN {v} from S2 to S1"),
@@ -61,15 +63,15 @@ pub fn number(c: Criterion, edition: Edition) -> String {
 
 /// What a pairing does on criterion `c`, given its amount: completes
 /// "the recorded pairing ...".
-fn count(amount: &str, one: &str, many: &str) -> String {
-    if amount == "1" {
+fn count(amount: &Amount, one: &str, many: &str) -> String {
+    if amount.is_one() {
         format!("1 {one}")
     } else {
         format!("{amount} {many}")
     }
 }
 
-pub fn phrase(c: Criterion, edition: Edition, amount: &str) -> String {
+pub fn phrase(c: Criterion, edition: Edition, amount: &Amount) -> String {
     use Criterion::*;
     let e17 = edition == Edition::Dutch2017;
     match c {
