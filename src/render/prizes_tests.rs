@@ -78,6 +78,22 @@ fn payments(c: &CategoryStatement) -> Vec<(u32, Money, Money, Money, Vec<String>
         .collect()
 }
 
+/// The statement of allocation `a` for event "E" in NT$, to render.
+fn statement(a: Allocation) -> Statement {
+    Statement {
+        event: "E".into(),
+        section: String::new(),
+        currency: "NT$".into(),
+        edition: "2023".into(),
+        tiebreaks: Vec::new(),
+        rules: Vec::new(),
+        categories: a.categories,
+        totals: a.totals,
+        one_prize_check: a.one_prize_check,
+        notes: Vec::new(),
+    }
+}
+
 fn cat(name: &str, groups: Vec<RankGroup>, prizes: Vec<PlacePrize>) -> CategoryInput {
     CategoryInput {
         name: name.into(),
@@ -707,18 +723,7 @@ fn empty_category_is_not_awarded_not_reduced() {
     assert_eq!(a.categories[0].unawarded, None);
     assert_eq!(a.totals.reduced_by, 0);
     assert_eq!(a.totals.unawarded, 30_000);
-    let s = Statement {
-        event: "E".into(),
-        section: String::new(),
-        currency: "NT$".into(),
-        edition: "2023".into(),
-        tiebreaks: Vec::new(),
-        rules: Vec::new(),
-        categories: a.categories,
-        totals: a.totals,
-        one_prize_check: a.one_prize_check,
-        notes: Vec::new(),
-    };
+    let s = statement(a);
     let t = super::text(&s);
     assert!(!t.contains("Reduced:"), "{t}");
     assert!(
@@ -749,18 +754,7 @@ fn place_without_cash_prints_only_its_awards() {
         payments(&a.categories[0])[1],
         (2, 0, 0, 0, vec!["goods".to_string(), "medal".to_string()])
     );
-    let s = Statement {
-        event: "E".into(),
-        section: String::new(),
-        currency: "NT$".into(),
-        edition: "2023".into(),
-        tiebreaks: Vec::new(),
-        rules: Vec::new(),
-        categories: a.categories,
-        totals: a.totals,
-        one_prize_check: a.one_prize_check,
-        notes: Vec::new(),
-    };
+    let s = statement(a);
     let t = super::text(&s);
     assert!(!t.contains("NT$0  "), "{t}");
     assert!(

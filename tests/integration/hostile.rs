@@ -168,19 +168,24 @@ fn junk(len: usize) -> Vec<u8> {
         .collect()
 }
 
+/// The first `001` line of the committed Vega fixture.
+fn first_player_line() -> String {
+    let base = std::fs::read_to_string(format!(
+        "{DIR}/tests/fixtures/pair/vega-engine26_after_import.trf"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    base.lines()
+        .find(|l| l.starts_with("001"))
+        .unwrap_or_else(|| panic!("no 001 line"))
+        .to_string()
+}
+
 /// Megabytes of junk after one player line: one warning per undecodable
 /// line filled memory (1 GB of random bytes took 9.7 GB). The reader now
 /// reports the first 200 and one summary with the count of skipped lines.
 #[test]
 fn junk_lines_get_one_summary_not_one_warning_each() {
-    let base = std::fs::read_to_string(format!(
-        "{DIR}/tests/fixtures/pair/vega-engine26_after_import.trf"
-    ))
-    .unwrap_or_else(|e| panic!("{e}"));
-    let player = base
-        .lines()
-        .find(|l| l.starts_with("001"))
-        .unwrap_or_else(|| panic!("no 001 line"));
+    let player = first_player_line();
     let mut bytes = format!("{player}\n").into_bytes();
     for i in 0..5000 {
         bytes.extend_from_slice(format!("zq{i} not a record\n").as_bytes());
@@ -290,14 +295,7 @@ fn junk_rows_in_a_swiss_manager_file_get_one_summary() {
 /// (a located error per line beyond the bound) and entries are found by map.
 #[test]
 fn repeated_wide_acceleration_ranges_are_bounded() {
-    let base = std::fs::read_to_string(format!(
-        "{DIR}/tests/fixtures/pair/vega-engine26_after_import.trf"
-    ))
-    .unwrap_or_else(|e| panic!("{e}"));
-    let player = base
-        .lines()
-        .find(|l| l.starts_with("001"))
-        .unwrap_or_else(|| panic!("no 001 line"));
+    let player = first_player_line();
     let mut text = format!("{player}\n");
     text.push_str(&"250  1.0  1.0   1 999    1 9999\n".repeat(2000));
     let file = scratch("accel").join("accel.trf");

@@ -190,41 +190,58 @@ mod tests {
                 ..Default::default()
             })
             .collect();
-        // Circle method: 5 rounds.
-        let n = 6usize;
+        play_circle(
+            &mut players,
+            |a, b| {
+                if beats(a, b) {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                }
+            },
+            |r, k| (r + k) % 2 == 0,
+        );
+        five_rounds("RR", players)
+    }
+
+    /// Plays a single round robin by the circle method (n − 1 rounds):
+    /// `outcome(a, b)` is a's result against b (1-based ids), `a_white(round,
+    /// board)` whether the first-listed player has White.
+    fn play_circle(
+        players: &mut [Player],
+        outcome: impl Fn(usize, usize) -> Outcome,
+        a_white: impl Fn(usize, usize) -> bool,
+    ) {
+        let n = players.len();
         let mut arr: Vec<usize> = (1..=n).collect();
         for r in 0..n - 1 {
             for k in 0..n / 2 {
                 let (a, b) = (arr[k], arr[n - 1 - k]);
-                let (wa, wb) = if beats(a, b) {
-                    (Outcome::Win, Outcome::Loss)
-                } else {
-                    (Outcome::Loss, Outcome::Win)
-                };
-                let (ca, cb) = if (r + k) % 2 == 0 {
+                let (ca, cb) = if a_white(r, k) {
                     (Color::White, Color::Black)
                 } else {
                     (Color::Black, Color::White)
                 };
-                players[a - 1].rounds.push(RoundEntry::Played {
-                    opponent: PlayerId(b as u32),
-                    color: ca,
-                    outcome: wa,
-                    short: false,
-                });
-                players[b - 1].rounds.push(RoundEntry::Played {
-                    opponent: PlayerId(a as u32),
-                    color: cb,
-                    outcome: wb,
-                    short: false,
-                });
+                let o = outcome(a, b);
+                for (x, y, c, o) in [(a, b, ca, o), (b, a, cb, o.opposite())] {
+                    players[x - 1].rounds.push(RoundEntry::Played {
+                        opponent: PlayerId(y as u32),
+                        color: c,
+                        outcome: o,
+                        short: false,
+                    });
+                }
             }
             let last = arr.remove(n - 1);
             arr.insert(1, last);
         }
+    }
+
+    /// A 5-round round robin of `players` named `name`, started 2023-08-01.
+    fn five_rounds(name: &str, players: Vec<Player>) -> Tournament {
         Tournament {
             info: TournamentInfo {
-                name: "RR".into(),
+                name: name.into(),
                 start_date: chrono::NaiveDate::from_ymd_opt(2023, 8, 1),
                 tournament_type: "Round robin".into(),
                 ..Default::default()
@@ -366,34 +383,8 @@ cash = [120, 60]
                 ..Default::default()
             })
             .collect();
-        let n = 6usize;
-        let mut arr: Vec<usize> = (1..=n).collect();
-        for _ in 0..n - 1 {
-            for k in 0..n / 2 {
-                let (a, b) = (arr[k], arr[n - 1 - k]);
-                for (x, y, c) in [(a, b, Color::White), (b, a, Color::Black)] {
-                    players[x - 1].rounds.push(RoundEntry::Played {
-                        opponent: PlayerId(y as u32),
-                        color: c,
-                        outcome: outcome(x, y),
-                        short: false,
-                    });
-                }
-            }
-            let last = arr.remove(n - 1);
-            arr.insert(1, last);
-        }
-        Tournament {
-            info: TournamentInfo {
-                name: "Cycle".into(),
-                start_date: chrono::NaiveDate::from_ymd_opt(2023, 8, 1),
-                tournament_type: "Round robin".into(),
-                ..Default::default()
-            },
-            total_rounds: Some(5),
-            players,
-            ..Default::default()
-        }
+        play_circle(&mut players, outcome, |_, _| true);
+        five_rounds("Cycle", players)
     }
 
     #[test]
