@@ -111,6 +111,7 @@ fn describe(e: &RoundEntry) -> String {
             ByeKind::Zero => "a zero-point bye".into(),
         },
         RoundEntry::NotPaired => "no pairing".into(),
+        RoundEntry::Free => "the free round of a round robin".into(),
     }
 }
 

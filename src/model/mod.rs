@@ -8,12 +8,14 @@ pub mod b02;
 mod games;
 mod points;
 mod round;
+mod round_robin;
 pub mod swiss_manager_tiebreaks;
 mod tournament;
 
 pub use games::{entry_colour, game_sides, names_each_other, GameSides, ResultSides};
 pub use points::{PointSystem, Points};
 pub use round::{ByeKind, Color, Outcome, RoundEntry};
+pub use round_robin::{RoundRobin, RoundRobinSource};
 pub use tournament::{
     Acceleration, BirthDate, ExtraRecord, ForbiddenPairs, NationalRating, Player, PlayerId, Sex,
     Team, Title, Tournament, TournamentInfo,

@@ -86,6 +86,12 @@ pub enum RoundEntry {
     /// Not paired, no bye recorded (blank block / absent).
     #[default]
     NotPaired,
+    /// Free in a round-robin schedule: in an odd field the player whose
+    /// Berger-table partner is the dummy number n+1 (C.05 Annex 1) has no
+    /// game that round. No game, no bye, no points, and not an unplayed round
+    /// for the tie-breaks (C.07 art. 15.2: in a round robin only forfeits are
+    /// unplayed rounds).
+    Free,
 }
 
 impl RoundEntry {
@@ -96,7 +102,7 @@ impl RoundEntry {
             | RoundEntry::Unknown { opponent, .. }
             | RoundEntry::Pending { opponent, .. }
             | RoundEntry::Forfeit { opponent, .. } => Some(opponent),
-            RoundEntry::Bye { .. } | RoundEntry::NotPaired => None,
+            RoundEntry::Bye { .. } | RoundEntry::NotPaired | RoundEntry::Free => None,
         }
     }
 
@@ -110,11 +116,13 @@ impl RoundEntry {
 
     /// True when the entry records a pairing made for that round (a game, an
     /// unknown result, a pending game, a forfeit or the pairing-allocated
-    /// bye), as opposed to a requested bye or an absence.
+    /// bye) or the free slot of a round-robin schedule, as opposed to a
+    /// requested bye or an absence.
     pub fn is_pairing(&self) -> bool {
         matches!(
             self,
-            RoundEntry::Played { .. }
+            RoundEntry::Free
+                | RoundEntry::Played { .. }
                 | RoundEntry::Unknown { .. }
                 | RoundEntry::Pending { .. }
                 | RoundEntry::Forfeit { .. }
@@ -148,6 +156,7 @@ impl RoundEntry {
                 ByeKind::Zero => ps.zero_bye,
             },
             RoundEntry::NotPaired => ps.zero_bye,
+            RoundEntry::Free => super::Points::ZERO,
         })
     }
 }

@@ -1,7 +1,9 @@
 //! Pairing engines: a generic maximum-weight matching, the FIDE Dutch system,
-//! verification of recorded rounds and random tournament generation.
+//! verification of recorded rounds, round robins by the Berger tables and
+//! random tournament generation.
 
 pub mod check;
 pub mod dutch;
 pub mod generate;
 pub mod matching;
+pub mod round_robin;

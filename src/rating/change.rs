@@ -320,6 +320,7 @@ fn classify(t: &Tournament, p: &Player, ctx: &Context) -> (Vec<RawGame>, Vec<Exc
                 },
             ),
             RoundEntry::NotPaired => skip(None, "not paired"),
+            RoundEntry::Free => skip(None, "free in the round-robin schedule"),
         }
     }
     (games, excluded)

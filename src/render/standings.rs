@@ -472,6 +472,7 @@ pub fn crosstable(t: &Tournament, s: &Standings) -> String {
                         ByeKind::Zero => "-0".into(),
                     },
                     RoundEntry::NotPaired => "-0".into(),
+                    RoundEntry::Free => "free".into(),
                 });
             }
             v.push(r.points.to_string());

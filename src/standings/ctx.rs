@@ -38,6 +38,9 @@ pub(crate) enum Slot {
     Absent {
         pts: Points,
     },
+    /// Free in a round-robin schedule (odd field): not a round of this player
+    /// at all, neither a game nor an unplayed round (C.07 art. 15.2).
+    Free,
 }
 
 impl Slot {
@@ -47,6 +50,7 @@ impl Slot {
             | Slot::Forfeit { pts, .. }
             | Slot::Bye { pts, .. }
             | Slot::Absent { pts } => pts,
+            Slot::Free => Points::ZERO,
         }
     }
 
@@ -61,6 +65,11 @@ impl Slot {
         matches!(self, Slot::Game { .. })
     }
 
+    /// The free round of an odd round-robin field (no game, no bye).
+    pub fn is_free(&self) -> bool {
+        matches!(self, Slot::Free)
+    }
+
     /// C.07 art. 16.1: a voluntarily unplayed round is a requested bye (HPB, ZPB, and
     /// every round after a withdrawal) or a forfeit loss. PAB, FPB and forfeit wins are
     /// not.
@@ -70,6 +79,7 @@ impl Slot {
             Slot::Forfeit { won, .. } => !won,
             Slot::Bye { kind, .. } => matches!(kind, ByeKind::Half | ByeKind::Zero),
             Slot::Absent { .. } => true,
+            Slot::Free => false,
         }
     }
 
@@ -94,6 +104,7 @@ impl Slot {
                 format!("{k} ({pts})")
             }
             Slot::Absent { pts } => format!("absent ({pts})"),
+            Slot::Free => "free (round-robin schedule)".into(),
         }
     }
 }
@@ -208,6 +219,7 @@ impl<'a> Ctx<'a> {
                     RoundEntry::NotPaired => Slot::Absent {
                         pts: scoring.zero_bye,
                     },
+                    RoundEntry::Free => Slot::Free,
                 };
                 slots.push(slot);
             }
@@ -238,7 +250,7 @@ impl<'a> Ctx<'a> {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                if i + 1 > last_non_vur && s.opponent().is_none() {
+                if i + 1 > last_non_vur && s.opponent().is_none() && !s.is_free() {
                     ps.draw
                 } else {
                     s.pts()
@@ -247,7 +259,13 @@ impl<'a> Ctx<'a> {
             .sum();
         let adj_pre: Points = slots
             .iter()
-            .map(|s| if s.is_game() { s.pts() } else { ps.draw })
+            .map(|s| {
+                if s.is_game() || s.is_free() {
+                    s.pts()
+                } else {
+                    ps.draw
+                }
+            })
             .sum();
         // C.07 art. 8.3: the game paired for the last round counted as a draw.
         let last = slots.last().copied();

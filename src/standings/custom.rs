@@ -22,6 +22,8 @@ pub enum RoundKind {
     ZeroBye,
     /// Not paired / no data.
     Absent,
+    /// Free in a round-robin schedule (odd field): no game, no bye.
+    Free,
 }
 
 /// A self-defined tie-break (C.07 art. 4.1) as data: count (or sum the points of) the

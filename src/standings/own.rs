@@ -27,6 +27,7 @@ fn kind(s: &Slot, win: Points, loss: Points) -> RoundKind {
             ByeKind::Zero => RoundKind::ZeroBye,
         },
         Slot::Absent { .. } => RoundKind::Absent,
+        Slot::Free => RoundKind::Free,
     }
 }
 
@@ -94,7 +95,8 @@ pub(crate) fn eval(
             &mut note,
         ),
         // 7.6: rounds minus requested byes and forfeit losses (art. 16.1 VURs).
-        Code::Rep => count(&|s| !s.is_vur(), &mut note),
+        // The free round of a round robin is no round of the player's (art. 15.2).
+        Code::Rep => count(&|s| !s.is_vur() && !s.is_free(), &mut note),
         // 7.5: Σ cumulative scores, the first n dropped with /Cn.
         Code::Ps => {
             let mut cum = Points::ZERO;
@@ -120,6 +122,9 @@ pub(crate) fn eval(
         Code::Std => {
             let mut halves = 0i64;
             for (k, s) in me.slots.iter().enumerate() {
+                if s.is_free() {
+                    continue;
+                }
                 let other = match s.opponent() {
                     Some(o) => ctx
                         .players

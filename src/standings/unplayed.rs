@@ -84,6 +84,11 @@ pub(crate) fn terms(
             Slot::Forfeit { opp, .. } if forfeits_played => Some(opp),
             _ => None,
         };
+        if s.is_free() {
+            // C.07 art. 15.2: a round robin's free round is no round of the
+            // player's: no term at all (TieBreakServer also leaves it out).
+            continue;
+        }
         let (score, source, vur) = if let Some(o) = as_game {
             (seen_score(ctx, o, basis), Source::Opponent(o), false)
         } else if ctx.edition.dummy() {

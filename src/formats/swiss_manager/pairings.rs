@@ -429,7 +429,10 @@ fn result_cells(white: &RoundEntry) -> Option<[&'static str; 4]> {
         RoundEntry::Pending { .. } => ["0", "0", "", "0:0"],
         RoundEntry::Forfeit { won: true, .. } => ["1", "0", "K", "1:0K"],
         RoundEntry::Forfeit { won: false, .. } => return None,
-        RoundEntry::Unknown { .. } | RoundEntry::Bye { .. } | RoundEntry::NotPaired => return None,
+        RoundEntry::Unknown { .. }
+        | RoundEntry::Bye { .. }
+        | RoundEntry::NotPaired
+        | RoundEntry::Free => return None,
     })
 }
 

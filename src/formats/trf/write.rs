@@ -724,6 +724,11 @@ impl Writer<'_> {
                     ByeKind::Zero => Res::ZeroBye,
                 }),
             ),
+            // A round robin's free round has no TRF code: written as the
+            // zero-point "not paired" cell `0000 - Z` (TRF16 result table);
+            // readers turn it back into `Free` where the file is a round robin
+            // (`model::round_robin`).
+            RoundEntry::Free => (0, "-", codes::result_letter(Res::ZeroBye)),
             RoundEntry::NotPaired => {
                 if !last {
                     return;

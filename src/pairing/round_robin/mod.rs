@@ -1,0 +1,8 @@
+//! Round robins (FIDE C.05 and its Annex 1, the Berger tables): the table
+//! itself, checking recorded rounds against it, and the next round of it.
+
+pub mod berger;
+pub mod check;
+
+pub use berger::{BergerTable, TablePair};
+pub use check::{check, next_round, RoundCheck, RoundRobinCheck, RoundVerdict};
