@@ -196,6 +196,8 @@ pub mod codes {
         UNBROKEN_TIE = "unbroken-tie";
         /// A tie-break's cuts (`/Cn`, `/Mn`) remove every round's value: it separates nobody.
         TIEBREAK_CUTS_ALL = "tiebreak-cuts-all";
+        /// A round robin's tie-breaks: the default list used (none given), or one of the Buchholz family, which C.07 (2026) does not use in round robins.
+        TIEBREAK_ROUND_ROBIN = "tiebreak-round-robin";
 
         // ----- rating submission and report checks (B.02) -----
         /// A value the file lacked was filled in from the data.

@@ -3,11 +3,12 @@
 use chess_arbiter::pairing::check::report::{check_tournament_in, engine_selection, CheckOptions};
 use chess_arbiter::pairing::check::FileFacts;
 use chess_arbiter::pairing::dutch::{next_round, select_edition, PairOptions};
+use chess_arbiter::pairing::round_robin::{self, BergerTable};
 use chess_arbiter::render;
 use clap::{Args as ClapArgs, ValueEnum};
 use sha2::{Digest, Sha256};
 
-use super::common::{gate, SystemArg};
+use super::common::{gate, round_robin_table, SystemArg};
 use super::exit::{Failure, Outcome};
 use super::input;
 
@@ -25,6 +26,9 @@ pub enum OutFormat {
 
 Verdicts: conform, colours-differ, differs, illegal, no-legal-pairing,
 inconsistent (not-checked when the engine cannot pair the position).
+A round robin (its type in the file, or a schedule where everyone meets
+everyone) is checked against the Berger table of FIDE C.05 Annex 1 instead:
+conform, colours-differ or differs per round; --system round-robin forces it.
 Exit codes: 0 every selected round conforms, 1 some round does not,
 3 invalid input (including players or games that contradict each other, and a
 file with no paired round: nothing to check), 4 input too large, 5 file access error.")]
@@ -32,7 +36,8 @@ pub struct Args {
     /// Tournament file (TRF any dialect, or chess-arbiter JSON); `-` = stdin.
     pub input: String,
     /// Rules edition; default from the file (192), else its start date
-    /// against 2026-02-01, else dutch-2025.
+    /// against 2026-02-01, else dutch-2025. A round robin is checked
+    /// against the Berger table (round-robin, double-round-robin).
     #[arg(long, value_enum)]
     pub system: Option<SystemArg>,
     /// Rounds to check, e.g. `1-5,7`; default every recorded round.
@@ -81,10 +86,13 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     let bytes = input::read_path(&args.input)?;
     let loaded = gate(input::read_bytes(&args.input, &bytes, None, None)?)?;
     let t = &loaded.tournament;
+    if let Some(table) = round_robin_table(t, args.system) {
+        return check_round_robin(&args, &loaded.name, t, &table, &bytes);
+    }
     let (edition, reason) = select_edition(
         t,
         &PairOptions {
-            edition: args.system.map(Into::into),
+            edition: args.system.and_then(SystemArg::dutch),
             ..Default::default()
         },
     );
@@ -139,6 +147,56 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     let text = match args.format {
         OutFormat::Text => render::check::text(&report),
         OutFormat::Json => render::check::json(&report) + "\n",
+    };
+    input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
+    Ok(Outcome::found_if(!report.all_conform()))
+}
+
+fn sha256(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// `check` on a round robin: every paired round against the Berger table.
+fn check_round_robin(
+    args: &Args,
+    name: &str,
+    t: &chess_arbiter::model::Tournament,
+    table: &BergerTable,
+    bytes: &[u8],
+) -> Result<Outcome, Failure> {
+    let rounds = args
+        .rounds
+        .as_deref()
+        .map(parse_rounds)
+        .transpose()
+        .map_err(Failure::Invalid)?;
+    let mut report = round_robin::check(t, table);
+    let recorded = report.rounds.len() as u32;
+    if recorded == 0 {
+        return Err(Failure::Invalid(format!(
+            "{name}: no paired rounds in the file; nothing to check"
+        )));
+    }
+    if let Some(rs) = &rounds {
+        if rs.is_empty() {
+            return Err(Failure::Invalid(
+                "--rounds: no round given; nothing to check".to_string(),
+            ));
+        }
+        if let Some(r) = rs.iter().find(|k| **k > recorded) {
+            return Err(Failure::Invalid(format!(
+                "--rounds: round {r} is not paired in the file (the file has {recorded} paired rounds; `arbiter pair` pairs the next one)"
+            )));
+        }
+        report.rounds.retain(|r| rs.contains(&r.round));
+    }
+    let hash = sha256(bytes);
+    let text = match args.format {
+        OutFormat::Text => render::round_robin::check_text(&report, Some(&hash)),
+        OutFormat::Json => render::round_robin::check_json(&report, Some(&hash)),
     };
     input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
     Ok(Outcome::found_if(!report.all_conform()))

@@ -59,22 +59,58 @@ impl From<EncodingArg> for trf::Encoding {
     }
 }
 
-/// The edition of the FIDE Dutch system (C.04.3).
+/// The pairing system: an edition of the FIDE Dutch system (C.04.3), or a
+/// round robin by the Berger tables (C.05 Annex 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SystemArg {
     #[value(name = "dutch-2017")]
     Dutch2017,
     #[value(name = "dutch-2025", alias = "dutch-2026")]
     Dutch2025,
+    /// Round robin by the Berger tables (cycles from the file when it says).
+    #[value(name = "round-robin")]
+    RoundRobin,
+    /// Double round robin: the table twice, colours reversed in the second cycle.
+    #[value(name = "double-round-robin")]
+    DoubleRoundRobin,
 }
 
-impl From<SystemArg> for Edition {
-    fn from(s: SystemArg) -> Self {
-        match s {
-            SystemArg::Dutch2017 => Edition::Dutch2017,
-            SystemArg::Dutch2025 => Edition::Dutch2025,
+impl SystemArg {
+    /// The Dutch edition this names, if it names one.
+    pub fn dutch(self) -> Option<Edition> {
+        match self {
+            SystemArg::Dutch2017 => Some(Edition::Dutch2017),
+            SystemArg::Dutch2025 => Some(Edition::Dutch2025),
+            SystemArg::RoundRobin | SystemArg::DoubleRoundRobin => None,
         }
     }
+
+    /// For a round robin: the cycles it forces (`Some(None)`: a round robin,
+    /// cycles as the file says).
+    pub fn round_robin(self) -> Option<Option<u32>> {
+        match self {
+            SystemArg::RoundRobin => Some(None),
+            SystemArg::DoubleRoundRobin => Some(Some(2)),
+            _ => None,
+        }
+    }
+}
+
+/// The Berger table to use for `t`: forced by `system`, else when the file
+/// is a round robin (its type, or its schedule); `None` for a Swiss.
+pub fn round_robin_table(
+    t: &chess_arbiter::model::Tournament,
+    system: Option<SystemArg>,
+) -> Option<chess_arbiter::pairing::round_robin::BergerTable> {
+    let forced = system.map(SystemArg::round_robin);
+    let cycles = match forced {
+        Some(None) => return None, // a Dutch edition was asked for
+        Some(Some(Some(c))) => c,
+        Some(Some(None)) => t.round_robin().map(|r| r.cycles).unwrap_or(1),
+        None => t.round_robin()?.cycles,
+    };
+    let n = u32::try_from(t.players.len()).ok()?;
+    chess_arbiter::pairing::round_robin::BergerTable::new(n, cycles)
 }
 
 /// Output format of a report for people (text, HTML) or programs (CSV, JSON).
@@ -107,7 +143,7 @@ fn blocks(d: &Diagnostic) -> bool {
 /// validator's diagnostics on stderr and refuses (exit 3) a file with a syntax
 /// error or a contradiction in its players or games, as `arbiter validate`
 /// reports them.
-pub fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
+pub fn gate(mut loaded: Loaded) -> Result<Loaded, Failure> {
     for d in &loaded.diagnostics {
         eprintln!("{d}");
     }
@@ -121,6 +157,8 @@ pub fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
             ),
         ));
     }
+    // An odd round robin's free round is no bye (readers write it as one).
+    loaded.tournament.mark_round_robin_free_rounds();
     Ok(loaded)
 }
 

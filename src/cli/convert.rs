@@ -62,7 +62,9 @@ pub enum Purpose {
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
-    let loaded = input::read_input(&args.input, args.from, args.encoding.map(Into::into))?;
+    let mut loaded = input::read_input(&args.input, args.from, args.encoding.map(Into::into))?;
+    // An odd round robin's free round is no bye: written as such (`0000 - Z` in TRF).
+    loaded.tournament.mark_round_robin_free_rounds();
     let to = match args.to {
         Some(f) if !f.can_write() => {
             return Err(Failure::Invalid(

@@ -4,6 +4,8 @@ use chess_arbiter::formats::trf;
 use chess_arbiter::model::Color;
 use chess_arbiter::pairing::dutch::Edition;
 use chess_arbiter::pairing::generate::{generate, GenerateOptions, Scoring};
+use chess_arbiter::pairing::round_robin::generate::generate as round_robin_generate;
+use chess_arbiter::pairing::round_robin::BergerTable;
 use clap::{Args as ClapArgs, ValueEnum};
 use std::io::IsTerminal;
 
@@ -40,6 +42,11 @@ pub enum ToArg {
 #[command(after_help = "Examples:
   arbiter generate --players 300 --rounds 9 --seed 7 -o t300.trf
   arbiter generate --players 40 --rounds 7 --system dutch-2017 --half-bye-rate 0.03 --to trf16
+  arbiter generate --players 9 --system round-robin -o rr9.trf
+  arbiter generate --players 6 --system double-round-robin --rounds 7
+
+A round robin follows the Berger table (FIDE C.05 Annex 1); --rounds defaults
+to the whole table (n - 1 rounds a cycle, n for an odd field).
 
 Results follow the FIDE expected score of the rating difference. The seed and
 every parameter are recorded in ### comment lines (TRF-2026).
@@ -48,11 +55,14 @@ Exit codes: 0 generated, 1 a round had no legal pairing, 3 invalid options,
 pub struct Args {
     #[arg(long)]
     pub players: u32,
+    /// Rounds to play (required for a Swiss; a round robin's default is its
+    /// whole table).
     #[arg(long)]
-    pub rounds: u32,
+    pub rounds: Option<u32>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The edition of the Dutch system.
+    /// The pairing system: an edition of the Dutch system, or a round robin
+    /// by the Berger table (round-robin, double-round-robin).
     #[arg(long, value_enum, default_value = "dutch-2025")]
     pub system: SystemArg,
     #[arg(long, default_value_t = 0.3)]
@@ -83,7 +93,19 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
-    let edition = Edition::from(args.system);
+    let round_robin = args.system.round_robin().map(|c| c.unwrap_or(1));
+    let edition = args.system.dutch().unwrap_or(Edition::Dutch2025);
+    let rounds = match (args.rounds, round_robin) {
+        (Some(r), _) => r,
+        (None, Some(cycles)) => BergerTable::new(args.players, cycles)
+            .map(|t| t.total_rounds())
+            .unwrap_or(0),
+        (None, None) => {
+            return Err(Failure::Invalid(
+                "--rounds: expected the number of rounds (a Swiss needs it)".into(),
+            ))
+        }
+    };
     let range = args
         .rating_range
         .split_once('-')
@@ -96,6 +118,9 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     };
     let baku = args.acceleration.is_some();
     let code = match (edition, baku) {
+        // TRF-2026 `192` (ETT26): a round robin by the Berger tables.
+        _ if round_robin == Some(2) => "BERGER_DOUBLEROUNDROBIN",
+        _ if round_robin.is_some() => "BERGER_ROUNDROBIN",
         (Edition::Dutch2017, false) => "FIDE_DUTCH_2017",
         (Edition::Dutch2017, true) => "FIDE_DUTCH_2017_BAKU",
         (Edition::Dutch2025, false) => "FIDE_DUTCH_2026",
@@ -103,7 +128,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     };
     let o = GenerateOptions {
         players: args.players,
-        rounds: args.rounds,
+        rounds,
         seed: args.seed,
         draw_rate: args.draw_rate,
         forfeit_rate: args.forfeit_rate,
@@ -122,17 +147,22 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         },
         rating_range,
         system_code: code.into(),
+        round_robin,
     };
     let show = std::io::stderr().is_terminal() && args.players >= 200;
-    let total = args.rounds;
-    let result = generate(&o, edition, |r| {
+    let total = rounds;
+    let progress = |r| {
         if show {
             eprint!("\rround {r}/{total}");
             if r == total {
                 eprintln!();
             }
         }
-    });
+    };
+    let result = match round_robin {
+        Some(_) => round_robin_generate(&o, progress),
+        None => generate(&o, edition, progress),
+    };
     let t = result?;
     let target = match args.to {
         ToArg::Trf26 => trf::Target::Trf26,

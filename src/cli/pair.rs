@@ -9,10 +9,12 @@ use chess_arbiter::pairing::check::warnings::{
 };
 use chess_arbiter::pairing::check::FileFacts;
 use chess_arbiter::pairing::dutch::{next_round, pair_round, PairOptions};
+use chess_arbiter::pairing::round_robin;
 use chess_arbiter::render::pair as render;
+use chess_arbiter::render::round_robin as rr_render;
 use clap::ValueEnum;
 
-use super::common::{gate, SystemArg};
+use super::common::{gate, round_robin_table, SystemArg};
 use super::exit::{Failure, Outcome};
 use super::input::{self, Format};
 
@@ -33,7 +35,9 @@ pub struct Args {
     /// The tournament file (TRF).
     pub input: PathBuf,
     /// The edition of the Dutch system. Default: from the file's system
-    /// code, else its dates (2026-02-01 cut-over).
+    /// code, else its dates (2026-02-01 cut-over). A round robin (by its
+    /// type or schedule, or forced with round-robin / double-round-robin)
+    /// gets the next round of its Berger table (C.05 Annex 1).
     #[arg(long, value_enum)]
     pub system: Option<SystemArg>,
     /// Write the result here instead of standard output.
@@ -52,10 +56,31 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         return Err(Failure::Invalid(format!("{name}: expected a TRF file")));
     };
     let opts = PairOptions {
-        edition: args.system.map(Into::into),
+        edition: args.system.and_then(SystemArg::dutch),
         ..Default::default()
     };
     let t = &loaded.tournament;
+    if let Some(table) = round_robin_table(t, args.system) {
+        let Some((round, boards, free)) = round_robin::next_round(t, &table) else {
+            return Err(Failure::Invalid(format!(
+                "{name}: every round of the Berger table ({} rounds) is paired; nothing to pair",
+                table.total_rounds()
+            )));
+        };
+        let next = rr_render::NextRound {
+            round,
+            boards,
+            free,
+            cycles: table.cycles,
+        };
+        let text = match args.format {
+            PairFormat::Text => rr_render::pair_text(t, &next),
+            PairFormat::Json => rr_render::pair_json(&next),
+            PairFormat::Trf => rr_render::pair_trf(t, &next, dialect),
+            PairFormat::Bbp => rr_render::pair_bbp(&next),
+        };
+        return write(&args, &text);
+    }
     if let Some(msg) = unfinished_round(t) {
         return Err(Failure::Invalid(msg));
     }
@@ -81,6 +106,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         PairFormat::Trf => render::trf(t, &pairing, dialect),
         PairFormat::Bbp => render::bbp(&pairing),
     };
+    write(&args, &text)
+}
+
+fn write(args: &Args, text: &str) -> Result<Outcome, Failure> {
     match &args.output {
         Some(path) => std::fs::write(path, text)
             .map_err(|e| Failure::Access(format!("cannot write {}: {e}", path.display())))?,

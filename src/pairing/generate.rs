@@ -129,6 +129,9 @@ pub struct GenerateOptions {
     pub rating_range: (u16, u16),
     /// The system code written to `192` (e.g. `FIDE_DUTCH_2026`).
     pub system_code: String,
+    /// A round robin by the Berger tables with this many cycles (1 or 2)
+    /// instead of a Swiss; `rounds` may then stop before the table's end.
+    pub round_robin: Option<u32>,
 }
 
 impl Default for GenerateOptions {
@@ -148,6 +151,7 @@ impl Default for GenerateOptions {
             initial_colour: Color::White,
             rating_range: (1400, 2700),
             system_code: String::new(),
+            round_robin: None,
         }
     }
 }
@@ -158,6 +162,8 @@ pub(crate) struct RoundPairing {
     /// (white, black).
     pub(crate) boards: Vec<(PlayerId, PlayerId)>,
     pub(crate) bye: Option<PlayerId>,
+    /// The free player of an odd round-robin field (no game, no bye).
+    pub(crate) free: Option<PlayerId>,
 }
 
 /// Why a tournament could not be generated.
@@ -199,7 +205,26 @@ fn check_options(o: &GenerateOptions) -> Result<(), GenerateError> {
     if o.rounds < 1 {
         return bad("expected at least 1 round, found 0".into());
     }
-    if o.rounds >= o.players.max(2) {
+    if let Some(cycles) = o.round_robin {
+        let total = crate::pairing::round_robin::BergerTable::new(o.players, cycles)
+            .map(|t| t.total_rounds())
+            .unwrap_or(0);
+        if o.rounds > total {
+            return bad(format!(
+                "expected at most {total} rounds for a round robin of {} players in {cycles} cycle(s), found {}",
+                o.players, o.rounds
+            ));
+        }
+        if [o.half_bye_rate, o.zero_bye_rate, o.withdraw_rate, o.late_entry_rate]
+            .iter()
+            .any(|r| *r != 0.0)
+            || o.baku
+        {
+            return bad(
+                "a round robin has no byes, absences, late entries, withdrawals or acceleration: their rates must be 0".into(),
+            );
+        }
+    } else if o.rounds >= o.players.max(2) {
         return bad(format!(
             "expected fewer rounds than players, found {} rounds for {} players",
             o.rounds, o.players
@@ -308,6 +333,11 @@ where
         info: TournamentInfo {
             name: format!("Random tournament {}", o.seed),
             system_code: o.system_code.clone(),
+            tournament_type: match o.round_robin {
+                Some(2) => "Double round robin (Berger)".into(),
+                Some(_) => "Round robin (Berger)".into(),
+                None => String::new(),
+            },
             ..Default::default()
         },
         total_rounds: Some(o.rounds),
@@ -395,6 +425,7 @@ pub fn generate(
             Ok(RoundPairing {
                 boards: p.boards.iter().map(|b| (b.white, b.black)).collect(),
                 bye: p.bye,
+                free: None,
             })
         },
         progress,
@@ -459,6 +490,10 @@ fn apply(
         players[i].rounds.push(RoundEntry::Bye {
             bye: ByeKind::PairingAllocated,
         });
+    }
+    if let Some(f) = pairing.free {
+        let i = idx(f, players)?;
+        players[i].rounds.push(RoundEntry::Free);
     }
     for &(w, b) in &pairing.boards {
         let (iw, ib) = (idx(w, players)?, idx(b, players)?);
@@ -675,6 +710,7 @@ mod tests {
             let pairing = RoundPairing {
                 boards: vec![(PlayerId(1), PlayerId(2))],
                 bye: None,
+                free: None,
             };
             apply(&mut ps, &pairing, 1, &o, &mut rng).unwrap();
             total += ps[0].rounds[0]

@@ -138,7 +138,7 @@ pub fn trf(t: &Tournament, p: &Pairing, read_as: &trf::Dialect) -> String {
     trf::write(&with_round(t, p), &opts).text
 }
 
-fn target_of(d: &trf::Dialect) -> trf::Target {
+pub(crate) fn target_of(d: &trf::Dialect) -> trf::Target {
     match d.version {
         trf::Version::Trf26 => trf::Target::Trf26,
         _ if d.bbp => trf::Target::TrfBx,
@@ -147,7 +147,7 @@ fn target_of(d: &trf::Dialect) -> trf::Target {
     }
 }
 
-fn line_end_of(d: &trf::Dialect) -> trf::LineEnd {
+pub(crate) fn line_end_of(d: &trf::Dialect) -> trf::LineEnd {
     match d.line_ends {
         trf::LineEnds::Lf => trf::LineEnd::Lf,
         trf::LineEnds::Cr => trf::LineEnd::Cr,

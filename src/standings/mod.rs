@@ -176,9 +176,65 @@ fn note(notes: &mut Vec<Diagnostic>, code: diag::Code, msg: String) {
     ));
 }
 
+/// The tie-break list of a round robin. Without a list, DE, WIN, SB, KS: the
+/// last order FIDE recommended for individual round robins (C.02 13.16),
+/// and no tie-break of the Buchholz family, which C.07 (2026) rules out
+/// for round robins (C.07 2023-2024 give no default: art. 2.1 and 4.1.1
+/// leave the list to the organiser and the chief arbiter). A Buchholz-family
+/// tie-break asked for a round robin under the 2026 rules gets a warning.
+fn round_robin_specs(
+    specs: Vec<TieBreakSpec>,
+    round_robin: bool,
+    edition: Edition,
+    notes: &mut Vec<Diagnostic>,
+) -> Vec<TieBreakSpec> {
+    if !round_robin {
+        return specs;
+    }
+    if specs.is_empty() {
+        let list: Vec<TieBreakSpec> = ["DE", "WIN", "SB", "KS"]
+            .iter()
+            .filter_map(|c| TieBreakSpec::parse(c).ok())
+            .collect();
+        note(
+            notes,
+            codes::TIEBREAK_ROUND_ROBIN,
+            "round robin without a tie-break list: DE, WIN, SB, KS (FIDE's recommended order for individual round robins, C.02 13.16; no Buchholz)".into(),
+        );
+        return list;
+    }
+    if edition == Edition::C07_2026 {
+        let bh: Vec<String> = specs
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s.code.evaluator(),
+                    Evaluator::Buchholz | Evaluator::ForeBuchholz | Evaluator::AverageOfBuchholz
+                )
+            })
+            .map(|s| s.to_string())
+            .collect();
+        if !bh.is_empty() {
+            note(
+                notes,
+                codes::TIEBREAK_ROUND_ROBIN,
+                format!(
+                    "{} belong to the Buchholz family, which C.07 (2026) does not use in round robins; computed as asked",
+                    bh.join(", ")
+                ),
+            );
+        }
+    }
+    specs
+}
+
 /// Whether the pairings look like a round robin: every player scheduled against every
-/// other one exactly once (or the event type says so).
+/// other one exactly once (or the event type says so, or the model recognises
+/// one: [`Tournament::round_robin`]).
 fn detect_round_robin(t: &Tournament, rounds: usize) -> bool {
+    if t.round_robin().is_some() {
+        return true;
+    }
     let ty = t.info.tournament_type.to_ascii_lowercase();
     if ty.contains("robin") || ty.contains("berger") {
         return true;
@@ -375,6 +431,10 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
     } else {
         opts.tiebreaks.clone()
     };
+    let round_robin = opts
+        .round_robin
+        .unwrap_or_else(|| detect_round_robin(t, rounds));
+    let specs = round_robin_specs(specs, round_robin, edition, &mut notes);
     let mut custom = opts.custom.clone();
     for b in CustomTieBreak::builtins() {
         if !custom.iter().any(|c| c.code.eq_ignore_ascii_case(&b.code)) {
@@ -440,9 +500,6 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
             );
         }
     }
-    let round_robin = opts
-        .round_robin
-        .unwrap_or_else(|| detect_round_robin(t, rounds));
     let ctx = Ctx::build(t, rounds, edition, round_robin, &custom, &mut notes);
     let n = ctx.len();
 

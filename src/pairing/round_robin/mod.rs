@@ -3,6 +3,7 @@
 
 pub mod berger;
 pub mod check;
+pub mod generate;
 
 pub use berger::{BergerTable, TablePair};
 pub use check::{check, next_round, RoundCheck, RoundRobinCheck, RoundVerdict};
