@@ -11,6 +11,7 @@ mod pair;
 mod prizes;
 mod rating;
 mod rough_edges;
+mod round_robin;
 mod samples;
 mod sm;
 mod standings;
