@@ -1,8 +1,8 @@
 //! Round robins (#13): `check` against the Berger table (C.05 Annex 1),
 //! `pair` and `generate` by the table, the free round of an odd field (no
 //! game, no bye) and standings equal to FIDE's TieBreakServer on two real
-//! Swiss-Manager round robins and two generated ones (tests/fixtures/tunx and
-//! tests/fixtures/standings, README there).
+//! Swiss-Manager round robins and two generated ones
+//! (tests/fixtures/round_robin/README.md).
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -34,8 +34,8 @@ fn tmp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-const SRB: &str = "tunx/srb_1386568.TUNX";
-const ALB: &str = "tunx/albanian_roundrobin_1381000.TUNX";
+const SRB: &str = "sm/tunx/srb_1386568.TUNX";
+const ALB: &str = "sm/tunx/albanian_roundrobin_1381000.TUNX";
 
 /// "What was seen" 3: the 9-player round robin got Dutch verdicts ("2 of 9
 /// rounds conform", exit 1). It follows the Berger table in every round.
@@ -249,15 +249,15 @@ fn compare_with_tiebreakserver(input: &Path, tsv: &str) -> usize {
 }
 
 const EXPECTED: [(&str, &str); 4] = [
-    (SRB, "tunx/srb_1386568.tiebreakserver.tsv"),
-    (ALB, "tunx/albanian_roundrobin_1381000.tiebreakserver.tsv"),
+    (SRB, "round_robin/srb_1386568.tiebreakserver.tsv"),
+    (ALB, "round_robin/albanian_roundrobin_1381000.tiebreakserver.tsv"),
     (
-        "standings/rr_generated_7.trf",
-        "standings/rr_generated_7.tiebreakserver.tsv",
+        "round_robin/rr_generated_7.trf",
+        "round_robin/rr_generated_7.tiebreakserver.tsv",
     ),
     (
-        "standings/rr_generated_8_double.trf",
-        "standings/rr_generated_8_double.tiebreakserver.tsv",
+        "round_robin/rr_generated_8_double.trf",
+        "round_robin/rr_generated_8_double.tiebreakserver.tsv",
     ),
 ];
 
