@@ -10,7 +10,8 @@
 //!
 //! `tournament` is [`Tournament`] serialised by serde: points are integer
 //! tenths (`15` is 1.5); round entries are objects tagged by `kind`
-//! (`played`, `unknown`, `pending`, `forfeit`, `bye`, `not_paired`); dates are
+//! (`played`, `unknown`, `pending`, `forfeit`, `bye`, `not_paired`, `free`:
+//! the free round of an odd round robin); dates are
 //! `YYYY-MM-DD`; empty and absent optional fields are omitted. Version 1 is
 //! this shape; fields may be added (readers ignore unknown ones), never renamed.
 

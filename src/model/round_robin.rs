@@ -132,7 +132,7 @@ impl Tournament {
     /// changed; a tournament that is no round robin is left alone.
     pub fn mark_round_robin_free_rounds(&mut self) -> usize {
         let n = self.players.len();
-        if n % 2 == 0 || self.round_robin().is_none() {
+        if n.is_multiple_of(2) || self.round_robin().is_none() {
             return 0;
         }
         let mut changed = 0;
@@ -180,9 +180,21 @@ mod tests {
         let mut t = Tournament::default();
         t.info.tournament_type = info_type.to_string();
         let rows = [
-            vec![bye, game(2, Color::White, Outcome::Win), game(3, Color::Black, Outcome::Draw)],
-            vec![game(3, Color::White, Outcome::Loss), game(1, Color::Black, Outcome::Loss), bye],
-            vec![game(2, Color::Black, Outcome::Win), bye, game(1, Color::White, Outcome::Draw)],
+            vec![
+                bye,
+                game(2, Color::White, Outcome::Win),
+                game(3, Color::Black, Outcome::Draw),
+            ],
+            vec![
+                game(3, Color::White, Outcome::Loss),
+                game(1, Color::Black, Outcome::Loss),
+                bye,
+            ],
+            vec![
+                game(2, Color::Black, Outcome::Win),
+                bye,
+                game(1, Color::White, Outcome::Draw),
+            ],
         ];
         for (i, rounds) in rows.into_iter().enumerate() {
             t.players.push(Player {

@@ -215,9 +215,14 @@ fn check_options(o: &GenerateOptions) -> Result<(), GenerateError> {
                 o.players, o.rounds
             ));
         }
-        if [o.half_bye_rate, o.zero_bye_rate, o.withdraw_rate, o.late_entry_rate]
-            .iter()
-            .any(|r| *r != 0.0)
+        if [
+            o.half_bye_rate,
+            o.zero_bye_rate,
+            o.withdraw_rate,
+            o.late_entry_rate,
+        ]
+        .iter()
+        .any(|r| *r != 0.0)
             || o.baku
         {
             return bad(

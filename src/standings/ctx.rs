@@ -223,7 +223,7 @@ impl<'a> Ctx<'a> {
                 };
                 slots.push(slot);
             }
-            players.push(Self::info(slots, &scoring, rounds));
+            players.push(Self::info(slots, &scoring, rounds, round_robin));
         }
         Ctx {
             t,
@@ -237,7 +237,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn info(slots: Vec<Slot>, ps: &PointSystem, rounds: usize) -> PInfo {
+    fn info(slots: Vec<Slot>, ps: &PointSystem, rounds: usize, round_robin: bool) -> PInfo {
         let score: Points = slots.iter().map(|s| s.pts()).sum();
         let last_non_vur = slots
             .iter()
@@ -260,7 +260,10 @@ impl<'a> Ctx<'a> {
         let adj_pre: Points = slots
             .iter()
             .map(|s| {
-                if s.is_game() || s.is_free() {
+                // Pre-2023 (C.02 13.16): in a round robin unplayed games count
+                // as played, so a forfeit keeps its result.
+                let forfeit = matches!(s, Slot::Forfeit { .. });
+                if s.is_game() || s.is_free() || (round_robin && forfeit) {
                     s.pts()
                 } else {
                     ps.draw

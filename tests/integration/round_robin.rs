@@ -46,15 +46,23 @@ fn check_verifies_the_berger_table_not_the_dutch_rules() {
         let (code, out, err) = text(&arbiter(&["check", f.to_str().unwrap_or_default()]));
         assert_eq!(code, Some(0), "{file}: {out}{err}");
         assert!(
-            out.contains(&format!("{rounds} of {rounds} rounds conform to the Berger table")),
+            out.contains(&format!(
+                "{rounds} of {rounds} rounds conform to the Berger table"
+            )),
             "{out}"
         );
         assert!(!out.to_lowercase().contains("dutch"), "{out}");
     }
     let f = fixture(SRB);
     let (_, out, _) = text(&arbiter(&["check", f.to_str().unwrap_or_default()]));
-    assert!(out.contains("round 1: conforms to the Berger table (1 free)"), "{out}");
-    assert!(out.contains("round 9: conforms to the Berger table (5 free)"), "{out}");
+    assert!(
+        out.contains("round 1: conforms to the Berger table (1 free)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("round 9: conforms to the Berger table (5 free)"),
+        "{out}"
+    );
     let (code, json, _) = text(&arbiter(&[
         "check",
         f.to_str().unwrap_or_default(),
@@ -77,7 +85,15 @@ fn reordered(order: [usize; 3]) -> PathBuf {
     let out = tmp(&format!("rr4-{}{}{}.trf", order[0], order[1], order[2]));
     let o = out.to_str().unwrap_or_default();
     let (code, _, err) = text(&arbiter(&[
-        "generate", "--players", "4", "--system", "round-robin", "--to", "trf16", "-o", o,
+        "generate",
+        "--players",
+        "4",
+        "--system",
+        "round-robin",
+        "--to",
+        "trf16",
+        "-o",
+        o,
     ]));
     assert_eq!(code, Some(0), "{err}");
     let src = std::fs::read_to_string(&out).unwrap_or_default();
@@ -104,11 +120,23 @@ fn check_names_rounds_played_in_another_order() {
     let f = reordered([1, 0, 2]);
     let (code, out, err) = text(&arbiter(&["check", f.to_str().unwrap_or_default()]));
     assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.contains("round 1: differs from the Berger table"), "{out}");
+    assert!(
+        out.contains("round 1: differs from the Berger table"),
+        "{out}"
+    );
     assert!(out.contains("  table only: 1 - 4, 2 - 3"), "{out}");
-    assert!(out.contains("  the file has the pairs of table round 2"), "{out}");
-    assert!(out.contains("round 3: conforms to the Berger table"), "{out}");
-    assert!(out.contains("1 of 3 rounds conform to the Berger table"), "{out}");
+    assert!(
+        out.contains("  the file has the pairs of table round 2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("round 3: conforms to the Berger table"),
+        "{out}"
+    );
+    assert!(
+        out.contains("1 of 3 rounds conform to the Berger table"),
+        "{out}"
+    );
     // No round where the table has it: another table, said plainly.
     let f = reordered([1, 2, 0]);
     let (code, out, _) = text(&arbiter(&["check", f.to_str().unwrap_or_default()]));
@@ -124,7 +152,15 @@ fn pair_gives_the_next_round_of_the_table() {
     let out = tmp("rr5.trf");
     let o = out.to_str().unwrap_or_default();
     let (code, _, err) = text(&arbiter(&[
-        "generate", "--players", "5", "--rounds", "2", "--system", "round-robin", "-o", o,
+        "generate",
+        "--players",
+        "5",
+        "--rounds",
+        "2",
+        "--system",
+        "round-robin",
+        "-o",
+        o,
     ]));
     assert_eq!(code, Some(0), "{err}");
     // Table of 6, round 3: 2-6 3-1 4-5; 6 is the dummy, so 2 is free.
@@ -139,15 +175,29 @@ fn pair_gives_the_next_round_of_the_table() {
     assert_eq!(v["boards"][1]["black"], 5);
     let (code, trf, _) = text(&arbiter(&["pair", o, "--format", "trf"]));
     assert_eq!(code, Some(0));
-    let line2 = trf.lines().find(|l| l.starts_with("001    2")).unwrap_or_default();
+    let line2 = trf
+        .lines()
+        .find(|l| l.starts_with("001    2"))
+        .unwrap_or_default();
     assert!(line2.trim_end().ends_with("0000 - Z"), "{line2}");
     // A complete table has no next round.
     let full = tmp("rr5-full.trf");
     let f = full.to_str().unwrap_or_default();
-    let _ = arbiter(&["generate", "--players", "5", "--system", "round-robin", "-o", f]);
+    let _ = arbiter(&[
+        "generate",
+        "--players",
+        "5",
+        "--system",
+        "round-robin",
+        "-o",
+        f,
+    ]);
     let (code, _, err) = text(&arbiter(&["pair", f]));
     assert_eq!(code, Some(3));
-    assert!(err.contains("every round of the Berger table (5 rounds) is paired"), "{err}");
+    assert!(
+        err.contains("every round of the Berger table (5 rounds) is paired"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -160,7 +210,13 @@ fn generate_makes_single_and_double_round_robins() {
         let out = tmp(&format!("gen-{players}-{system}.trf"));
         let o = out.to_str().unwrap_or_default();
         let (code, _, err) = text(&arbiter(&[
-            "generate", "--players", players, "--system", system, "-o", o,
+            "generate",
+            "--players",
+            players,
+            "--system",
+            system,
+            "-o",
+            o,
         ]));
         assert_eq!(code, Some(0), "{err}");
         let (code, check, _) = text(&arbiter(&["check", o]));
@@ -171,7 +227,13 @@ fn generate_makes_single_and_double_round_robins() {
         );
     }
     let (code, _, err) = text(&arbiter(&[
-        "generate", "--players", "6", "--rounds", "6", "--system", "round-robin",
+        "generate",
+        "--players",
+        "6",
+        "--rounds",
+        "6",
+        "--system",
+        "round-robin",
     ]));
     assert_eq!(code, Some(3));
     assert!(err.contains("expected at most 5 rounds"), "{err}");
@@ -179,12 +241,20 @@ fn generate_makes_single_and_double_round_robins() {
 
 /// Per start rank, the values of `tiebreaks` in `arbiter standings` JSON.
 fn our_values(input: &Path, tiebreaks: &[&str]) -> Vec<(u64, f64, Vec<Option<f64>>)> {
+    our_values_in(input, tiebreaks, "2026")
+}
+
+fn our_values_in(
+    input: &Path,
+    tiebreaks: &[&str],
+    edition: &str,
+) -> Vec<(u64, f64, Vec<Option<f64>>)> {
     let list = tiebreaks.join(",");
     let (code, json, err) = text(&arbiter(&[
         "standings",
         input.to_str().unwrap_or_default(),
         "--edition",
-        "2026",
+        edition,
         "--tiebreaks",
         &list,
         "--format",
@@ -228,7 +298,11 @@ fn compare_with_tiebreakserver(input: &Path, tsv: &str) -> usize {
             panic!("{}: no player {sno} in our standings", input.display());
         };
         let theirs_pts: f64 = cells[2].parse().unwrap_or(-1.0);
-        assert!((pts - theirs_pts).abs() < 1e-9, "{}: player {sno} points", input.display());
+        assert!(
+            (pts - theirs_pts).abs() < 1e-9,
+            "{}: player {sno} points",
+            input.display()
+        );
         for (k, code) in codes.iter().enumerate() {
             let cell = cells[3 + k];
             // `-0`: TieBreakServer gives no value (ARO with unrated opponents).
@@ -250,7 +324,10 @@ fn compare_with_tiebreakserver(input: &Path, tsv: &str) -> usize {
 
 const EXPECTED: [(&str, &str); 4] = [
     (SRB, "round_robin/srb_1386568.tiebreakserver.tsv"),
-    (ALB, "round_robin/albanian_roundrobin_1381000.tiebreakserver.tsv"),
+    (
+        ALB,
+        "round_robin/albanian_roundrobin_1381000.tiebreakserver.tsv",
+    ),
     (
         "round_robin/rr_generated_7.trf",
         "round_robin/rr_generated_7.tiebreakserver.tsv",
@@ -278,7 +355,11 @@ fn standings_equal_tiebreakserver() {
 #[test]
 fn free_round_is_no_bye_in_the_standings() {
     let v = our_values(&fixture(SRB), &["BH"]);
-    let p3 = v.iter().find(|(s, _, _)| *s == 3).cloned().unwrap_or_default();
+    let p3 = v
+        .iter()
+        .find(|(s, _, _)| *s == 3)
+        .cloned()
+        .unwrap_or_default();
     assert_eq!(p3.1, 6.5);
     assert_eq!(p3.2, vec![Some(29.5)]);
     // Without a list, a round robin is ranked by DE, WIN, SB, KS (no Buchholz).
@@ -308,7 +389,28 @@ fn free_round_is_no_bye_in_the_standings() {
         "--edition",
         "2026",
     ]));
-    assert!(out.contains("Buchholz family, which C.07 (2026) does not use in round robins"), "{out}");
+    assert!(
+        out.contains("Buchholz family, which C.07 (2026) does not use in round robins"),
+        "{out}"
+    );
+}
+
+/// Every edition treats a round robin alike for BH, SB and KS: the free round
+/// is no round (C.07 art. 15.2), forfeits count as the games they replace
+/// (art. 15.2; pre-2023, C.02 13.16: unplayed games counted as played).
+#[test]
+fn editions_agree_on_round_robins() {
+    for input in [SRB, ALB] {
+        let f = fixture(input);
+        let want = our_values_in(&f, &["BH", "SB", "KS"], "2026");
+        for e in ["pre2023", "2023"] {
+            assert_eq!(
+                our_values_in(&f, &["BH", "SB", "KS"], e),
+                want,
+                "{input} {e}"
+            );
+        }
+    }
 }
 
 /// TRF has no code for a round robin's free round: it is written `0000 - Z`
@@ -329,9 +431,15 @@ fn free_round_round_trips_through_trf_and_json() {
     assert_eq!(code, Some(0), "{err}");
     let written = std::fs::read_to_string(&trf).unwrap_or_default();
     assert!(written.contains("092 Round robin"), "{written}");
-    let p1 = written.lines().find(|l| l.starts_with("001    1")).unwrap_or_default();
+    let p1 = written
+        .lines()
+        .find(|l| l.starts_with("001    1"))
+        .unwrap_or_default();
     assert!(p1.contains(" 2.5       0000 - Z     2 w 1"), "{p1}");
-    assert_eq!(our_values(&trf, &["BH", "SB", "KS"]), our_values(&src, &["BH", "SB", "KS"]));
+    assert_eq!(
+        our_values(&trf, &["BH", "SB", "KS"]),
+        our_values(&src, &["BH", "SB", "KS"])
+    );
     let (code, out, _) = text(&arbiter(&["check", t]));
     assert_eq!(code, Some(0), "{out}");
     // JSON keeps the kind itself.
@@ -341,7 +449,10 @@ fn free_round_round_trips_through_trf_and_json() {
     assert_eq!(code, Some(0), "{err}");
     let doc = std::fs::read_to_string(&json).unwrap_or_default();
     assert!(doc.contains("\"kind\": \"free\""), "{doc}");
-    assert_eq!(our_values(&json, &["BH", "SB", "KS"]), our_values(&src, &["BH", "SB", "KS"]));
+    assert_eq!(
+        our_values(&json, &["BH", "SB", "KS"]),
+        our_values(&src, &["BH", "SB", "KS"])
+    );
 }
 
 /// Opt-in: TieBreakServer run live on the same four files (the two .TUNX
@@ -372,7 +483,10 @@ fn standings_equal_tiebreakserver_live() {
             .current_dir(&dir)
             .args(["tiebreakchecker.py", "-i"])
             .arg(&path)
-            .args(["-f", "TRF", "-t", "PTS", "DE", "WIN", "WON", "BPG", "BWG", "SB", "KS", "BH", "ARO", "REP", "-dT"])
+            .args([
+                "-f", "TRF", "-t", "PTS", "DE", "WIN", "WON", "BPG", "BWG", "SB", "KS", "BH",
+                "ARO", "REP", "-dT",
+            ])
             .output()
             .unwrap_or_else(|e| panic!("run TieBreakServer: {e}"));
         let tsv = String::from_utf8_lossy(&run.stdout);

@@ -106,12 +106,12 @@ impl BergerTable {
 /// Round `r` (1 ≤ r ≤ n − 1) of the single-cycle table of even size `n`.
 fn cycle_round(n: u32, r: u32) -> Vec<TablePair> {
     let m = n - 1; // the numbers 1..=m turn round the circle, n stays put
-    // Reduce a value to 1..=m (mod m).
+                   // Reduce a value to 1..=m (mod m).
     let wrap = |v: u32| (v + m - 1) % m + 1;
     // n's partner: 2i ≡ r + 1 (mod m); m is odd, so i = (r + 1)·(m + 1)/2 mod m.
     let partner = wrap(((r + 1) * m.div_ceil(2)) % m);
     let mut boards = Vec::with_capacity(n as usize / 2);
-    boards.push(if r % 2 == 0 {
+    boards.push(if r.is_multiple_of(2) {
         TablePair {
             white: n,
             black: partner,

@@ -114,7 +114,11 @@ fn recorded(t: &Tournament, r: usize) -> Vec<((PlayerId, PlayerId), Option<Playe
     out
 }
 
-fn keys(ids: &[PlayerId], boards: &[TablePair], dummy: Option<u32>) -> BTreeSet<(PlayerId, PlayerId)> {
+fn keys(
+    ids: &[PlayerId],
+    boards: &[TablePair],
+    dummy: Option<u32>,
+) -> BTreeSet<(PlayerId, PlayerId)> {
     boards
         .iter()
         .filter(|b| dummy.is_none_or(|d| !b.involves(d)))
@@ -152,8 +156,14 @@ pub fn check(t: &Tournament, table: &BergerTable) -> RoundRobinCheck {
             .iter()
             .filter(|(k, _)| !exp_keys.contains(k))
             .map(|((a, b), w)| match w {
-                Some(w) if w == b => Board { white: *b, black: *a },
-                _ => Board { white: *a, black: *b },
+                Some(w) if w == b => Board {
+                    white: *b,
+                    black: *a,
+                },
+                _ => Board {
+                    white: *a,
+                    black: *b,
+                },
             })
             .collect();
         let colours_reversed: Vec<Board> = expected
@@ -215,7 +225,10 @@ pub fn paired_rounds(t: &Tournament) -> usize {
 
 /// The next round of the table after the recorded ones: its number, its
 /// boards by players and who is free; `None` when the table is complete.
-pub fn next_round(t: &Tournament, table: &BergerTable) -> Option<(u32, Vec<Board>, Option<PlayerId>)> {
+pub fn next_round(
+    t: &Tournament,
+    table: &BergerTable,
+) -> Option<(u32, Vec<Board>, Option<PlayerId>)> {
     let ids = numbered(t);
     let r = paired_rounds(t) as u32 + 1;
     let dummy = table.dummy();
@@ -248,7 +261,10 @@ mod tests {
         }
         for r in 1..=rounds {
             for b in table.round(r).unwrap() {
-                for (me, opp, color) in [(b.white, b.black, Color::White), (b.black, b.white, Color::Black)] {
+                for (me, opp, color) in [
+                    (b.white, b.black, Color::White),
+                    (b.black, b.white, Color::Black),
+                ] {
                     if me > table.players {
                         continue;
                     }
@@ -286,7 +302,10 @@ mod tests {
         assert_eq!(c.rounds[0].verdict, RoundVerdict::ColoursDiffer);
         assert_eq!(
             c.rounds[0].colours_reversed,
-            vec![Board { white: PlayerId(2), black: PlayerId(5) }]
+            vec![Board {
+                white: PlayerId(2),
+                black: PlayerId(5)
+            }]
         );
         // Rounds 1 and 2 played the other way round.
         let mut t = played(&table, 5);
@@ -305,7 +324,13 @@ mod tests {
         let t = played(&table, 3);
         let (r, boards, free) = next_round(&t, &table).unwrap();
         assert_eq!(r, 4);
-        assert_eq!(boards[0], Board { white: PlayerId(4), black: PlayerId(1) });
+        assert_eq!(
+            boards[0],
+            Board {
+                white: PlayerId(4),
+                black: PlayerId(1)
+            }
+        );
         assert_eq!(free, None);
         assert!(next_round(&played(&table, 6), &table).is_none());
     }

@@ -9,7 +9,10 @@ use crate::pairing::generate::{generate_with, GenerateError, GenerateOptions, Ro
 /// Generate a round robin of `o.players` in `o.round_robin` cycles (1 when
 /// unset), `o.rounds` rounds of its table. Players are numbered by rating,
 /// highest first, and the starting rank is the table number.
-pub fn generate(o: &GenerateOptions, progress: impl FnMut(u32)) -> Result<Tournament, GenerateError> {
+pub fn generate(
+    o: &GenerateOptions,
+    progress: impl FnMut(u32),
+) -> Result<Tournament, GenerateError> {
     let cycles = o.round_robin.unwrap_or(1);
     let o = GenerateOptions {
         round_robin: Some(cycles),
