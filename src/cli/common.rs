@@ -110,7 +110,9 @@ pub fn round_robin_table(
         None => t.round_robin()?.cycles,
     };
     let n = u32::try_from(t.players.len()).ok()?;
-    chess_arbiter::pairing::round_robin::BergerTable::new(n, cycles)
+    let table = chess_arbiter::pairing::round_robin::BergerTable::new(n, cycles)?;
+    // A double round robin's first cycle: as the file's code says, else as played.
+    Some(chess_arbiter::pairing::round_robin::fit_order(t, table))
 }
 
 /// Output format of a report for people (text, HTML) or programs (CSV, JSON).

@@ -119,7 +119,8 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     let baku = args.acceleration.is_some();
     let code = match (edition, baku) {
         // TRF-2026 `192` (ETT26): a round robin by the Berger tables.
-        _ if round_robin == Some(2) => "BERGER_DOUBLEROUNDROBIN",
+        // ETT26: FIDE_ = the last two rounds of the first cycle swapped (C.05 Annex 1).
+        _ if round_robin == Some(2) => "FIDE_DOUBLEROUNDROBIN",
         _ if round_robin.is_some() => "BERGER_ROUNDROBIN",
         (Edition::Dutch2017, false) => "FIDE_DUTCH_2017",
         (Edition::Dutch2017, true) => "FIDE_DUTCH_2017_BAKU",

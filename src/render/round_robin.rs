@@ -5,6 +5,8 @@
 //! ```text
 //! { "system": "round-robin", "handbook": url, "tool": "arbiter X.Y.Z",
 //!   "input_sha256": hex?, "players": n, "cycles": 1 | 2, "table_size": N,
+//!   "order": "plain" | "fide-swap" (double round robins: the first cycle's
+//!   last two rounds as printed, or swapped as Annex 1 recommends),
 //!   "numbering": "starting rank", "follows_table": bool,
 //!   "rounds": [ { "round": k, "verdict": "conform" | "colours-differ" | "differs",
 //!     "expected": [{"white","black"}], "expected_free": id?,
@@ -21,7 +23,7 @@ use serde::Serialize;
 use crate::formats::trf;
 use crate::model::{Color, PlayerId, RoundEntry, Tournament};
 use crate::pairing::round_robin::check::Board;
-use crate::pairing::round_robin::{RoundRobinCheck, RoundVerdict};
+use crate::pairing::round_robin::{CycleOrder, RoundRobinCheck, RoundVerdict};
 
 /// C.05, whose Annex 1 holds the Berger tables.
 pub const HANDBOOK: &str = "https://handbook.fide.com/chapter/C05";
@@ -68,15 +70,26 @@ fn cycles(c: u32) -> &'static str {
     }
 }
 
+fn order(c: &RoundRobinCheck) -> &'static str {
+    match (c.cycles, c.order) {
+        (2, CycleOrder::FideSwap) => {
+            ", last two rounds of the first cycle swapped as Annex 1 recommends"
+        }
+        (2, CycleOrder::Plain) => ", rounds in the table's order",
+        _ => "",
+    }
+}
+
 /// The check as text: one verdict per round, then the count.
 pub fn check_text(c: &RoundRobinCheck, input_sha256: Option<&str>) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "system: round robin by the Berger table ({}, {} players, table of {}), {HANDBOOK} (Annex 1)",
+        "system: round robin by the Berger table ({}, {} players, table of {}{}), {HANDBOOK} (Annex 1)",
         cycles(c.cycles),
         c.players,
-        c.table_size
+        c.table_size,
+        order(c)
     );
     let _ = writeln!(s, "pairing numbers: {} order", c.numbering);
     let _ = writeln!(s, "tool: {}", tool());

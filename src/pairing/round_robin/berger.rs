@@ -12,7 +12,11 @@
 //! 5–6 for ten players). C.05 Annex 1: with an odd number of players the
 //! table of n + 1 is used and whoever meets the highest number is free that
 //! round. A double round robin plays the table twice, the second cycle with
-//! the colours reversed (C.05 Annex 1).
+//! the colours reversed (C.05 Annex 1); Annex 1 recommends playing the last
+//! two rounds of the first cycle in reverse order, so that nobody has the same
+//! colour three times running across the cycles ([`CycleOrder::FideSwap`],
+//! TRF-2026 `192 FIDE_DOUBLEROUNDROBIN`; `BERGER_DOUBLEROUNDROBIN` is the
+//! table as printed).
 
 use serde::Serialize;
 
@@ -34,6 +38,34 @@ impl TablePair {
     }
 }
 
+/// The order of a double round robin's first-cycle rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CycleOrder {
+    /// The table's rounds in order in both cycles.
+    #[default]
+    Plain,
+    /// C.05 Annex 1's recommendation for double round robins: the last two
+    /// rounds of the first cycle swapped.
+    FideSwap,
+}
+
+impl CycleOrder {
+    /// The order a TRF-2026 `192` code names (ETT26): `FIDE_DOUBLEROUNDROBIN`
+    /// follows Annex 1's recommendation, `BERGER_DOUBLEROUNDROBIN` the table
+    /// as printed; `None` when the code says neither.
+    pub fn declared(system_code: &str) -> Option<CycleOrder> {
+        let c = system_code.trim().to_ascii_uppercase();
+        if c.starts_with("FIDE_DOUBLEROUNDROBIN") {
+            Some(CycleOrder::FideSwap)
+        } else if c.starts_with("BERGER_DOUBLEROUNDROBIN") {
+            Some(CycleOrder::Plain)
+        } else {
+            None
+        }
+    }
+}
+
 /// The Berger table for `players` players: N = players rounded up to even.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BergerTable {
@@ -44,6 +76,8 @@ pub struct BergerTable {
     pub size: u32,
     /// 1 single, 2 double round robin.
     pub cycles: u32,
+    /// Double round robins: the order of the first cycle's last two rounds.
+    pub order: CycleOrder,
 }
 
 impl BergerTable {
@@ -56,7 +90,19 @@ impl BergerTable {
             players,
             size: players + players % 2,
             cycles,
+            order: CycleOrder::Plain,
         })
+    }
+
+    /// The same table with the first cycle's rounds in `order`.
+    pub fn with_order(self, order: CycleOrder) -> BergerTable {
+        BergerTable { order, ..self }
+    }
+
+    /// Whether [`CycleOrder::FideSwap`] changes anything: a double round
+    /// robin with at least two rounds a cycle.
+    pub fn can_swap(&self) -> bool {
+        self.cycles == 2 && self.rounds_per_cycle() >= 2
     }
 
     /// Rounds in one cycle: N − 1.
@@ -82,7 +128,14 @@ impl BergerTable {
         }
         let per = self.rounds_per_cycle();
         let second = round > per;
-        let r = (round - 1) % per + 1;
+        let mut r = (round - 1) % per + 1;
+        if !second && self.order == CycleOrder::FideSwap && self.can_swap() {
+            if r == per {
+                r = per - 1;
+            } else if r == per - 1 {
+                r = per;
+            }
+        }
         let mut boards = cycle_round(self.size, r);
         if second {
             // C.05 Annex 1: the second cycle repeats the first with colours reversed.
@@ -195,6 +248,31 @@ mod tests {
         assert_eq!(t.total_rounds(), 6);
         assert_eq!(text(&t, 4), "4-1 3-2");
         assert_eq!(text(&t, 6), "4-2 1-3");
+        // Annex 1's order: rounds 2 and 3 of the first cycle swapped, so
+        // that nobody has the same colour three times in a row.
+        let f = t.clone().with_order(CycleOrder::FideSwap);
+        assert_eq!(text(&f, 2), "2-4 3-1");
+        assert_eq!(text(&f, 3), "4-3 1-2");
+        assert_eq!(text(&f, 4), "4-1 3-2");
+        for n in 3..=14 {
+            let f = BergerTable::new(n, 2)
+                .unwrap()
+                .with_order(CycleOrder::FideSwap);
+            for p in 1..=f.size {
+                let colours: Vec<bool> = (1..=f.total_rounds())
+                    .filter_map(|r| {
+                        f.round(r)?
+                            .into_iter()
+                            .find(|b| b.involves(p))
+                            .map(|b| b.white == p)
+                    })
+                    .collect();
+                assert!(
+                    colours.windows(3).all(|w| !(w[0] == w[1] && w[1] == w[2])),
+                    "n {n} player {p}: {colours:?}"
+                );
+            }
+        }
     }
 
     /// Every number meets every other exactly once per cycle, and colours

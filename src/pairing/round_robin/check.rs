@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use super::berger::{BergerTable, TablePair};
+use super::berger::{BergerTable, CycleOrder, TablePair};
 use crate::model::{Color, PlayerId, RoundEntry, Tournament};
 
 /// A board by players: White and Black where known.
@@ -62,6 +62,8 @@ pub struct RoundRobinCheck {
     pub cycles: u32,
     /// Table size N (players rounded up to even).
     pub table_size: u32,
+    /// Double round robins: the first cycle's order checked against.
+    pub order: CycleOrder,
     /// Which number each player has: `"starting rank"` order.
     pub numbering: &'static str,
     pub rounds: Vec<RoundCheck>,
@@ -208,9 +210,36 @@ pub fn check(t: &Tournament, table: &BergerTable) -> RoundRobinCheck {
         players: table.players,
         cycles: table.cycles,
         table_size: table.size,
+        order: table.order,
         numbering: "starting rank",
         rounds,
         follows_table,
+    }
+}
+
+/// `table` in the first-cycle order the file follows: the order its `192`
+/// code names, else the one with more rounds conforming (C.05 Annex 1's
+/// recommended order when they tie, e.g. before the end of the first cycle).
+pub fn fit_order(t: &Tournament, table: BergerTable) -> BergerTable {
+    if !table.can_swap() {
+        return table;
+    }
+    if let Some(o) = CycleOrder::declared(&t.info.system_code) {
+        return table.with_order(o);
+    }
+    let score = |tb: &BergerTable| {
+        check(t, tb)
+            .rounds
+            .iter()
+            .filter(|r| r.verdict == RoundVerdict::Conform)
+            .count()
+    };
+    let plain = table.clone().with_order(CycleOrder::Plain);
+    let fide = table.with_order(CycleOrder::FideSwap);
+    if score(&plain) > score(&fide) {
+        plain
+    } else {
+        fide
     }
 }
 
@@ -316,6 +345,25 @@ mod tests {
         assert_eq!(c.rounds[0].verdict, RoundVerdict::Differs);
         assert_eq!(c.rounds[0].pairs_of_table_round, Some(2));
         assert!(!c.all_conform());
+    }
+
+    #[test]
+    fn double_round_robins_in_either_order() {
+        let plain = BergerTable::new(5, 2).unwrap();
+        let fide = plain.clone().with_order(CycleOrder::FideSwap);
+        for table in [&plain, &fide] {
+            let t = played(table, 10);
+            let fitted = fit_order(&t, plain.clone());
+            assert_eq!(fitted.order, table.order);
+            assert!(check(&t, &fitted).all_conform());
+        }
+        // Before the swapped rounds: Annex 1's order.
+        let t = played(&plain, 2);
+        assert_eq!(fit_order(&t, plain.clone()).order, CycleOrder::FideSwap);
+        let mut t = played(&plain, 10);
+        t.info.system_code = "FIDE_DOUBLEROUNDROBIN".into();
+        let c = check(&t, &fit_order(&t, plain.clone()));
+        assert_eq!(c.rounds[3].pairs_of_table_round, Some(5));
     }
 
     #[test]

@@ -18,7 +18,9 @@ pub fn generate(
         round_robin: Some(cycles),
         ..o.clone()
     };
-    let table = BergerTable::new(o.players, cycles);
+    // Double round robins in the order C.05 Annex 1 recommends.
+    let table =
+        BergerTable::new(o.players, cycles).map(|t| t.with_order(super::CycleOrder::FideSwap));
     generate_with(
         &o,
         |_, round| {
@@ -50,7 +52,9 @@ mod tests {
     #[test]
     fn generated_round_robins_follow_the_table() {
         for (players, cycles) in [(5, 1), (6, 1), (7, 2), (4, 2)] {
-            let table = BergerTable::new(players, cycles).unwrap();
+            let table = BergerTable::new(players, cycles)
+                .unwrap()
+                .with_order(crate::pairing::round_robin::CycleOrder::FideSwap);
             let o = GenerateOptions {
                 players,
                 rounds: table.total_rounds(),

@@ -5,5 +5,5 @@ pub mod berger;
 pub mod check;
 pub mod generate;
 
-pub use berger::{BergerTable, TablePair};
-pub use check::{check, next_round, RoundCheck, RoundRobinCheck, RoundVerdict};
+pub use berger::{BergerTable, CycleOrder, TablePair};
+pub use check::{check, fit_order, next_round, RoundCheck, RoundRobinCheck, RoundVerdict};
