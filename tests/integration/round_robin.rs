@@ -453,6 +453,22 @@ fn free_round_round_trips_through_trf_and_json() {
         our_values(&json, &["BH", "SB", "KS"]),
         our_values(&src, &["BH", "SB", "KS"])
     );
+    // A Swiss-Manager pairing list has no row for the free player.
+    let (code, list, err) = text(&arbiter(&[
+        "convert",
+        t,
+        "--to",
+        "sm-pairings",
+        "--round",
+        "1",
+    ]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("error"), "{err}");
+    assert_eq!(
+        list.lines().filter(|l| !l.trim().is_empty()).count(),
+        5,
+        "{list}"
+    );
 }
 
 /// Opt-in: TieBreakServer run live on the same four files (the two .TUNX

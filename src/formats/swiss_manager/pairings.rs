@@ -560,6 +560,8 @@ pub fn from_tournament(t: &Tournament, round: u32) -> (PairingFile, Vec<Diagnost
             RoundEntry::Bye {
                 bye: ByeKind::PairingAllocated,
             } => byes.push(p),
+            // A round robin's free round is no pairing: no row.
+            RoundEntry::Free => {}
             RoundEntry::Bye { .. } | RoundEntry::NotPaired => {
                 if r <= p.rounds.len() && e != RoundEntry::NotPaired {
                     diags.push(Diagnostic::warning(
