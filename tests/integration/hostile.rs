@@ -319,3 +319,71 @@ fn repeated_wide_acceleration_ranges_are_bounded() {
     );
     assert!(report.contains("line 3, cols 15-31 (acceleration): expected acceleration ranges covering at most 10000000 player-rounds in all, found 19978002 with this line"));
 }
+
+/// Issue #18 item 4: a Swiss-Manager file holds less than a tournament; every
+/// field it drops is named (read back and compared), never dropped in silence.
+#[test]
+fn swiss_manager_exports_name_every_field_they_drop() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "sm-pairings",
+            &[
+                "sm-pairings cannot carry",
+                "end date (info.end_date) \"2023-08-20\" not written",
+                "chief arbiter (info.chief_arbiter)",
+                "time control (info.time_control)",
+                "games or byes of round(s) 1, 2, 3, 4, 5, 6, 7, 8 for",
+                "players' name (name)",
+            ],
+        ),
+        (
+            "sm-players",
+            &[
+                "round dates (info.round_dates)",
+                "games or byes of round(s) 1, 2, 3, 4, 5, 6, 7, 8, 9 for 121 players",
+            ],
+        ),
+        (
+            "sm-xml",
+            &[
+                "start date (info.start_date)",
+                "games or byes of round(s) 1, 2, 3, 4, 5, 6, 7, 8, 9 for 121 players",
+            ],
+        ),
+    ];
+    for (to, expected) in cases {
+        let o = run_limited(&["convert", "samples/open-2023.trf", "--to", to]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(0), "{to}: {err}");
+        assert!(!o.stdout.is_empty(), "{to}: nothing written");
+        for e in *expected {
+            assert!(err.contains(e), "{to}: expected {e:?} in:\n{err}");
+        }
+    }
+    // What a format carries in full is not reported.
+    let o = run_limited(&["convert", "samples/open-2023.trf", "--to", "json"]);
+    assert!(!stderr(&o).contains("cannot carry"), "{}", stderr(&o));
+}
+
+/// Issue #18/#13: a pairing list of a round the event does not have is an
+/// error (exit 3, nothing written), not a header with exit 0.
+#[test]
+fn swiss_manager_pairing_list_of_a_missing_round_is_an_error() {
+    for round in ["0", "12"] {
+        let o = run_limited(&[
+            "convert",
+            "samples/open-2023.trf",
+            "--to",
+            "sm-pairings",
+            "--round",
+            round,
+        ]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "--round {round}: {err}");
+        assert!(
+            err.contains(&format!("expected a round from 1 to 9 to write as a Swiss-Manager pairing list, found {round}")),
+            "{err}"
+        );
+        assert!(o.stdout.is_empty(), "--round {round}: output written");
+    }
+}
