@@ -387,3 +387,47 @@ fn swiss_manager_pairing_list_of_a_missing_round_is_an_error() {
         assert!(o.stdout.is_empty(), "--round {round}: output written");
     }
 }
+
+/// Issue #18 item 5: a profile that is not UTF-8 is invalid input (exit 3),
+/// located at its first bad byte; not "cannot access the file" (exit 5).
+#[test]
+fn profile_not_in_utf8_is_invalid_input_located_at_the_byte() {
+    let dir = std::env::temp_dir().join(format!("arbiter-profile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.join("latin1.toml");
+    std::fs::write(&path, b"[prizes]\nname = \"Caf\xe9 Open\"\n").unwrap_or_else(|e| panic!("{e}"));
+    let p = path.to_string_lossy().into_owned();
+    for cmd in ["prizes", "standings"] {
+        let o = run_limited(&[cmd, "samples/open-2023.trf", "--profile", &p]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{cmd}: {err}");
+        assert!(
+            err.contains("line 2, col 12: expected a profile in UTF-8 text, found byte 0xE9"),
+            "{cmd}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue #18 item 5: the 2026 team tie-breaks (EDET, EDEBT, EDEBB, EDEB; C.07
+/// art. 13) named in a file's `202` are refused with the file, the line and
+/// the article, not an unlocated "expected a FIDE C.07 tie-break code".
+#[test]
+fn team_tie_breaks_of_the_file_are_named_with_file_line_and_article() {
+    let o = run_limited(&[
+        "standings",
+        "tests/fixtures/trf/trf26-team-grandmommys-cup.trf",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("trf26-team-grandmommys-cup.trf, line 19 (202): the file's tie-break list: entry \"EDET/P\": expected an individual tie-break, found the team tie-break \"EDET\" (Extended Direct Encounter, C.07 art. 13.3)"),
+        "{err}"
+    );
+    for code in ["EDEBT", "EDEBB", "EDEB", "MPvGP", "EMGSB"] {
+        let o = run_limited(&["standings", "samples/open-2023.trf", "--tiebreaks", code]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{code}: {err}");
+        assert!(err.contains("team tie-break"), "{code}: {err}");
+    }
+}
