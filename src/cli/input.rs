@@ -302,7 +302,7 @@ fn read_any(
     match json::read(text) {
         Ok(t) => {
             // No lines; the points field is still located by its TRF columns.
-            let diagnostics = checked(Vec::new(), &t, &trf::SourceMap::default(), &name);
+            let diagnostics = checked(Vec::new(), &t, &chess_arbiter::diag::NoSource, &name);
             Ok(Loaded {
                 tournament: t,
                 diagnostics,
@@ -327,7 +327,7 @@ fn read_any(
 pub fn checked(
     mut diagnostics: Vec<Diagnostic>,
     t: &Tournament,
-    source: &trf::SourceMap,
+    source: &dyn chess_arbiter::diag::Locator,
     name: &str,
 ) -> Vec<Diagnostic> {
     diagnostics.extend(

@@ -431,3 +431,27 @@ fn team_tie_breaks_of_the_file_are_named_with_file_line_and_article() {
         assert!(err.contains("team tie-break"), "{code}: {err}");
     }
 }
+
+/// Issue #18 item 5: diagnostics about a JSON input name the file and the
+/// field, never TRF columns (there are none in a JSON file).
+#[test]
+fn json_input_is_never_located_by_trf_columns() {
+    let o = run_limited(&["convert", "samples/open-2023.trf", "--to", "json"]);
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}"));
+    doc["tournament"]["players"][0]["points"] = serde_json::json!(5);
+    let dir = std::env::temp_dir().join(format!("arbiter-json-cols-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.join("points.json");
+    std::fs::write(&path, doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let p = path.to_string_lossy().into_owned();
+    for cmd in [&["validate"][..], &["check", "--rounds", "1"]] {
+        let mut args = cmd.to_vec();
+        args.insert(1, &p);
+        let o = run_limited(&args);
+        let err = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+        assert!(err.contains("(points): player 1"), "{cmd:?}: {err}");
+        assert!(!err.contains("cols "), "{cmd:?} cites TRF columns: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
