@@ -135,7 +135,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         file: Some(loaded.name.clone()),
         player_lines: source.map(|s| s.player_lines.clone()).unwrap_or_default(),
         header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
-        columns: Some(chess_arbiter::formats::trf::layout::player_field),
+        columns: source.map(|_| chess_arbiter::formats::trf::layout::player_field as fn(_) -> _),
     };
     let mut report = check_tournament_in(t, &opts, &facts, |pos| engine_selection(pos, edition));
     report.input_sha256 = Some(

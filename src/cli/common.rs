@@ -168,3 +168,27 @@ pub fn gate(mut loaded: Loaded) -> Result<Loaded, Failure> {
 pub fn read_reported(path: &str) -> Result<Loaded, Failure> {
     gate(input::read_input(path, None, None)?)
 }
+
+/// Read a regulation profile (TOML) as text: a file that cannot be opened is
+/// an access failure (exit 5); one that is not UTF-8 is invalid input (exit 3)
+/// located by line and column of the first bad byte. A UTF-8 byte-order mark
+/// is skipped. Every command that takes `--profile` reads it here.
+pub fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
+    let name = path.display();
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::Access(format!("{name}: cannot read the profile: {e}")))?;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.to_string()),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = 1 + good.iter().filter(|b| **b == b'\n').count();
+            let start = good.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+            let col = 1 + String::from_utf8_lossy(&good[start..]).chars().count();
+            let byte = bytes.get(e.valid_up_to()).copied().unwrap_or(0);
+            Err(Failure::Invalid(format!(
+                "{name}, line {line}, col {col}: expected a profile in UTF-8 text, found byte 0x{byte:02X}; save the profile as UTF-8"
+            )))
+        }
+    }
+}

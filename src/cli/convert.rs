@@ -88,6 +88,9 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     for w in &warnings {
         eprintln!("{w}");
     }
+    if warnings.iter().any(|w| w.is_error()) {
+        return Err(Failure::Reported(super::exit::INVALID_INPUT));
+    }
     input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
     if errors > 0 {
         eprintln!(

@@ -302,7 +302,7 @@ fn read_any(
     match json::read(text) {
         Ok(t) => {
             // No lines; the points field is still located by its TRF columns.
-            let diagnostics = checked(Vec::new(), &t, &trf::SourceMap::default(), &name);
+            let diagnostics = checked(Vec::new(), &t, &chess_arbiter::diag::NoSource, &name);
             Ok(Loaded {
                 tournament: t,
                 diagnostics,
@@ -327,7 +327,7 @@ fn read_any(
 pub fn checked(
     mut diagnostics: Vec<Diagnostic>,
     t: &Tournament,
-    source: &trf::SourceMap,
+    source: &dyn chess_arbiter::diag::Locator,
     name: &str,
 ) -> Vec<Diagnostic> {
     diagnostics.extend(
@@ -376,27 +376,18 @@ pub fn render(
 ) -> (String, Vec<Diagnostic>) {
     let target = match to {
         Format::Json => return (json::write(t), Vec::new()),
-        Format::SmPairings => {
-            let r = round.unwrap_or(t.rounds_recorded() as u32);
-            if r == 0 {
-                let d = Diagnostic::error(
-                    codes::UNSUPPORTED,
-                    Family::Engine,
-                    Location::default(),
-                    "expected a round to write, found a tournament without rounds",
-                );
-                return (String::new(), vec![d]);
-            }
-            let (f, mut d) = sm::pairings::from_tournament(t, r);
-            let (bytes, d2) = sm::pairings::write(&f);
-            d.extend(d2);
+        Format::SmPairings | Format::SmPlayers | Format::SmXml => {
+            use sm::export::{export, Export};
+            let what = match to {
+                Format::SmPairings => Export::Pairings {
+                    round: round.unwrap_or(u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX)),
+                },
+                Format::SmPlayers => Export::Players,
+                _ => Export::Xml,
+            };
+            let (bytes, d) = export(t, what);
             return (String::from_utf8_lossy(&bytes).into_owned(), d);
         }
-        Format::SmPlayers => {
-            let (bytes, d) = sm::players::write(&sm::players::from_tournament(t));
-            return (String::from_utf8_lossy(&bytes).into_owned(), d);
-        }
-        Format::SmXml => return (sm::xml::write(&sm::xml::from_tournament(t)), Vec::new()),
         Format::Tunx => {
             let d = Diagnostic::error(
                 codes::UNSUPPORTED,

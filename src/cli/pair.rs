@@ -88,7 +88,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         file: Some(loaded.name.clone()),
         player_lines: source.player_lines.clone(),
         header_lines: source.header_lines.clone(),
-        columns: Some(trf::layout::player_field),
+        columns: loaded
+            .source
+            .is_some()
+            .then_some(trf::layout::player_field as fn(_) -> _),
     };
     let round = next_round(t);
     for w in earlier_full_bye_warnings(t, round, &facts)

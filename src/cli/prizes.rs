@@ -38,8 +38,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         )));
     }
     let profile_name = args.profile.display().to_string();
-    let profile_text = std::fs::read_to_string(&args.profile)
-        .map_err(|e| Failure::Access(format!("{profile_name}: cannot read the profile: {e}")))?;
+    let profile_text = super::common::read_profile(&args.profile)?;
     let profile = Profile::from_toml(&profile_text, &profile_name).map_err(|diags| {
         for d in diags {
             eprintln!("{d}");

@@ -116,8 +116,7 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
         opts.edition = Some(e.parse::<Edition>().map_err(|e| bad(e.to_string()))?);
     }
     if let Some(p) = &args.profile {
-        let text = std::fs::read_to_string(p)
-            .map_err(|e| Failure::Access(format!("{}: {e}", p.display())))?;
+        let text = super::common::read_profile(p)?;
         let profile =
             StandingsProfile::from_toml(&text).map_err(|e| bad(format!("{}: {e}", p.display())))?;
         profile.apply(&mut opts);
@@ -163,7 +162,19 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
             args.separator
         )));
     }
-    let s = standings::compute(&t, &opts).map_err(|e| bad(e.to_string()))?;
+    let s = standings::compute(&t, &opts).map_err(|e| match e {
+        // The file's own list: name the file and the record that holds it.
+        standings::StandingsError::FileTieBreak { .. } => {
+            let line = loaded
+                .source
+                .as_ref()
+                .and_then(|m| m.header_lines.get("202"))
+                .map(|l| format!(", line {l} (202)"))
+                .unwrap_or_default();
+            bad(format!("{}{line}: {e}", loaded.name))
+        }
+        e => bad(e.to_string()),
+    })?;
     for w in warnings {
         eprintln!("{w}");
     }

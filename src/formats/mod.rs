@@ -2,5 +2,6 @@
 //! Formats build and read [`crate::model`] values; they never call engines.
 
 pub mod json;
+pub mod loss;
 pub mod swiss_manager;
 pub mod trf;

@@ -71,6 +71,13 @@ impl TieBreakSpec {
                 })
             }
         }
+        if let Some(&(_, article, words)) = TEAM_CODES.iter().find(|(c, _, _)| *c == name) {
+            return Err(CodeError::TeamTieBreak {
+                found: name.to_string(),
+                article,
+                words,
+            });
+        }
         let (code, implied_cut) = Code::from_name(name).ok_or_else(|| CodeError::UnknownCode {
             found: name.to_string(),
         })?;
@@ -142,6 +149,24 @@ impl TieBreakSpec {
     }
 }
 
+/// The team tie-breaks of C.07 (2023/24 and 2026 editions), with their
+/// article: they rank teams by match and game points, so they cannot rank
+/// individual players. EDEBT, EDEBB, EDET and EDEB are the 2026 names of the
+/// Extended Direct Encounter's variants.
+const TEAM_CODES: [(&str, &str, &str); 11] = [
+    ("MPVGP", "13.1", "match points versus game points"),
+    ("ESB", "13.2", "Extended Sonneborn-Berger"),
+    ("EMMSB", "13.2", "Extended Sonneborn-Berger"),
+    ("EMGSB", "13.2", "Extended Sonneborn-Berger"),
+    ("EGMSB", "13.2", "Extended Sonneborn-Berger"),
+    ("EGGSB", "13.2", "Extended Sonneborn-Berger"),
+    ("EDE", "13.3", "Extended Direct Encounter"),
+    ("EDEBT", "13.3", "Extended Direct Encounter"),
+    ("EDEBB", "13.3", "Extended Direct Encounter"),
+    ("EDET", "13.3", "Extended Direct Encounter"),
+    ("EDEB", "13.3", "Extended Direct Encounter"),
+];
+
 /// Why a tie-break code could not be read ([`TieBreakSpec::parse`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -152,6 +177,12 @@ pub enum CodeError {
     ScoreSuffix { found: String, text: String },
     /// Neither a C.07 code nor `OTHER_…`.
     UnknownCode { found: String },
+    /// A team tie-break (C.07 art. 13), which ranks teams, not players.
+    TeamTieBreak {
+        found: String,
+        article: &'static str,
+        words: &'static str,
+    },
     /// A `/` with nothing after it.
     MissingModifier { text: String },
     /// A modifier the code does not take (C.07 art. 14).
@@ -183,6 +214,14 @@ impl fmt::Display for CodeError {
             CodeError::UnknownCode { found } => write!(
                 f,
                 "expected a FIDE C.07 tie-break code or OTHER_…, found \"{found}\""
+            ),
+            CodeError::TeamTieBreak {
+                found,
+                article,
+                words,
+            } => write!(
+                f,
+                "expected an individual tie-break, found the team tie-break \"{found}\" ({words}, C.07 art. {article}); team rankings are not computed yet"
             ),
             CodeError::MissingModifier { text } => write!(
                 f,

@@ -132,6 +132,9 @@ impl Standings {
 pub enum StandingsError {
     /// A tie-break code that cannot be read or has no definition.
     TieBreak(String),
+    /// A tie-break of the file's own list (TRF `202`, a Swiss-Manager list)
+    /// that cannot be read: the entry as written and why.
+    FileTieBreak { entry: String, reason: String },
     /// `--after-round` beyond the rounds in the file.
     Round { requested: u32, available: u32 },
     /// `--explain` names nobody.
@@ -144,6 +147,10 @@ impl fmt::Display for StandingsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StandingsError::TieBreak(m) => write!(f, "tie-break: {m}"),
+            StandingsError::FileTieBreak { entry, reason } => write!(
+                f,
+                "the file's tie-break list: entry \"{entry}\": {reason}; give the tie-breaks to use with --tiebreaks"
+            ),
             StandingsError::Round {
                 requested,
                 available,
@@ -425,9 +432,13 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
     let specs: Vec<TieBreakSpec> = if opts.tiebreaks.is_empty() {
         t.tiebreaks
             .iter()
-            .map(|s| TieBreakSpec::parse(s))
-            .collect::<Result<_, _>>()
-            .map_err(|e| StandingsError::TieBreak(e.to_string()))?
+            .map(|s| {
+                TieBreakSpec::parse(s).map_err(|e| StandingsError::FileTieBreak {
+                    entry: s.clone(),
+                    reason: e.to_string(),
+                })
+            })
+            .collect::<Result<_, _>>()?
     } else {
         opts.tiebreaks.clone()
     };

@@ -319,3 +319,139 @@ fn repeated_wide_acceleration_ranges_are_bounded() {
     );
     assert!(report.contains("line 3, cols 15-31 (acceleration): expected acceleration ranges covering at most 10000000 player-rounds in all, found 19978002 with this line"));
 }
+
+/// Issue #18 item 4: a Swiss-Manager file holds less than a tournament; every
+/// field it drops is named (read back and compared), never dropped in silence.
+#[test]
+fn swiss_manager_exports_name_every_field_they_drop() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "sm-pairings",
+            &[
+                "sm-pairings cannot carry",
+                "end date (info.end_date) \"2023-08-20\" not written",
+                "chief arbiter (info.chief_arbiter)",
+                "time control (info.time_control)",
+                "games or byes of round(s) 1, 2, 3, 4, 5, 6, 7, 8 for",
+                "players' name (name)",
+            ],
+        ),
+        (
+            "sm-players",
+            &[
+                "round dates (info.round_dates)",
+                "games or byes of round(s) 1, 2, 3, 4, 5, 6, 7, 8, 9 for 121 players",
+            ],
+        ),
+        (
+            "sm-xml",
+            &[
+                "start date (info.start_date)",
+                "games or byes of round(s) 1, 2, 3, 4, 5, 6, 7, 8, 9 for 121 players",
+            ],
+        ),
+    ];
+    for (to, expected) in cases {
+        let o = run_limited(&["convert", "samples/open-2023.trf", "--to", to]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(0), "{to}: {err}");
+        assert!(!o.stdout.is_empty(), "{to}: nothing written");
+        for e in *expected {
+            assert!(err.contains(e), "{to}: expected {e:?} in:\n{err}");
+        }
+    }
+    // What a format carries in full is not reported.
+    let o = run_limited(&["convert", "samples/open-2023.trf", "--to", "json"]);
+    assert!(!stderr(&o).contains("cannot carry"), "{}", stderr(&o));
+}
+
+/// Issue #18/#13: a pairing list of a round the event does not have is an
+/// error (exit 3, nothing written), not a header with exit 0.
+#[test]
+fn swiss_manager_pairing_list_of_a_missing_round_is_an_error() {
+    for round in ["0", "12"] {
+        let o = run_limited(&[
+            "convert",
+            "samples/open-2023.trf",
+            "--to",
+            "sm-pairings",
+            "--round",
+            round,
+        ]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "--round {round}: {err}");
+        assert!(
+            err.contains(&format!("expected a round from 1 to 9 to write as a Swiss-Manager pairing list, found {round}")),
+            "{err}"
+        );
+        assert!(o.stdout.is_empty(), "--round {round}: output written");
+    }
+}
+
+/// Issue #18 item 5: a profile that is not UTF-8 is invalid input (exit 3),
+/// located at its first bad byte; not "cannot access the file" (exit 5).
+#[test]
+fn profile_not_in_utf8_is_invalid_input_located_at_the_byte() {
+    let dir = std::env::temp_dir().join(format!("arbiter-profile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.join("latin1.toml");
+    std::fs::write(&path, b"[prizes]\nname = \"Caf\xe9 Open\"\n").unwrap_or_else(|e| panic!("{e}"));
+    let p = path.to_string_lossy().into_owned();
+    for cmd in ["prizes", "standings"] {
+        let o = run_limited(&[cmd, "samples/open-2023.trf", "--profile", &p]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{cmd}: {err}");
+        assert!(
+            err.contains("line 2, col 12: expected a profile in UTF-8 text, found byte 0xE9"),
+            "{cmd}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue #18 item 5: the 2026 team tie-breaks (EDET, EDEBT, EDEBB, EDEB; C.07
+/// art. 13) named in a file's `202` are refused with the file, the line and
+/// the article, not an unlocated "expected a FIDE C.07 tie-break code".
+#[test]
+fn team_tie_breaks_of_the_file_are_named_with_file_line_and_article() {
+    let o = run_limited(&[
+        "standings",
+        "tests/fixtures/trf/trf26-team-grandmommys-cup.trf",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("trf26-team-grandmommys-cup.trf, line 19 (202): the file's tie-break list: entry \"EDET/P\": expected an individual tie-break, found the team tie-break \"EDET\" (Extended Direct Encounter, C.07 art. 13.3)"),
+        "{err}"
+    );
+    for code in ["EDEBT", "EDEBB", "EDEB", "MPvGP", "EMGSB"] {
+        let o = run_limited(&["standings", "samples/open-2023.trf", "--tiebreaks", code]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{code}: {err}");
+        assert!(err.contains("team tie-break"), "{code}: {err}");
+    }
+}
+
+/// Issue #18 item 5: diagnostics about a JSON input name the file and the
+/// field, never TRF columns (there are none in a JSON file).
+#[test]
+fn json_input_is_never_located_by_trf_columns() {
+    let o = run_limited(&["convert", "samples/open-2023.trf", "--to", "json"]);
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}"));
+    doc["tournament"]["players"][0]["points"] = serde_json::json!(5);
+    let dir = std::env::temp_dir().join(format!("arbiter-json-cols-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.join("points.json");
+    std::fs::write(&path, doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let p = path.to_string_lossy().into_owned();
+    for cmd in [&["validate"][..], &["check", "--rounds", "1"]] {
+        let mut args = cmd.to_vec();
+        args.insert(1, &p);
+        let o = run_limited(&args);
+        let err = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+        assert!(err.contains("(points): player 1"), "{cmd:?}: {err}");
+        assert!(!err.contains("cols "), "{cmd:?} cites TRF columns: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -141,14 +141,18 @@ fn bbp_cases() {
     assert_eq!(got, want);
 }
 
-/// Two players who met in round 1 of 5 (`XXR 5`): round 2 has no legal
-/// pairing (C.04.1 art. 2: no rematch; art. 4: only one PAB).
+/// Its birth dates are written one column late (1963/04/13 runs into column
+/// 80): the columns are shifted, so the file is refused with the located
+/// errors (issue #18) rather than paired with birth dates read as 1963/04/01.
 #[test]
-fn trf26_team_small_has_no_legal_pairing() {
+fn trf26_team_small_is_refused_for_its_shifted_birth_dates() {
     let out = arbiter(&fixture("trf26-team-small.trf"), &[]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(3));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no legal pairing"), "{err}");
+    assert!(
+        err.contains("line 13, cols 70-80 (birth date): expected the birth date in columns 70-79 and a blank in column 80, found \"1963/04/13\""),
+        "{err}"
+    );
     assert!(out.stdout.is_empty());
 }
 

@@ -4,6 +4,7 @@
 //! from the model and converts with `From`; the layout facts are documented in each
 //! module together with the sample that shows them.
 
+pub mod export;
 pub mod pairings;
 pub mod players;
 pub mod text;

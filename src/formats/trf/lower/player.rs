@@ -140,9 +140,37 @@ impl<'o> Lowerer<'o> {
                 ),
             }
         }
+        self.spilled_fields(line, &c, &mut p);
+        p.rounds = self.rounds(line, &c);
+        self.source.player_lines.entry(id).or_insert(line);
+        self.t.players.push(p);
+    }
+
+    /// A field that runs into the blank after it: the line's columns are
+    /// shifted, so what its own columns hold is not its value (a birth date
+    /// 1963/04/13 written one column late reads as 1963/04/1). The value is not
+    /// stored; the text as written (the field's columns and the run-on) is kept
+    /// in the label `trf.verbatim.<field>` with an error, so nothing is changed
+    /// in silence (issue #18). A name that runs on is kept as written, with a
+    /// warning: the whole text is the name.
+    fn spilled_fields(&mut self, line: usize, c: &Cols<'_>, p: &mut Player) {
+        use layout::player as P;
+        const BEFORE: [Field; 8] = [
+            P::START_RANK,
+            P::TITLE,
+            P::NAME,
+            P::RATING,
+            P::FEDERATION,
+            P::FIDE_ID,
+            P::BIRTH,
+            P::POINTS,
+        ];
         for col in P::SEPARATORS {
             let ch = c.char_at(col);
-            if ch != ' ' {
+            if ch == ' ' {
+                continue;
+            }
+            let Some(f) = BEFORE.iter().find(|f| f.last + 1 == col) else {
                 self.diag(
                     codes::TRF_FIELD_SYNTAX,
                     Severity::Warning,
@@ -153,12 +181,57 @@ impl<'o> Lowerer<'o> {
                         quote(&ch.to_string())
                     ),
                 );
-                break;
+                continue;
+            };
+            // The next field may start right after the separator, so the
+            // run-on is known only as far as the separator column.
+            let end = col;
+            let verbatim: String = (f.first..=end).map(|k| c.char_at(k)).collect();
+            let verbatim = verbatim.trim().to_string();
+            let loc = Location::field(line, f.first, end, f.name);
+            if f.name == P::NAME.name {
+                p.name = verbatim.clone();
+                self.diag(
+                    codes::TRF_FIELD_SYNTAX,
+                    Severity::Warning,
+                    Family::Syntax,
+                    loc,
+                    format!(
+                        "expected the {} in columns {}-{} and a blank in column {col}, found {}; kept as written",
+                        f.name,
+                        f.first,
+                        f.last,
+                        quote(&verbatim)
+                    ),
+                );
+                continue;
             }
+            match f.name {
+                n if n == P::TITLE.name => p.title = None,
+                n if n == P::RATING.name => p.rating = None,
+                n if n == P::FEDERATION.name => p.federation = None,
+                n if n == P::FIDE_ID.name => p.fide_id = None,
+                n if n == P::BIRTH.name => p.birth = None,
+                n if n == P::POINTS.name => p.points = None,
+                _ => {}
+            }
+            let label = format!("trf.verbatim.{}", f.name.replace(' ', "_"));
+            p.labels.insert(label.clone(), verbatim.clone());
+            self.diag(
+                codes::TRF_FIELD_SYNTAX,
+                Severity::Error,
+                Family::Syntax,
+                loc,
+                format!(
+                    "expected the {} in columns {}-{} and a blank in column {col}, found {} running on into column {end}: the columns are shifted; {} not read, kept as written in label {label}",
+                    f.name,
+                    f.first,
+                    f.last,
+                    quote(&verbatim),
+                    f.name
+                ),
+            );
         }
-        p.rounds = self.rounds(line, &c);
-        self.source.player_lines.entry(id).or_insert(line);
-        self.t.players.push(p);
     }
 
     pub(super) fn rounds(&mut self, line: usize, c: &Cols<'_>) -> Vec<RoundEntry> {

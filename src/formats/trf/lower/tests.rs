@@ -110,3 +110,49 @@ fn rejects_input_without_records() {
     assert_eq!(e.diagnostics.len(), 1);
     assert!(read(b"", &ReadOptions::default()).is_err());
 }
+
+/// Issue #18: a field written one column late runs into the blank after it.
+/// Its own columns then hold a different value (1963/04/1 for 1963/04/13):
+/// the value is not stored, the text as written is kept in a label, and the
+/// error names the columns. A name that runs on is kept whole, with a warning.
+#[test]
+fn a_field_running_into_its_separator_is_an_error_not_a_different_value() {
+    let shifted =
+        "001    1 mGM  Kasparov, Garry                   2851 RUS 4100018363   1963/04/13 4.0    1";
+    let r = rd(&format!("012 T\n{shifted}\n"));
+    let p = &r.tournament.players[0];
+    assert_eq!(p.birth, None, "a truncated birth date was stored");
+    assert_eq!(
+        p.labels.get("trf.verbatim.birth_date").map(String::as_str),
+        Some("1963/04/13")
+    );
+    assert_eq!(p.rating, Some(2851), "fields before the shift are read");
+    let e: Vec<_> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(e.len(), 1, "{:?}", r.diagnostics);
+    assert_eq!(e[0].location.line, Some(2));
+    assert_eq!(e[0].location.cols, Some((70, 80)));
+    assert!(e[0]
+        .message
+        .contains("found \"1963/04/13\" running on into column 80"));
+
+    // P1 with a 34-character name: columns 15-48, one into the blank at 48.
+    let long_name = format!(
+        "{}{}{}",
+        &P1[..14],
+        "Abcdefghij Klmnopqrst Uvwxyzabcdef",
+        &P1[48..]
+    );
+    let r = rd(&format!("012 T\n{long_name}\n"));
+    let p = &r.tournament.players[0];
+    assert_eq!(p.name, "Abcdefghij Klmnopqrst Uvwxyzabcdef");
+    assert_eq!(p.rating, Some(2100));
+    assert!(
+        r.diagnostics.iter().all(|d| !d.is_error()),
+        "{:?}",
+        r.diagnostics
+    );
+    assert!(r
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("kept as written")));
+}
