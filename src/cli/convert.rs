@@ -64,11 +64,6 @@ pub enum Purpose {
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let loaded = input::read_input(&args.input, args.from, args.encoding.map(Into::into))?;
     let to = match args.to {
-        Some(f) if !f.can_write() => {
-            return Err(Failure::Invalid(
-                "--to trf is ambiguous; choose trf16, trf26, trfx or trfbx".into(),
-            ));
-        }
         Some(f) => f,
         None => default_target(&loaded, args.output.as_deref()),
     };
@@ -82,7 +77,8 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         }
         eprintln!("{d}");
     }
-    let (text, warnings) = input::render(&loaded.tournament, to, args.line_end.into(), args.round);
+    let (text, warnings) = input::render(&loaded.tournament, to, args.line_end.into(), args.round)
+        .map_err(Failure::Invalid)?;
     for w in &warnings {
         eprintln!("{w}");
     }

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 
 use chess_arbiter::diag::{codes, Diagnostic};
-use chess_arbiter::formats::trf::SourceMap;
 use chess_arbiter::model::PlayerId;
 use chess_arbiter::rating::change::allowed_k;
 use chess_arbiter::rating::report_check::{check_report, Check, Problem};
@@ -77,12 +76,8 @@ fn covered_by_reader(p: &Problem) -> bool {
 /// The rating-officer problems of a loaded file, located and with their
 /// rule, for `arbiter validate --fide`.
 pub fn fide_problems(loaded: &Loaded) -> Vec<Diagnostic> {
-    // Without a source map, fields are still located by their TRF columns.
-    let no_lines = SourceMap::default();
-    let problems = check_report(
-        &loaded.tournament,
-        loaded.source.as_ref().unwrap_or(&no_lines),
-    );
+    // TRF columns only for TRF input (a binary file is located by its records).
+    let problems = check_report(&loaded.tournament, &loaded.source);
     problems
         .into_iter()
         .filter(|p| !covered_by_reader(p))
