@@ -78,11 +78,16 @@ fn covered_by_reader(p: &Problem) -> bool {
 pub fn fide_problems(loaded: &Loaded) -> Vec<Diagnostic> {
     // TRF columns only for TRF input (a binary file is located by its records).
     let problems = check_report(&loaded.tournament, &loaded.source);
-    problems
+    let refused = chess_arbiter::rating::submission::refusal(&loaded.tournament);
+    refused
         .into_iter()
-        .filter(|p| !covered_by_reader(p))
-        .map(|p| {
-            let mut d = p.into_diagnostic();
+        .chain(
+            problems
+                .into_iter()
+                .filter(|p| !covered_by_reader(p))
+                .map(|p| p.into_diagnostic()),
+        )
+        .map(|mut d| {
             d.location.file = Some(loaded.name.clone());
             d
         })

@@ -236,6 +236,20 @@ fn with_players(input: Input, name: Option<&str>) -> Result<Input, Vec<Diagnosti
         return Ok(input);
     }
     let mut d = input.diagnostics;
+    let kind = &input.tournament.info.tournament_type;
+    if kind.to_ascii_lowercase().starts_with("team") {
+        // cro_1386026.TUNX (type code 2): the boards are in team sections.
+        d.push(Diagnostic::error(
+            codes::UNSUPPORTED,
+            Family::Engine,
+            Location {
+                file: name.map(str::to_string),
+                ..Location::default()
+            },
+            format!("expected an individual tournament, found a team event ({kind}): team events are not supported yet"),
+        ));
+        return Err(d);
+    }
     d.push(Diagnostic::error(
         codes::UNRECOGNIZED_INPUT,
         Family::Syntax,

@@ -375,6 +375,13 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
     } else {
         opts.tiebreaks.clone()
     };
+    if specs.is_empty() {
+        note(
+            &mut notes,
+            codes::NO_TIEBREAKS,
+            "no tie-breaks given (neither by the file nor by --tiebreaks or the profile): players with equal points share their place".into(),
+        );
+    }
     let mut custom = opts.custom.clone();
     for b in CustomTieBreak::builtins() {
         if !custom.iter().any(|c| c.code.eq_ignore_ascii_case(&b.code)) {
