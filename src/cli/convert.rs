@@ -81,7 +81,11 @@ fn set_headers(t: &mut chess_arbiter::model::Tournament, sets: &[String]) -> Res
             "102" => i.chief_arbiter = text,
             "112" => i.deputy_arbiters = vec![text],
             "122" => i.time_control = text,
-            _ => return Err(bad("expected one of the header codes 012 022 032 042 052 092 102 112 122")),
+            _ => {
+                return Err(bad(
+                    "expected one of the header codes 012 022 032 042 052 092 102 112 122",
+                ))
+            }
         }
     }
     Ok(())

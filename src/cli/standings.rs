@@ -219,7 +219,10 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
 /// cannot be computed.
 pub fn final_ranks(
     t: &chess_arbiter::model::Tournament,
-) -> Option<(std::collections::BTreeMap<chess_arbiter::model::PlayerId, u32>, String)> {
+) -> Option<(
+    std::collections::BTreeMap<chess_arbiter::model::PlayerId, u32>,
+    String,
+)> {
     if t.tiebreaks.is_empty() {
         return None;
     }

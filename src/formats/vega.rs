@@ -39,9 +39,15 @@ pub enum VegaFormat {
 /// Recognise a Vega export by its title line.
 pub fn sniff(text: &str) -> Option<VegaFormat> {
     let head: Vec<&str> = text.lines().take(8).collect();
-    if head.iter().any(|l| l.trim_start().starts_with("Cross Table at round")) {
+    if head
+        .iter()
+        .any(|l| l.trim_start().starts_with("Cross Table at round"))
+    {
         Some(VegaFormat::Crosstable)
-    } else if head.first().is_some_and(|l| l.contains(": Pairing of round")) {
+    } else if head
+        .first()
+        .is_some_and(|l| l.contains(": Pairing of round"))
+    {
         Some(VegaFormat::SortedPairs)
     } else {
         None
@@ -114,7 +120,10 @@ fn read_crosstable(text: &str) -> Result<VegaRead, Vec<Diagnostic>> {
     let lines: Vec<&str> = text.lines().collect();
     let mut diags = Vec::new();
     let mut info = TournamentInfo {
-        name: lines.first().map(|l| l.trim().to_string()).unwrap_or_default(),
+        name: lines
+            .first()
+            .map(|l| l.trim().to_string())
+            .unwrap_or_default(),
         ..TournamentInfo::default()
     };
     if let Some((city, dates)) = lines.get(1).and_then(|l| l.split_once(" - ")) {
@@ -161,7 +170,10 @@ fn read_crosstable(text: &str) -> Result<VegaRead, Vec<Diagnostic>> {
             diags.push(syntax(
                 n,
                 "player",
-                format!("expected number, name, rating, federation and points, found \"{}\"", left.trim()),
+                format!(
+                    "expected number, name, rating, federation and points, found \"{}\"",
+                    left.trim()
+                ),
             ));
             continue;
         }
@@ -291,7 +303,11 @@ fn read_pairs(text: &str) -> Result<VegaRead, Vec<Diagnostic>> {
     let lines: Vec<&str> = text.lines().collect();
     let first = lines.first().copied().unwrap_or("");
     let (event, title) = first.split_once(": Pairing of round").unwrap_or(("", ""));
-    let Some(round) = title.split_whitespace().next().and_then(|r| r.parse::<u32>().ok()) else {
+    let Some(round) = title
+        .split_whitespace()
+        .next()
+        .and_then(|r| r.parse::<u32>().ok())
+    else {
         return Err(vec![syntax(
             1,
             "round",
@@ -312,7 +328,10 @@ fn read_pairs(text: &str) -> Result<VegaRead, Vec<Diagnostic>> {
             diags.push(syntax(
                 i + 1,
                 "pairing",
-                format!("expected `<name> plays with white|black VS <name> in board <n>`, found \"{}\"", l.trim()),
+                format!(
+                    "expected `<name> plays with white|black VS <name> in board <n>`, found \"{}\"",
+                    l.trim()
+                ),
             ));
             continue;
         };

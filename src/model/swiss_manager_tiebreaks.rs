@@ -94,8 +94,20 @@ pub const SM_TIEBREAKS: &[SmTieBreak] = &[
     none(5, "manual rank correction (player)"),
     none(6, "manual rank correction (team)"),
     fide(7, "Sonneborn-Berger with real points", "SB", NO_CUT, LEGACY),
-    fide(8, "Fide Tie-Break (progressive score)", "PS", NO_CUT, LEGACY),
-    fide(9, "Fide Tie-Break fine (progressive score)", "PS", NO_CUT, LEGACY),
+    fide(
+        8,
+        "Fide Tie-Break (progressive score)",
+        "PS",
+        NO_CUT,
+        LEGACY,
+    ),
+    fide(
+        9,
+        "Fide Tie-Break fine (progressive score)",
+        "PS",
+        NO_CUT,
+        LEGACY,
+    ),
     fide(10, "average rating of opponents", "ARO", NO_CUT, LEGACY),
     fide(
         11,
@@ -226,7 +238,10 @@ mod tests {
         );
         assert!(lookup(61).is_some_and(|t| t.fide.is_none()));
         assert!(lookup(999).is_none());
-        assert_eq!(lookup(84).unwrap().code_text(1, 0).as_deref(), Some("BH/C1"));
+        assert_eq!(
+            lookup(84).unwrap().code_text(1, 0).as_deref(),
+            Some("BH/C1")
+        );
         assert_eq!(lookup(4).unwrap().code_text(0, 0).as_deref(), Some("BH/M1"));
         assert_eq!(lookup(85).unwrap().code_text(0, 0).as_deref(), Some("SB"));
         assert_eq!(lookup(61).unwrap().code_text(0, 0), None);
@@ -258,7 +273,10 @@ mod tests {
         }
         let ours: std::collections::BTreeSet<u16> = SM_TIEBREAKS.iter().map(|t| t.id).collect();
         let missing: Vec<_> = ids.difference(&ours).collect();
-        assert!(missing.is_empty(), "ids of the reference not in the table: {missing:?}");
+        assert!(
+            missing.is_empty(),
+            "ids of the reference not in the table: {missing:?}"
+        );
         // Two ids come from elsewhere than that list: 35 (FIDE Sonneborn-Berger) and
         // 79 (REP); every other id of the table is the reference's.
         let extra: Vec<_> = ours.difference(&ids).copied().collect();

@@ -47,17 +47,25 @@ fn field(name: impl Into<String>) -> Location {
 /// change (no game played over the board with a rated player, B.02 §5).
 pub fn refusal(t: &Tournament) -> Option<Diagnostic> {
     let (code, why) = if !t.teams.is_empty()
-        || t.info.tournament_type.to_ascii_lowercase().starts_with("team")
+        || t.info
+            .tournament_type
+            .to_ascii_lowercase()
+            .starts_with("team")
     {
         (codes::UNSUPPORTED, "expected an individual tournament, found a team event: team rating reports are not supported yet")
     } else if t.players.is_empty() {
-        (codes::NO_RATED_GAME, "expected players in a rating report, found none")
+        (
+            codes::NO_RATED_GAME,
+            "expected players in a rating report, found none",
+        )
     } else {
         let rated_game = t.players.iter().any(|p| {
             p.rounds.iter().any(|e| match e {
-                RoundEntry::Played { opponent, short: false, .. } => {
-                    p.rating.is_some() || t.player(*opponent).is_some_and(|o| o.rating.is_some())
-                }
+                RoundEntry::Played {
+                    opponent,
+                    short: false,
+                    ..
+                } => p.rating.is_some() || t.player(*opponent).is_some_and(|o| o.rating.is_some()),
                 _ => false,
             })
         });
@@ -66,7 +74,12 @@ pub fn refusal(t: &Tournament) -> Option<Diagnostic> {
         }
         (codes::NO_RATED_GAME, "expected at least one game played over the board with a rated player (B.02 §5), found none: nothing to rate")
     };
-    Some(Diagnostic::error(code, Family::Consistency, field("report"), why))
+    Some(Diagnostic::error(
+        code,
+        Family::Consistency,
+        field("report"),
+        why,
+    ))
 }
 
 /// Build the submission model of `t` for `target`.

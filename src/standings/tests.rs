@@ -509,7 +509,10 @@ fn lots_and_pending_rounds() {
     assert_eq!(s.after_round, 4);
     // The pending round's note; the other says no tie-breaks were given.
     assert_eq!(s.notes.len(), 2);
-    assert!(s.notes.iter().any(|n| n.code == crate::diag::codes::NO_TIEBREAKS));
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n.code == crate::diag::codes::NO_TIEBREAKS));
 }
 
 #[test]

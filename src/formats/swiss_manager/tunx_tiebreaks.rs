@@ -59,7 +59,9 @@ pub(crate) fn carried(ids: &[u16], raw: &[u8]) -> (Vec<String>, Vec<Diagnostic>)
         let byte = |i: usize| slot.get(i).copied().unwrap_or(0);
         let mut known = vec![0usize];
         let Some(entry) = lookup(id) else {
-            left_out.push(format!("{id} (not in Swiss-Manager's numbered list as known)"));
+            left_out.push(format!(
+                "{id} (not in Swiss-Manager's numbered list as known)"
+            ));
             continue;
         };
         if id == WINS_VARIABLE {
@@ -145,6 +147,9 @@ mod tests {
         let (c, d) = carried(&[84, 68, 999, 61], &[0u8; 800]);
         assert_eq!(c, ["BH"]);
         let m = &d[0].message;
-        assert!(m.contains("68") && m.contains("999") && m.contains("61"), "{m}");
+        assert!(
+            m.contains("68") && m.contains("999") && m.contains("61"),
+            "{m}"
+        );
     }
 }
