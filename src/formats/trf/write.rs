@@ -624,12 +624,11 @@ impl Writer<'_> {
         if let Some(d) = &p.birth {
             self.put_or_warn(&mut b, &P::BIRTH, &format_birth(d), &who);
         }
-        // TRF16 `001` points (`P::POINTS`) are required (bbpPairings refuses a line
-        // without them, isr_1385616.TUNX before its first round). A source without
-        // them (a Swiss-Manager .TUNX, say) gets the score of its results, and says so.
+        // TRF16 `001` points (`P::POINTS`) are required. A source without them
+        // (a Swiss-Manager .TUNX, say) gets the score of its results, and says so.
         let points = match p.points {
             Some(pts) => Some(pts),
-            None => {
+            None if !p.rounds.is_empty() => {
                 self.warn_once(
                     "points-filled",
                     "points",
@@ -640,6 +639,7 @@ impl Writer<'_> {
                 );
                 Some(self.t.score(p, None))
             }
+            None => None,
         };
         if let Some(pts) = points {
             self.put_or_warn(&mut b, &P::POINTS, &pts.to_string(), &who);
