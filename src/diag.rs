@@ -134,6 +134,8 @@ pub mod codes {
         SM_FIELD_SYNTAX = "sm-field-syntax";
         /// Swiss-Manager data this reader does not decode (attribute, element, section, bytes): kept or skipped.
         SM_UNDECODED = "sm-undecoded";
+        /// A Vega export (cross table, pairing list) with a field that cannot be read.
+        VEGA_FIELD_SYNTAX = "vega-field-syntax";
         /// Not a chess-arbiter JSON document (syntax, format name, version).
         JSON_SYNTAX = "json-syntax";
         /// A profile (TOML) that cannot be read.
@@ -198,6 +200,8 @@ pub mod codes {
         TIEBREAK_CUTS_ALL = "tiebreak-cuts-all";
         /// A round robin's tie-breaks: the default list used (none given), or one of the Buchholz family, which C.07 (2026) does not use in round robins.
         TIEBREAK_ROUND_ROBIN = "tiebreak-round-robin";
+        /// A ranking with no tie-break at all: players with equal points share their place.
+        NO_TIEBREAKS = "no-tiebreaks";
 
         // ----- rating submission and report checks (B.02) -----
         /// A value the file lacked was filled in from the data.
@@ -354,6 +358,11 @@ pub trait Locator {
     fn header_line(&self, code: &str) -> Option<usize>;
     /// The first and last column (1-based, inclusive) of a player field.
     fn cols(&self, field: PlayerField) -> Option<(usize, usize)>;
+    /// Where the record of player `player` is in a file without lines (a binary
+    /// file: `player record 3 at byte offset 0x1a2b`); `None` for line-based files.
+    fn player_record(&self, _player: u32) -> Option<String> {
+        None
+    }
 }
 
 /// No source: no lines, no columns.

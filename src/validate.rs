@@ -15,8 +15,16 @@ use crate::model::{game_sides, ByeKind, Outcome, Player, PlayerId, RoundEntry, T
 fn at(lines: &dyn Locator, id: PlayerId, field: &str) -> Location {
     Location {
         line: lines.player_line(id.0),
-        field: Some(field.to_string()),
+        field: Some(record_field(lines, id, field)),
         ..Location::default()
+    }
+}
+
+/// `field`, prefixed by the player's record where the file has no lines.
+fn record_field(lines: &dyn Locator, id: PlayerId, field: &str) -> String {
+    match lines.player_record(id.0) {
+        Some(r) => format!("{r}, {field}"),
+        None => field.to_string(),
     }
 }
 
@@ -246,7 +254,7 @@ fn points(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
         let loc = Location {
             line: lines.player_line(p.id.0),
             cols: lines.cols(PlayerField::Points),
-            field: Some("points".into()),
+            field: Some(record_field(lines, p.id, "points")),
             ..Location::default()
         };
         let msg = format!(

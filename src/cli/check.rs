@@ -33,7 +33,7 @@ Exit codes: 0 every selected round conforms, 1 some round does not,
 3 invalid input (including players or games that contradict each other, and a
 file with no paired round: nothing to check), 4 input too large, 5 file access error.")]
 pub struct Args {
-    /// Tournament file (TRF any dialect, or chess-arbiter JSON); `-` = stdin.
+    /// Tournament file (any format `convert` reads; `a+b` for two Swiss-Manager exports); `-` = stdin.
     pub input: String,
     /// Rules edition; default from the file (192), else its start date
     /// against 2026-02-01, else dutch-2025. A round robin is checked
@@ -83,11 +83,10 @@ fn parse_rounds(s: &str) -> Result<Vec<u32>, String> {
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
-    let bytes = input::read_path(&args.input)?;
-    let loaded = gate(input::read_bytes(&args.input, &bytes, None, None)?)?;
+    let loaded = gate(input::read_input(&args.input, None, None)?)?;
     let t = &loaded.tournament;
     if let Some(table) = round_robin_table(t, args.system) {
-        return check_round_robin(&args, &loaded.name, t, &table, &bytes);
+        return check_round_robin(&args, &loaded.name, t, &table, &loaded.bytes);
     }
     let (edition, reason) = select_edition(
         t,
@@ -130,16 +129,16 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         rounds,
         explain: args.explain,
     };
-    let source = loaded.source.as_ref();
+    let source = loaded.source.trf();
     let facts = FileFacts {
         file: Some(loaded.name.clone()),
         player_lines: source.map(|s| s.player_lines.clone()).unwrap_or_default(),
         header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
-        columns: source.map(|_| chess_arbiter::formats::trf::layout::player_field as fn(_) -> _),
+        columns: source.map(|_| chess_arbiter::formats::trf::layout::player_field as _),
     };
     let mut report = check_tournament_in(t, &opts, &facts, |pos| engine_selection(pos, edition));
     report.input_sha256 = Some(
-        Sha256::digest(&bytes)
+        Sha256::digest(&loaded.bytes)
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect(),

@@ -2,7 +2,7 @@
 
 use chess_arbiter::diag::Severity;
 use chess_arbiter::formats::trf;
-use chess_arbiter::rating::submission::{prepare, Target};
+use chess_arbiter::rating::submission::{prepare_ranked, refusal, Target};
 use clap::{Args as ClapArgs, ValueEnum};
 
 use super::common::{EncodingArg, LineEndArg};
@@ -52,6 +52,43 @@ pub struct Args {
     /// dates filled, each fill reported; CRLF, UTF-8.
     #[arg(long = "for", value_enum)]
     pub purpose: Option<Purpose>,
+    /// Set a header record the input lacks, e.g. `--set 012="Open 2026"`,
+    /// `--set 042=2026-03-29` (012 022 032 042 052 092 102 112 122; repeatable).
+    #[arg(long = "set", value_name = "CODE=TEXT")]
+    pub set: Vec<String>,
+}
+
+/// Apply `--set CODE=TEXT` to the tournament header.
+fn set_headers(t: &mut chess_arbiter::model::Tournament, sets: &[String]) -> Result<(), Failure> {
+    for item in sets {
+        let bad = |why: &str| Failure::Invalid(format!("--set {item}: {why}"));
+        let (code, text) = item
+            .split_once('=')
+            .ok_or_else(|| bad("expected CODE=TEXT, e.g. 012=\"Open 2026\""))?;
+        let text = text.trim().to_string();
+        let date = || {
+            chrono::NaiveDate::parse_from_str(&text.replace('/', "-"), "%Y-%m-%d")
+                .map_err(|_| bad("expected a date yyyy-mm-dd"))
+        };
+        let i = &mut t.info;
+        match code.trim() {
+            "012" => i.name = text,
+            "022" => i.city = text,
+            "032" => i.federation = text,
+            "042" => i.start_date = Some(date()?),
+            "052" => i.end_date = Some(date()?),
+            "092" => i.tournament_type = text,
+            "102" => i.chief_arbiter = text,
+            "112" => i.deputy_arbiters = vec![text],
+            "122" => i.time_control = text,
+            _ => {
+                return Err(bad(
+                    "expected one of the header codes 012 022 032 042 052 092 102 112 122",
+                ))
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What a converted file is for.
@@ -63,14 +100,10 @@ pub enum Purpose {
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let mut loaded = input::read_input(&args.input, args.from, args.encoding.map(Into::into))?;
+    set_headers(&mut loaded.tournament, &args.set)?;
     // An odd round robin's free round is no bye: written as such (`0000 - Z` in TRF).
     loaded.tournament.mark_round_robin_free_rounds();
     let to = match args.to {
-        Some(f) if !f.can_write() => {
-            return Err(Failure::Invalid(
-                "--to trf is ambiguous; choose trf16, trf26, trfx or trfbx".into(),
-            ));
-        }
         Some(f) => f,
         None => default_target(&loaded, args.output.as_deref()),
     };
@@ -84,7 +117,8 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         }
         eprintln!("{d}");
     }
-    let (text, warnings) = input::render(&loaded.tournament, to, args.line_end.into(), args.round);
+    let (text, warnings) = input::render(&loaded.tournament, to, args.line_end.into(), args.round)
+        .map_err(Failure::Invalid)?;
     for w in &warnings {
         eprintln!("{w}");
     }
@@ -133,7 +167,18 @@ fn for_fide(
         errors += usize::from(d.is_error());
         eprintln!("{d}");
     }
-    let sub = prepare(&loaded.tournament, target);
+    if let Some(d) = refusal(&loaded.tournament) {
+        return Err(Failure::Input {
+            code: super::exit::INVALID_INPUT,
+            diagnostics: vec![d.in_file(Some(&loaded.name))],
+        });
+    }
+    let ranks = super::standings::final_ranks(&loaded.tournament);
+    let sub = prepare_ranked(
+        &loaded.tournament,
+        target,
+        ranks.as_ref().map(|(r, how)| (r, how.as_str())),
+    );
     for d in &sub.notes {
         errors += usize::from(d.is_error());
         let mut d = d.clone();

@@ -1,13 +1,15 @@
-//! Shared input/output helpers: read a path (`-` = stdin) into a Tournament in
-//! any supported format, write text to a path or stdout.
+//! Shared input/output helpers: read the bytes of a path (`-` = stdin) with the size
+//! limit and hand them to the format layer's one entry point
+//! ([`chess_arbiter::formats::input`]), which sniffs and reads every format; then
+//! the consistency checks. Write text to a path or stdout.
 //!
-//! Each format is a [`Format`] variant with its clap name, an arm in
-//! [`read_bytes`] and, if it can be written, [`Format::can_write`]/[`render`].
-//! Every reader only reads; [`checked`] runs the consistency checks after it.
+//! Each format is a [`Format`] variant with its clap name (for `--from`/`--to`);
+//! writable ones have an arm in [`render`].
 
 use std::io::{Read, Write};
 
 use chess_arbiter::diag::{codes, Diagnostic, Family, Location};
+use chess_arbiter::formats::input::{self, InputFormat, InputOptions};
 use chess_arbiter::formats::{json, swiss_manager as sm, trf};
 use chess_arbiter::model::Tournament;
 use chess_arbiter::validate;
@@ -38,44 +40,42 @@ pub enum Format {
     SmPlayers,
     /// Swiss-Manager XML import file (`<Players><Player …/>`).
     SmXml,
+    /// Vega's cross table or sorted pairing list (input only; which one is detected).
+    Vega,
 }
 
 impl Format {
-    /// Whether the format can be written (`trf` alone names no dialect).
-    pub fn can_write(self) -> bool {
-        !matches!(self, Format::Trf | Format::Tunx)
-    }
-
-    fn swiss_manager(self) -> Option<sm::SmFormat> {
+    /// The input format `--from` names (`None`: sniffed).
+    fn input(self) -> Option<InputFormat> {
         Some(match self {
-            Format::Tunx => sm::SmFormat::Tunx,
-            Format::SmPairings => sm::SmFormat::Pairings,
-            Format::SmPlayers => sm::SmFormat::Players,
-            Format::SmXml => sm::SmFormat::Xml,
-            _ => return None,
+            Format::Trf | Format::Trf16 | Format::Trf26 | Format::Trfx | Format::Trfbx => {
+                InputFormat::Trf
+            }
+            Format::Json => InputFormat::Json,
+            Format::Tunx => InputFormat::Tunx,
+            Format::SmPairings => InputFormat::SmPairings,
+            Format::SmPlayers => InputFormat::SmPlayers,
+            Format::SmXml => InputFormat::SmXml,
+            Format::Vega => return None,
         })
-    }
-
-    fn is_trf(self) -> bool {
-        matches!(
-            self,
-            Format::Trf | Format::Trf16 | Format::Trf26 | Format::Trfx | Format::Trfbx
-        )
     }
 }
 
 /// A tournament read from a file, with what the reader saw.
-#[allow(dead_code)] // `source` and `format` serve subcommands beyond convert/validate
 pub struct Loaded {
     pub tournament: Tournament,
+    /// The reader's diagnostics, then the consistency checks'.
     pub diagnostics: Vec<Diagnostic>,
     /// TRF dialect (TRF inputs only).
     pub dialect: Option<trf::Dialect>,
-    pub source: Option<trf::SourceMap>,
+    /// Where the records are (lines of a TRF, byte offsets of a binary file).
+    pub source: input::Source,
     /// The format actually read.
-    pub format: Format,
+    pub format: InputFormat,
     /// The name used in messages (`<stdin>` for `-`).
     pub name: String,
+    /// The bytes read (both files, one after the other, for `a+b`).
+    pub bytes: Vec<u8>,
 }
 
 /// Why an input could not be used, with the exit code to return.
@@ -97,6 +97,13 @@ impl InputError {
                 },
                 format!("cannot read the file: {e}"),
             )],
+        }
+    }
+
+    fn invalid(diagnostics: Vec<Diagnostic>) -> InputError {
+        InputError {
+            code: exit::INVALID_INPUT,
+            diagnostics,
         }
     }
 }
@@ -171,31 +178,8 @@ pub fn read_path(path: &str) -> Result<Vec<u8>, InputError> {
     Ok(buf)
 }
 
-/// Guess the format from the file name, then from the first non-blank byte.
-pub fn sniff(path: &str, bytes: &[u8]) -> Format {
-    let lower = path.to_ascii_lowercase();
-    if lower.ends_with(".json") {
-        return Format::Json;
-    }
-    match sm::sniff(bytes) {
-        Some(sm::SmFormat::Tunx) => return Format::Tunx,
-        Some(sm::SmFormat::Pairings) => return Format::SmPairings,
-        Some(sm::SmFormat::Players) => return Format::SmPlayers,
-        Some(sm::SmFormat::Xml) => return Format::SmXml,
-        Some(sm::SmFormat::Combined) | None => {}
-    }
-    let first = bytes
-        .iter()
-        .copied()
-        .find(|b| !(b.is_ascii_whitespace() || *b == 0xEF || *b == 0xBB || *b == 0xBF));
-    if first == Some(b'{') {
-        Format::Json
-    } else {
-        Format::Trf
-    }
-}
-
-/// Read `path` (`-` = stdin) as `from` (detected when `None`). A path
+/// Read `path` (`-` = stdin) as `from` (sniffed from the content when `None`) through
+/// the format layer's one entry point, then run the consistency checks. A path
 /// `players.txt+pairings.txt` that does not exist as such names a Swiss-Manager player
 /// file and pairing file read together.
 pub fn read_input(
@@ -203,131 +187,42 @@ pub fn read_input(
     from: Option<Format>,
     encoding: Option<trf::Encoding>,
 ) -> Result<Loaded, InputError> {
-    if let Some((a, b)) = path.split_once('+') {
-        if path != "-" && !std::path::Path::new(path).exists() {
-            let (x, y) = (read_path(a)?, read_path(b)?);
-            return with_players(sm_loaded(path, sm::read_combined(&x, &y))?);
-        }
-    }
-    let bytes = read_path(path)?;
-    read_bytes(path, &bytes, from, encoding)
-}
-
-/// Read already loaded bytes; `path` names them in messages. A file without
-/// players is no tournament: refused (exit 3) whatever else it holds.
-pub fn read_bytes(
-    path: &str,
-    bytes: &[u8],
-    from: Option<Format>,
-    encoding: Option<trf::Encoding>,
-) -> Result<Loaded, InputError> {
-    with_players(read_any(path, bytes, from, encoding)?)
-}
-
-/// `l` unless it has no players: then its diagnostics and one error saying so.
-fn with_players(l: Loaded) -> Result<Loaded, InputError> {
-    if !l.tournament.players.is_empty() {
-        return Ok(l);
-    }
-    let what = match l.format {
-        Format::Json => "a player in \"players\"",
-        f if f.is_trf() => "a player record (001)",
-        _ => "a player",
-    };
-    let mut diagnostics = l.diagnostics;
-    diagnostics.push(Diagnostic::error(
-        codes::UNRECOGNIZED_INPUT,
-        Family::Syntax,
-        Location {
-            file: Some(l.name),
-            ..Location::default()
-        },
-        format!("expected a tournament with at least {what}, found none"),
-    ));
-    Err(InputError {
-        code: exit::INVALID_INPUT,
-        diagnostics,
-    })
-}
-
-fn read_any(
-    path: &str,
-    bytes: &[u8],
-    from: Option<Format>,
-    encoding: Option<trf::Encoding>,
-) -> Result<Loaded, InputError> {
     let name = display_name(path);
-    let format = from.unwrap_or_else(|| sniff(path, bytes));
-    if let Some(f) = format.swiss_manager() {
-        return sm_loaded(path, sm::read_as(f, bytes));
-    }
-    if format.is_trf() {
-        let opts = trf::ReadOptions {
-            encoding,
-            file_name: Some(name.clone()),
-        };
-        return match trf::read(bytes, &opts) {
-            Ok(r) => Ok(Loaded {
-                diagnostics: checked(r.diagnostics, &r.tournament, &r.source, &name),
-                tournament: r.tournament,
-                dialect: Some(r.dialect),
-                source: Some(r.source),
-                format: Format::Trf,
-                name,
-            }),
-            Err(e) => Err(InputError {
-                code: exit::INVALID_INPUT,
-                diagnostics: e.diagnostics,
-            }),
-        };
-    }
-    // JSON
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(_) => {
-            return Err(InputError {
-                code: exit::INVALID_INPUT,
-                diagnostics: vec![Diagnostic::error(
-                    codes::INVALID_ENCODING,
-                    Family::Syntax,
-                    Location {
-                        file: Some(name),
-                        ..Location::default()
-                    },
-                    "expected UTF-8 JSON, found invalid bytes",
-                )],
-            })
+    let opts = InputOptions {
+        format: from.and_then(Format::input),
+        encoding,
+        file_name: Some(name.clone()),
+    };
+    let (read, bytes) = match path.split_once('+') {
+        Some((a, b)) if path != "-" && !std::path::Path::new(path).exists() => {
+            let (mut x, y) = (read_path(a)?, read_path(b)?);
+            let r = input::read_pair(&x, &y, &opts);
+            x.extend(y);
+            (r, x)
+        }
+        _ => {
+            let x = read_path(path)?;
+            (input::read(&x, &opts), x)
         }
     };
-    match json::read(text) {
-        Ok(t) => {
-            // No lines; the points field is still located by its TRF columns.
-            let diagnostics = checked(Vec::new(), &t, &chess_arbiter::diag::NoSource, &name);
-            Ok(Loaded {
-                tournament: t,
-                diagnostics,
-                dialect: None,
-                source: None,
-                format: Format::Json,
-                name,
-            })
-        }
-        Err(mut d) => {
-            d.location.file = Some(name);
-            Err(InputError {
-                code: exit::INVALID_INPUT,
-                diagnostics: vec![*d],
-            })
-        }
-    }
+    let i = read.map_err(InputError::invalid)?;
+    Ok(Loaded {
+        diagnostics: checked(i.diagnostics, &i.tournament, &i.source, &name),
+        tournament: i.tournament,
+        dialect: i.dialect,
+        source: i.source,
+        format: i.format,
+        name,
+        bytes,
+    })
 }
 
 /// The reader's diagnostics followed by the consistency checks of
 /// [`validate::check`], every one naming the file.
-pub fn checked(
+fn checked(
     mut diagnostics: Vec<Diagnostic>,
     t: &Tournament,
-    source: &dyn chess_arbiter::diag::Locator,
+    source: &input::Source,
     name: &str,
 ) -> Vec<Diagnostic> {
     diagnostics.extend(
@@ -338,34 +233,8 @@ pub fn checked(
     diagnostics
 }
 
-fn sm_loaded(path: &str, r: Result<sm::SmLoaded, Vec<Diagnostic>>) -> Result<Loaded, InputError> {
-    let name = display_name(path);
-    let named = |mut d: Diagnostic| {
-        d.location.file.get_or_insert_with(|| name.clone());
-        d
-    };
-    match r {
-        Ok(l) => Ok(Loaded {
-            tournament: l.tournament,
-            diagnostics: l.diagnostics.into_iter().map(named).collect(),
-            dialect: None,
-            source: None,
-            format: match l.format {
-                sm::SmFormat::Tunx => Format::Tunx,
-                sm::SmFormat::Pairings => Format::SmPairings,
-                sm::SmFormat::Xml => Format::SmXml,
-                sm::SmFormat::Players | sm::SmFormat::Combined => Format::SmPlayers,
-            },
-            name: name.clone(),
-        }),
-        Err(d) => Err(InputError {
-            code: exit::INVALID_INPUT,
-            diagnostics: d.into_iter().map(named).collect(),
-        }),
-    }
-}
-
-/// Render `t` in an output format. Returns the text and conversion warnings.
+/// Render `t` in an output format. Returns the text and conversion warnings, or why
+/// nothing can be written (a read-only format, a round the file does not have).
 /// `round` chooses the round of a Swiss-Manager pairing file (default: the last round
 /// with data).
 pub fn render(
@@ -373,37 +242,48 @@ pub fn render(
     to: Format,
     line_end: trf::LineEnd,
     round: Option<u32>,
-) -> (String, Vec<Diagnostic>) {
+) -> Result<(String, Vec<Diagnostic>), String> {
     let target = match to {
-        Format::Json => return (json::write(t), Vec::new()),
+        Format::Json => return Ok((json::write(t), Vec::new())),
         Format::SmPairings | Format::SmPlayers | Format::SmXml => {
             use sm::export::{export, Export};
             let what = match to {
-                Format::SmPairings => Export::Pairings {
-                    round: round.unwrap_or(u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX)),
-                },
+                Format::SmPairings => {
+                    let recorded = t.rounds_recorded() as u32;
+                    let r = round.unwrap_or(recorded);
+                    if recorded == 0 {
+                        return Err("--to sm-pairings: expected a round to write, found a tournament without rounds".into());
+                    }
+                    if r == 0 || r > recorded {
+                        return Err(format!(
+                            "--round: expected a round from 1 to {recorded} (the rounds with data in the file), found {r}"
+                        ));
+                    }
+                    Export::Pairings { round: r }
+                }
                 Format::SmPlayers => Export::Players,
                 _ => Export::Xml,
             };
+            // Each file is read back and compared, so every field it drops is named.
             let (bytes, d) = export(t, what);
-            return (String::from_utf8_lossy(&bytes).into_owned(), d);
+            return Ok((String::from_utf8_lossy(&bytes).into_owned(), d));
         }
-        Format::Tunx => {
-            let d = Diagnostic::error(
-                codes::UNSUPPORTED,
-                Family::Engine,
-                Location::default(),
-                "expected a writable format, found tunx (read only)",
-            );
-            return (String::new(), vec![d]);
+        Format::Trf => {
+            return Err("--to trf is ambiguous; choose trf16, trf26, trfx or trfbx".into())
         }
-        Format::Trf | Format::Trf16 => trf::Target::Trf16,
+        Format::Tunx => return Err(
+            "--to tunx: cannot write Swiss-Manager's binary tournament file (read only); write trf16 (Swiss-Manager imports it), sm-players, sm-pairings or sm-xml".into(),
+        ),
+        Format::Vega => return Err(
+            "--to vega: cannot write Vega's exports (read only); write trf16 or trf26 (Vega imports TRF)".into(),
+        ),
+        Format::Trf16 => trf::Target::Trf16,
         Format::Trf26 => trf::Target::Trf26,
         Format::Trfx => trf::Target::TrfX,
         Format::Trfbx => trf::Target::TrfBx,
     };
     let w = trf::write(t, &trf::WriteOptions { target, line_end });
-    (w.text, w.warnings)
+    Ok((w.text, w.warnings))
 }
 
 /// Write `text` to `path` (`None` or `-` = stdout). A closed pipe is not an error.

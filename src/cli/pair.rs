@@ -16,7 +16,7 @@ use clap::ValueEnum;
 
 use super::common::{gate, round_robin_table, SystemArg};
 use super::exit::{Failure, Outcome};
-use super::input::{self, Format};
+use super::input;
 
 /// Output format of `arbiter pair`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -32,7 +32,7 @@ pub enum PairFormat {
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The tournament file (TRF).
+    /// The tournament file (any format `convert` reads; `a+b` for two Swiss-Manager exports); `-` = stdin.
     pub input: PathBuf,
     /// The edition of the Dutch system. Default: from the file's system
     /// code, else its dates (2026-02-01 cut-over). A round robin (by its
@@ -50,11 +50,19 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let name = args.input.display().to_string();
-    let bytes = input::read_path(&name)?;
-    let loaded = gate(input::read_bytes(&name, &bytes, Some(Format::Trf), None)?)?;
-    let (Some(dialect), Some(source)) = (loaded.dialect.as_ref(), loaded.source.as_ref()) else {
-        return Err(Failure::Invalid(format!("{name}: expected a TRF file")));
-    };
+    let loaded = gate(input::read_input(&name, None, None)?)?;
+    let source = loaded.source.trf();
+    // A TRF is written back in its own dialect; other inputs as TRF(x) (XXR carried).
+    let dialect = loaded.dialect.clone().unwrap_or(trf::Dialect {
+        version: trf::Version::Trf16,
+        javafo: true,
+        bbp: false,
+        producer: None,
+        encoding: trf::Encoding::Utf8,
+        bom: false,
+        line_ends: trf::LineEnds::CrLf,
+        byte_padded: false,
+    });
     let opts = PairOptions {
         edition: args.system.and_then(SystemArg::dutch),
         ..Default::default()
@@ -76,7 +84,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         let text = match args.format {
             PairFormat::Text => rr_render::pair_text(t, &next),
             PairFormat::Json => rr_render::pair_json(&next),
-            PairFormat::Trf => rr_render::pair_trf(t, &next, dialect),
+            PairFormat::Trf => rr_render::pair_trf(t, &next, &dialect),
             PairFormat::Bbp => rr_render::pair_bbp(&next),
         };
         return write(&args, &text);
@@ -86,12 +94,9 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     }
     let facts = FileFacts {
         file: Some(loaded.name.clone()),
-        player_lines: source.player_lines.clone(),
-        header_lines: source.header_lines.clone(),
-        columns: loaded
-            .source
-            .is_some()
-            .then_some(trf::layout::player_field as fn(_) -> _),
+        player_lines: source.map(|s| s.player_lines.clone()).unwrap_or_default(),
+        header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
+        columns: source.map(|_| trf::layout::player_field as _),
     };
     let round = next_round(t);
     for w in earlier_full_bye_warnings(t, round, &facts)
@@ -106,7 +111,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     let text = match args.format {
         PairFormat::Text => render::text(t, &pairing),
         PairFormat::Json => render::json(&pairing),
-        PairFormat::Trf => render::trf(t, &pairing, dialect),
+        PairFormat::Trf => render::trf(t, &pairing, &dialect),
         PairFormat::Bbp => render::bbp(&pairing),
     };
     write(&args, &text)

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 
 use chess_arbiter::diag::{codes, Diagnostic};
-use chess_arbiter::formats::trf::SourceMap;
 use chess_arbiter::model::PlayerId;
 use chess_arbiter::rating::change::allowed_k;
 use chess_arbiter::rating::report_check::{check_report, Check, Problem};
@@ -77,17 +76,18 @@ fn covered_by_reader(p: &Problem) -> bool {
 /// The rating-officer problems of a loaded file, located and with their
 /// rule, for `arbiter validate --fide`.
 pub fn fide_problems(loaded: &Loaded) -> Vec<Diagnostic> {
-    // Without a source map, fields are still located by their TRF columns.
-    let no_lines = SourceMap::default();
-    let problems = check_report(
-        &loaded.tournament,
-        loaded.source.as_ref().unwrap_or(&no_lines),
-    );
-    problems
+    // TRF columns only for TRF input (a binary file is located by its records).
+    let problems = check_report(&loaded.tournament, &loaded.source);
+    let refused = chess_arbiter::rating::submission::refusal(&loaded.tournament);
+    refused
         .into_iter()
-        .filter(|p| !covered_by_reader(p))
-        .map(|p| {
-            let mut d = p.into_diagnostic();
+        .chain(
+            problems
+                .into_iter()
+                .filter(|p| !covered_by_reader(p))
+                .map(|p| p.into_diagnostic()),
+        )
+        .map(|mut d| {
             d.location.file = Some(loaded.name.clone());
             d
         })

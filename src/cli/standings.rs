@@ -76,18 +76,24 @@ fn parse_tiebreaks(
     let mut out = Vec::new();
     for item in list.split([',', ';', ' ']).filter(|s| !s.trim().is_empty()) {
         match swiss_manager::parse(item) {
-            Some(Ok(sm)) => {
-                warnings.push(format!(
-                    "note: swiss-manager id {} ({}) read as {}",
-                    item.trim(),
-                    sm.label,
-                    sm.spec
-                ));
-                if let Some(e) = sm.edition {
-                    edition_hint.get_or_insert(e);
+            Some(Ok(sm)) => match sm.spec {
+                Some(spec) => {
+                    warnings.push(format!(
+                        "note: swiss-manager id {} ({}) read as {spec}",
+                        item.trim(),
+                        sm.label,
+                    ));
+                    if let Some(e) = sm.edition {
+                        edition_hint.get_or_insert(e);
+                    }
+                    out.push(spec);
                 }
-                out.push(sm.spec);
-            }
+                None => warnings.push(format!(
+                    "warning: swiss-manager id {} ({}) has no C.07 tie-break to compute; left out of the ranking",
+                    item.trim(),
+                    sm.label
+                )),
+            },
             Some(Err(e)) => return Err(Failure::Invalid(e.to_string())),
             None => {
                 out.push(TieBreakSpec::parse(item).map_err(|e| Failure::Invalid(e.to_string()))?)
@@ -167,7 +173,7 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
         standings::StandingsError::FileTieBreak { .. } => {
             let line = loaded
                 .source
-                .as_ref()
+                .trf()
                 .and_then(|m| m.header_lines.get("202"))
                 .map(|l| format!(", line {l} (202)"))
                 .unwrap_or_default();
@@ -181,7 +187,7 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     for n in s
         .notes
         .iter()
-        .filter(|n| n.code == codes::TIEBREAK_CUTS_ALL)
+        .filter(|n| matches!(n.code, codes::TIEBREAK_CUTS_ALL | codes::NO_TIEBREAKS))
     {
         eprintln!("warning[{}]: {}", n.code, n.message);
     }
@@ -216,6 +222,24 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
         }
     }
     Ok((out, false))
+}
+
+/// The final places of `t` by points and its own tie-breaks (`Tournament::tiebreaks`),
+/// with the list used, for the FIDE report's rank field; `None` when the file lists no
+/// tie-breaks (the report then ranks by score and starting rank, and says so) or they
+/// cannot be computed.
+pub fn final_ranks(
+    t: &chess_arbiter::model::Tournament,
+) -> Option<(
+    std::collections::BTreeMap<chess_arbiter::model::PlayerId, u32>,
+    String,
+)> {
+    if t.tiebreaks.is_empty() {
+        return None;
+    }
+    let s = standings::compute(t, &StandingsOptions::default()).ok()?;
+    let ranks = s.rows.iter().map(|r| (r.player, r.rank)).collect();
+    Some((ranks, t.tiebreaks.join(", ")))
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {

@@ -1,5 +1,6 @@
 //! `arbiter validate`: read a tournament file and report every problem.
 
+use chess_arbiter::formats::input::InputFormat;
 use chess_arbiter::render::validate::{self as render, Report};
 use clap::{Args as ClapArgs, ValueEnum};
 
@@ -73,12 +74,15 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         let fide = super::rating::fide_problems(&loaded);
         loaded.diagnostics.extend(fide);
     }
-    let report = Report::new(
+    let mut report = Report::new(
         &loaded.name,
         loaded.dialect.as_ref(),
         &loaded.tournament,
         &loaded.diagnostics,
     );
+    if !matches!(loaded.format, InputFormat::Trf | InputFormat::Json) {
+        report = report.with_format(loaded.format.name());
+    }
     let text = match args.format {
         ReportFormat::Json => render::json(&report),
         ReportFormat::Text => render::text(&report),

@@ -9,9 +9,11 @@
 //!
 //! Numbering and labels per the project's Swiss-Manager reference (SM's numbered
 //! list, compiled from chess-results annotations and public SM-importing code; not
-//! confirmed against the program itself). Ids whose variant depends on a parameter
-//! the files do not carry (7, 60, 68, 88) or that have no individual C.07 code have
-//! no [`FideEquivalent`]; callers report them instead of guessing.
+//! confirmed against the program itself); a test checks the ids against that
+//! reference. Ids whose variant is a parameter not decoded from `.TUNX` files are
+//! read as the family's plain code (68 as WIN, 88 as TPR) and flagged by callers; ids
+//! with no individual C.07 code (team, manual, Arranz ...) have no
+//! [`FideEquivalent`]: they are accepted and left out of a ranking with a warning.
 
 /// How an SM id sets the cut modifiers of its C.07 code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,23 +93,34 @@ pub const SM_TIEBREAKS: &[SmTieBreak] = &[
     ),
     none(5, "manual rank correction (player)"),
     none(6, "manual rank correction (team)"),
-    // Sonneborn-Berger with real points: the variant depends on a parameter.
-    none(7, "Sonneborn-Berger"),
-    none(8, "progressive score"),
-    none(9, "progressive score"),
-    none(10, "average rating of opponents"),
+    fide(7, "Sonneborn-Berger with real points", "SB", NO_CUT, LEGACY),
+    fide(
+        8,
+        "Fide Tie-Break (progressive score)",
+        "PS",
+        NO_CUT,
+        LEGACY,
+    ),
+    fide(
+        9,
+        "Fide Tie-Break fine (progressive score)",
+        "PS",
+        NO_CUT,
+        LEGACY,
+    ),
+    fide(10, "average rating of opponents", "ARO", NO_CUT, LEGACY),
     fide(
         11,
         "Direct Encounter (same point group)",
         "DE",
         NO_CUT,
-        MODERN,
+        LEGACY,
     ),
     fide(12, "The greater number of victories", "WIN", NO_CUT, LEGACY),
     none(13, "match points"),
     none(14, "team direct encounter"),
     none(15, "board points"),
-    none(21, "rating performance"),
+    fide(21, "rating performance", "TPR", NO_CUT, LEGACY),
     none(23, "sum of opponents' ratings without one result"),
     fide(35, "FIDE-Sonneborn-Berger-Tie-Break", "SB", NO_CUT, LEGACY),
     fide(
@@ -139,11 +152,13 @@ pub const SM_TIEBREAKS: &[SmTieBreak] = &[
     none(54, "recursive performance"),
     none(55, "average recursive performance of opponents"),
     none(57, "Olympiad Sonneborn-Berger"),
-    none(60, "performance (variable)"),
+    fide(60, "performance (variable)", "TPR", NO_CUT, LEGACY),
     none(61, "Arranz system"),
     none(67, "Olympiad Sonneborn-Berger"),
-    none(68, "number of wins (variable)"),
-    none(69, "Koya (fine)"),
+    // The variant (WIN, WON, BPG, BWG) is a parameter whose bytes are not decoded
+    // (see the `.TUNX` reader): read as WIN, the plain "number of wins".
+    fide(68, "number of wins (variable)", "WIN", NO_CUT, MODERN),
+    fide(69, "Koya (fine)", "KS", NO_CUT, LEGACY),
     none(70, "sum of Buchholz (variable)"),
     none(71, "Berlin tie-break"),
     none(74, "Olympiad Sonneborn-Berger with cut"),
@@ -180,8 +195,30 @@ pub const SM_TIEBREAKS: &[SmTieBreak] = &[
         MODERN,
     ),
     fide(87, "Koya System (KS)", "KS", NO_CUT, MODERN),
-    none(88, "performance family (2023)"),
+    // Performance family (TPR, PTP, APRO, APPO) by a parameter: read as TPR.
+    fide(88, "performance family (2023)", "TPR", NO_CUT, MODERN),
 ];
+
+impl SmTieBreak {
+    /// The C.07 code with modifiers as TRF-2026 writes it (`BH/C1`, `BH/M1`, `SB`)
+    /// given SM's "cut lowest / cut highest" parameters; `None` for an id with no
+    /// C.07 code.
+    pub fn code_text(&self, cut_low: u8, cut_high: u8) -> Option<String> {
+        let f = self.fide?;
+        let (low, high) = match f.cuts {
+            SmCuts::Fixed { low, high } => (low, high),
+            SmCuts::Parameters => (cut_low, cut_high),
+            SmCuts::LowParameter => (cut_low, 0),
+        };
+        Some(match (low, high) {
+            (0, 0) => f.code.to_string(),
+            (l, h) if l == h => format!("{}/M{l}", f.code),
+            (l, 0) => format!("{}/C{l}", f.code),
+            // C.07 has no modifier for a high cut alone: the median of the larger side.
+            (l, h) => format!("{}/M{}", f.code, l.max(h)),
+        })
+    }
+}
 
 /// The entry for SM id `id`.
 pub fn lookup(id: u16) -> Option<&'static SmTieBreak> {
@@ -199,7 +236,50 @@ mod tests {
             lookup(37).map(|t| t.label),
             Some("Buchholz Tie-Breaks (variabel with parameter)")
         );
-        assert!(lookup(68).is_some_and(|t| t.fide.is_none()));
+        assert!(lookup(61).is_some_and(|t| t.fide.is_none()));
         assert!(lookup(999).is_none());
+        assert_eq!(
+            lookup(84).unwrap().code_text(1, 0).as_deref(),
+            Some("BH/C1")
+        );
+        assert_eq!(lookup(4).unwrap().code_text(0, 0).as_deref(), Some("BH/M1"));
+        assert_eq!(lookup(85).unwrap().code_text(0, 0).as_deref(), Some("SB"));
+        assert_eq!(lookup(61).unwrap().code_text(0, 0), None);
+    }
+
+    /// Every id of the numbered list in the project's Swiss-Manager reference
+    /// (docs/swiss-manager.md §6.1, copied to tests/fixtures/tunx/sm-tiebreak-ids.txt)
+    /// is in the table, and the table has no id the reference does not name.
+    #[test]
+    fn table_matches_the_reference() {
+        let text = include_str!("../../tests/fixtures/tunx/sm-tiebreak-ids.txt");
+        let mut ids = std::collections::BTreeSet::new();
+        let numbers = |t: &str| -> Vec<u16> {
+            t.split(|c: char| !c.is_ascii_digit())
+                .filter_map(|n| n.parse().ok())
+                .collect()
+        };
+        for l in text.lines() {
+            // Table rows: the ids are the first cell (`| 2 / 3 / 4 | ...`).
+            if let Some(cell) = l.strip_prefix('|').and_then(|r| r.split('|').next()) {
+                ids.extend(numbers(cell));
+            }
+            // The paragraph of newer numbers: each id in bold (`**84** Buchholz`).
+            for (i, part) in l.split("**").enumerate() {
+                if i % 2 == 1 && part.chars().all(|c| c.is_ascii_digit()) {
+                    ids.extend(numbers(part));
+                }
+            }
+        }
+        let ours: std::collections::BTreeSet<u16> = SM_TIEBREAKS.iter().map(|t| t.id).collect();
+        let missing: Vec<_> = ids.difference(&ours).collect();
+        assert!(
+            missing.is_empty(),
+            "ids of the reference not in the table: {missing:?}"
+        );
+        // Two ids come from elsewhere than that list: 35 (FIDE Sonneborn-Berger) and
+        // 79 (REP); every other id of the table is the reference's.
+        let extra: Vec<_> = ours.difference(&ids).copied().collect();
+        assert_eq!(extra, vec![35, 79]);
     }
 }

@@ -5,6 +5,8 @@
 
 use chrono::NaiveDate;
 
+use std::collections::BTreeMap;
+
 use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::{ByeKind, PlayerId, RoundEntry, Tournament};
 
@@ -40,6 +42,46 @@ fn field(name: impl Into<String>) -> Location {
     }
 }
 
+/// Why no rating report can be made of `t` at all, as an error: a team event
+/// (team reports are not supported yet), no players, or no game a rating could
+/// change (no game played over the board with a rated player, B.02 §5).
+pub fn refusal(t: &Tournament) -> Option<Diagnostic> {
+    let (code, why) = if !t.teams.is_empty()
+        || t.info
+            .tournament_type
+            .to_ascii_lowercase()
+            .starts_with("team")
+    {
+        (codes::UNSUPPORTED, "expected an individual tournament, found a team event: team rating reports are not supported yet")
+    } else if t.players.is_empty() {
+        (
+            codes::NO_RATED_GAME,
+            "expected players in a rating report, found none",
+        )
+    } else {
+        let rated_game = t.players.iter().any(|p| {
+            p.rounds.iter().any(|e| match e {
+                RoundEntry::Played {
+                    opponent,
+                    short: false,
+                    ..
+                } => p.rating.is_some() || t.player(*opponent).is_some_and(|o| o.rating.is_some()),
+                _ => false,
+            })
+        });
+        if rated_game {
+            return None;
+        }
+        (codes::NO_RATED_GAME, "expected at least one game played over the board with a rated player (B.02 §5), found none: nothing to rate")
+    };
+    Some(Diagnostic::error(
+        code,
+        Family::Consistency,
+        field("report"),
+        why,
+    ))
+}
+
 /// Build the submission model of `t` for `target`.
 ///
 /// Filled (each with a warning): ranks (the mandatory `001` rank field) by score then
@@ -50,6 +92,18 @@ fn field(name: impl Into<String>) -> Location {
 /// encoded tournament type. Byes keep their kind; a full-point bye that
 /// looks like the pairing-allocated one is reported, never recoded.
 pub fn prepare(t: &Tournament, target: Target) -> Submission {
+    prepare_ranked(t, target, None)
+}
+
+/// [`prepare`], with the ranks of the final standings when the file has none:
+/// `ranks` maps each player to their place and names how it was ranked (the
+/// event's tie-breaks, e.g. `"BH/C1, BH, SB"`). Without it ranks are filled by
+/// score and starting rank.
+pub fn prepare_ranked(
+    t: &Tournament,
+    target: Target,
+    ranks: Option<(&BTreeMap<PlayerId, u32>, &str)>,
+) -> Submission {
     let mut out = t.clone();
     let mut notes = Vec::new();
     let rounds = t.rounds_recorded();
@@ -92,7 +146,18 @@ pub fn prepare(t: &Tournament, target: Target) -> Submission {
 
     // Ranks (cols 86-89): keep the file's, fill only when none are given.
     let missing_ranks = out.players.iter().filter(|p| p.rank.is_none()).count();
-    if missing_ranks == out.players.len() && !out.players.is_empty() {
+    let ranked = ranks.filter(|(r, _)| out.players.iter().all(|p| r.contains_key(&p.id)));
+    if let (Some((by, how)), true) = (ranked, missing_ranks == out.players.len()) {
+        for p in &mut out.players {
+            p.rank = by.get(&p.id).copied();
+        }
+        notes.push(Diagnostic::warning(
+            codes::VALUE_FILLED,
+            Family::Engine,
+            field("rank"),
+            format!("ranks filled from the final standings by points and the event's tie-breaks ({how})"),
+        ));
+    } else if missing_ranks == out.players.len() && !out.players.is_empty() {
         let mut order: Vec<(i32, PlayerId)> = out
             .players
             .iter()

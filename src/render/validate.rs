@@ -25,6 +25,10 @@ pub struct Report<'a> {
     /// e.g. "TRF-16 + JaVaFo TRF(x); UTF-8, CRLF"; null for JSON input.
     pub dialect: Option<String>,
     pub dialect_detail: Option<&'a Dialect>,
+    /// The format read when it is neither TRF nor chess-arbiter JSON (e.g.
+    /// "Swiss-Manager tournament file (TUNX, binary)"); see [`Report::with_format`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<&'static str>,
     pub players: usize,
     pub rounds: usize,
     pub total_rounds: Option<u32>,
@@ -50,6 +54,7 @@ impl<'a> Report<'a> {
             file,
             dialect: dialect.map(|d| d.to_string()),
             dialect_detail: dialect,
+            format: None,
             players: t.players.len(),
             rounds: t.rounds_recorded(),
             total_rounds: t.total_rounds,
@@ -57,6 +62,14 @@ impl<'a> Report<'a> {
             warnings: diagnostics.len() - errors,
             diagnostics,
         }
+    }
+}
+
+impl Report<'_> {
+    /// Name the format read (for inputs other than TRF and chess-arbiter JSON).
+    pub fn with_format(mut self, format: &'static str) -> Self {
+        self.format = Some(format);
+        self
     }
 }
 
@@ -82,7 +95,7 @@ pub fn text(r: &Report<'_>) -> String {
     if let Some(d) = &r.dialect {
         let _ = writeln!(s, "dialect: {d}");
     } else {
-        s.push_str("format: chess-arbiter JSON\n");
+        let _ = writeln!(s, "format: {}", r.format.unwrap_or("chess-arbiter JSON"));
     }
     let total = r
         .total_rounds

@@ -270,12 +270,13 @@ impl<'a> Ctx<'a> {
                 }
             })
             .sum();
-        // C.07 art. 8.3: the game paired for the last round counted as a draw.
+        // C.07 art. 8.3: every game paired for the last round counted as a draw. A
+        // forfeit was paired (it has a scheduled opponent), so it is counted as a draw
+        // too, won or lost; art. 16's unplayed-round rules govern the rounds FB does not
+        // redefine. #13 (2023_elllobregat_a_753347, player 19): 45.0, as TieBreakServer.
         let last = slots.last().copied();
         let fb_delta = match last {
-            Some(s) if rounds > 0 && last_non_vur == rounds && s.opponent().is_some() => {
-                ps.draw - s.pts()
-            }
+            Some(s) if rounds > 0 && s.opponent().is_some() => ps.draw - s.pts(),
             _ => Points::ZERO,
         };
         let fb_delta_pre = match last {

@@ -446,6 +446,13 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
         .round_robin
         .unwrap_or_else(|| detect_round_robin(t, rounds));
     let specs = round_robin_specs(specs, round_robin, edition, &mut notes);
+    if specs.is_empty() {
+        note(
+            &mut notes,
+            codes::NO_TIEBREAKS,
+            "no tie-breaks given (neither by the file nor by --tiebreaks or the profile): players with equal points share their place".into(),
+        );
+    }
     let mut custom = opts.custom.clone();
     for b in CustomTieBreak::builtins() {
         if !custom.iter().any(|c| c.code.eq_ignore_ascii_case(&b.code)) {

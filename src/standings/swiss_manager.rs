@@ -12,7 +12,9 @@ use crate::model::swiss_manager_tiebreaks::{self as table, SmCuts};
 /// A mapped Swiss-Manager tie-break.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SwissManagerTieBreak {
-    pub spec: TieBreakSpec,
+    /// `None`: the id has no C.07 computation (team, manual rank correction, Arranz
+    /// ...): accepted, and left out of a ranking with a warning.
+    pub spec: Option<TieBreakSpec>,
     /// The rules family the id belongs to (legacy ids: pre-2023 handling).
     pub edition: Option<Edition>,
     pub label: &'static str,
@@ -22,7 +24,7 @@ pub struct SwissManagerTieBreak {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SwissManagerError {
-    /// The id has no C.07 code we can name with confidence.
+    /// The id is not in Swiss-Manager's numbered list as we know it.
     Unmapped { id: u16 },
     /// `SM` not followed by a number.
     BadId { found: String },
@@ -35,7 +37,7 @@ impl fmt::Display for SwissManagerError {
         match self {
             SwissManagerError::Unmapped { id } => write!(
                 f,
-                "swiss-manager tie-break id {id} is not mapped to a C.07 code; give the code instead"
+                "expected a swiss-manager tie-break id of its numbered list, found {id}; give the C.07 code instead"
             ),
             SwissManagerError::BadId { found } => {
                 write!(f, "expected a swiss-manager id after SM, found \"{found}\"")
@@ -52,7 +54,13 @@ impl std::error::Error for SwissManagerError {}
 /// Map id `id` with Swiss-Manager's "cut lowest / cut highest" parameters.
 pub fn map(id: u16, cut_low: u8, cut_high: u8) -> Result<SwissManagerTieBreak, SwissManagerError> {
     let entry = table::lookup(id).ok_or(SwissManagerError::Unmapped { id })?;
-    let fide = entry.fide.ok_or(SwissManagerError::Unmapped { id })?;
+    let Some(fide) = entry.fide else {
+        return Ok(SwissManagerTieBreak {
+            spec: None,
+            edition: None,
+            label: entry.label,
+        });
+    };
     let (code, _) = Code::from_name(fide.code).ok_or(SwissManagerError::Unmapped { id })?;
     let mut spec = TieBreakSpec::new(code);
     (spec.cut_low, spec.cut_high) = match fide.cuts {
@@ -61,7 +69,7 @@ pub fn map(id: u16, cut_low: u8, cut_high: u8) -> Result<SwissManagerTieBreak, S
         SmCuts::LowParameter => (cut_low, 0),
     };
     Ok(SwissManagerTieBreak {
-        spec,
+        spec: Some(spec),
         edition: fide.legacy.then_some(Edition::Pre2023),
         label: entry.label,
     })
@@ -106,18 +114,38 @@ pub fn parse(text: &str) -> Option<Result<SwissManagerTieBreak, SwissManagerErro
 mod tests {
     use super::*;
 
+    fn code(id: u16, low: u8, high: u8) -> String {
+        map(id, low, high).unwrap().spec.unwrap().to_string()
+    }
+
     #[test]
     fn maps_known_ids_and_reports_unknown() {
         let b = map(37, 1, 1).unwrap();
-        assert_eq!(b.spec.to_string(), "BH/M1");
+        assert_eq!(b.spec.unwrap().to_string(), "BH/M1");
         assert_eq!(b.edition, Some(Edition::Pre2023));
-        assert_eq!(map(84, 1, 0).unwrap().spec.to_string(), "BH/C1");
-        assert_eq!(map(81, 0, 0).unwrap().spec.to_string(), "DE");
-        assert!(map(68, 0, 0).is_err());
+        assert_eq!(code(84, 1, 0), "BH/C1");
+        assert_eq!(code(81, 0, 0), "DE");
         assert!(map(999, 0, 0).is_err());
-        assert_eq!(parse("sm4").unwrap().unwrap().spec.to_string(), "BH/M1");
-        assert_eq!(parse("SM52/C1").unwrap().unwrap().spec.to_string(), "SB/C1");
+        let p = |t: &str| parse(t).unwrap().unwrap().spec.unwrap().to_string();
+        assert_eq!(p("sm4"), "BH/M1");
+        assert_eq!(p("SM52/C1"), "SB/C1");
         assert!(parse("SMx").unwrap().is_err());
         assert!(parse("BH").is_none());
+    }
+
+    /// #13: SM68, SM61, SM8 and SM88 were rejected; id 11 is the legacy direct
+    /// encounter ("results of the players in the same point group").
+    #[test]
+    fn every_id_of_the_table_is_accepted() {
+        for t in table::SM_TIEBREAKS {
+            assert!(map(t.id, 0, 0).is_ok(), "SM{}", t.id);
+        }
+        assert_eq!(code(68, 0, 0), "WIN");
+        assert_eq!(code(8, 0, 0), "PS");
+        assert_eq!(code(88, 0, 0), "TPR");
+        assert_eq!(map(61, 0, 0).unwrap().spec, None);
+        let de = map(11, 0, 0).unwrap();
+        assert_eq!(de.spec.unwrap().to_string(), "DE");
+        assert_eq!(de.edition, Some(Edition::Pre2023));
     }
 }

@@ -507,7 +507,12 @@ fn lots_and_pending_rounds() {
     )
     .unwrap();
     assert_eq!(s.after_round, 4);
-    assert_eq!(s.notes.len(), 1);
+    // The pending round's note; the other says no tie-breaks were given.
+    assert_eq!(s.notes.len(), 2);
+    assert!(s
+        .notes
+        .iter()
+        .any(|n| n.code == crate::diag::codes::NO_TIEBREAKS));
 }
 
 #[test]

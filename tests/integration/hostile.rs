@@ -381,7 +381,9 @@ fn swiss_manager_pairing_list_of_a_missing_round_is_an_error() {
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(3), "--round {round}: {err}");
         assert!(
-            err.contains(&format!("expected a round from 1 to 9 to write as a Swiss-Manager pairing list, found {round}")),
+            err.contains(&format!(
+                "--round: expected a round from 1 to 9 (the rounds with data in the file), found {round}"
+            )),
             "{err}"
         );
         assert!(o.stdout.is_empty(), "--round {round}: output written");

@@ -16,3 +16,4 @@ mod samples;
 mod sm;
 mod standings;
 mod trf;
+mod tunx_events;

@@ -362,16 +362,28 @@ fn free_round_is_no_bye_in_the_standings() {
         .unwrap_or_default();
     assert_eq!(p3.1, 6.5);
     assert_eq!(p3.2, vec![Some(29.5)]);
-    // Without a list, a round robin is ranked by DE, WIN, SB, KS (no Buchholz).
+    // The file's own list (Swiss-Manager's KS, DE, SB, decoded from the .TUNX)
+    // ranks it; no Buchholz.
     let f = fixture(SRB);
     let (code, out, err) = text(&arbiter(&["standings", f.to_str().unwrap_or_default()]));
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        out.contains("warning: round robin without a tie-break list: DE, WIN, SB, KS"),
+        out.contains("TB1: KS") && out.contains("TB2: DE") && out.contains("TB3: SB"),
         "{out}"
     );
-    assert!(out.contains("TB1: DE") && out.contains("TB4: KS"), "{out}");
     assert!(!out.contains("BH"), "{out}");
+    // Without a list, a round robin is ranked by DE, WIN, SB, KS.
+    let g = fixture("round_robin/rr_generated_7.trf");
+    let (code, out_g, err) = text(&arbiter(&["standings", g.to_str().unwrap_or_default()]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out_g.contains("warning: round robin without a tie-break list: DE, WIN, SB, KS"),
+        "{out_g}"
+    );
+    assert!(
+        out_g.contains("TB1: DE") && out_g.contains("TB4: KS"),
+        "{out_g}"
+    );
     // Vujicic (4) beat Ivkovic (6): no shared place 2 any more.
     let rank_of = |sno: &str| {
         out.lines()

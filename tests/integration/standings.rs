@@ -152,7 +152,7 @@ fn cli_failures() {
     );
     insta::assert_snapshot!(
         "cli_unknown_sm_id",
-        arbiter(&["standings", &input, "--tiebreaks", "SM68"])
+        arbiter(&["standings", &input, "--tiebreaks", "SM999"])
     );
     insta::assert_snapshot!(
         "cli_unknown_category",

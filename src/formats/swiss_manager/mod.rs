@@ -9,6 +9,7 @@ pub mod pairings;
 pub mod players;
 pub mod text;
 pub mod tunx;
+mod tunx_tiebreaks;
 pub mod xml;
 
 use crate::diag::{codes, Diagnostic, Family, Location};

@@ -17,7 +17,8 @@
 //! - configuration, offsets from its marker: u16 @15 type (0 Swiss, 1 round robin in
 //!   `srb_1386568`/`albanian_roundrobin_1381000`, 2 team round robin in `cro_1386026`),
 //!   u16 @23 player count, u16 @27 rounds, u16 @31 number of tie-breaks and u16 @33… their
-//!   Swiss-Manager numbers (`sample`: 11, 84, 84, 85, 61), u32 @75/@79 start/end date as
+//!   Swiss-Manager numbers (`sample`: 11, 84, 84, 85, 61; their parameter slots in
+//!   `tunx_tiebreaks`), u32 @75/@79 start/end date as
 //!   YYYYMMDD, u32 @1275 FIDE event id (0 when not rated);
 //! - schedule: per round 16 strings (string 0 = start time, `aut_1384031` "09:00") and a
 //!   76-byte block: u16 @6 = number of board records of the round (their sum equals the
@@ -136,8 +137,8 @@ pub fn sniff(bytes: &[u8]) -> bool {
 }
 
 /// Swiss-Manager's label for a tie-break number, where known (the one table is
-/// [`crate::model::swiss_manager_tiebreaks`]). Parameters (cuts, forfeit handling)
-/// are not decoded, so no FIDE code is derived.
+/// [`crate::model::swiss_manager_tiebreaks`]); the parameters are read in
+/// `tunx_tiebreaks`.
 pub fn tiebreak_label(n: u16) -> Option<&'static str> {
     crate::model::swiss_manager_tiebreaks::lookup(n).map(|t| t.label)
 }
@@ -627,23 +628,8 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
             ));
         }
     }
-    if !f.config.tiebreaks.is_empty() {
-        let list: Vec<String> = f
-            .config
-            .tiebreaks
-            .iter()
-            .map(|n| match tiebreak_label(*n) {
-                Some(l) => format!("{n} ({l})"),
-                None => format!("{n} (unknown)"),
-            })
-            .collect();
-        diags.push(Diagnostic::warning(
-            codes::CONVERSION_LOSS,
-            Family::Engine,
-            Location { field: Some("tie-breaks".into()), ..Location::default() },
-            format!("swiss-manager tie-break numbers {} are not carried as fide codes: their parameters are not decoded", list.join(", ")),
-        ));
-    }
+    let (tiebreaks, d) = super::tunx_tiebreaks::carried(&f.config.tiebreaks, &f.config.raw);
+    diags.extend(d);
     let mut players: Vec<Player> = f
         .players
         .iter()
@@ -837,6 +823,7 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
         info,
         total_rounds: Some(f.config.rounds as u32).filter(|r| *r != 0),
         players,
+        tiebreaks,
         ..Default::default()
     }
 }

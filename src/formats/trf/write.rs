@@ -653,7 +653,22 @@ impl Writer<'_> {
             let last = i + 1 == n;
             self.cell(&mut b, r, e, last, &who);
         }
-        Some(b.finish())
+        let mut line = b.finish();
+        // JaVaFo's column rules (and bbpPairings, which refuses a cut-off block with
+        // "Invalid line"): a last block whose result is blank, a game still to be
+        // played or a player not paired, is written full width, through its result
+        // column (hungarian_rapid_1382000.TUNX, #13).
+        if matches!(
+            p.rounds.last(),
+            Some(RoundEntry::Pending { .. } | RoundEntry::NotPaired)
+        ) {
+            let end = layout::round::block(n).1;
+            let width = line.chars().count();
+            if width < end {
+                line.extend(std::iter::repeat_n(' ', end - width));
+            }
+        }
+        Some(line)
     }
 
     fn cell(&mut self, b: &mut LineBuf, r: usize, e: &RoundEntry, last: bool, who: &str) {
@@ -830,7 +845,7 @@ mod tests {
     use super::super::{read, LineEnd, ReadOptions, Target, WriteOptions};
     use super::*;
 
-    const CANON: &str = "012 Test Open\r\n022 Utrecht\r\n042 2023/08/12\r\n052 2023/08/20\r\n062 3\r\n132                                                                                        23/08/12  23/08/13\r\n001    1 m GM Doe, Jane                         2500 NED     1234567 1990/01/01  1.5    1     2 w 1  0000 - H\r\n001    2 wWFM Roe, Rita                         2000 GER    23456789 1991/02/03  1.0    2     1 b 0  0000 - U\r\n001    3 m    Late, Larry                       1500 NED             2012/00/00  0.0    3  0000 - Z  0000 -\r\n";
+    const CANON: &str = "012 Test Open\r\n022 Utrecht\r\n042 2023/08/12\r\n052 2023/08/20\r\n062 3\r\n132                                                                                        23/08/12  23/08/13\r\n001    1 m GM Doe, Jane                         2500 NED     1234567 1990/01/01  1.5    1     2 w 1  0000 - H\r\n001    2 wWFM Roe, Rita                         2000 GER    23456789 1991/02/03  1.0    2     1 b 0  0000 - U\r\n001    3 m    Late, Larry                       1500 NED             2012/00/00  0.0    3  0000 - Z  0000 -  \r\n";
 
     #[test]
     fn canonical_file_round_trips_byte_for_byte() {

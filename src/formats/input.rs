@@ -1,0 +1,381 @@
+//! One entry point for every input: the bytes of a file (or of standard input) in,
+//! the tournament, the format it was read as and where its records are out. The format
+//! is sniffed from the content (the name only decides `.json`); every command reads
+//! through [`read`] (or [`read_pair`] for two files given as `a+b`).
+//!
+//! Formats: FIDE TRF in any dialect, chess-arbiter JSON, Swiss-Manager's `.TUNX`, its
+//! pairing, player and XML exports, and Vega's cross table and sorted pairing list.
+//! Text in UTF-16 (with a byte-order mark) is decoded to UTF-8 first and reported.
+//! The consistency checks (`crate::validate`) are not run here: formats never call
+//! engines; the caller runs them with [`Input::source`] as the locator.
+
+use std::collections::BTreeMap;
+
+use crate::diag::{codes, Diagnostic, Family, Location, Locator, PlayerField};
+use crate::model::{PlayerId, Tournament};
+
+use super::{json, swiss_manager as sm, trf, vega};
+
+/// The formats [`read`] knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputFormat {
+    /// FIDE TRF, any dialect (detected).
+    Trf,
+    /// chess-arbiter JSON.
+    Json,
+    /// Swiss-Manager binary tournament file (`.TUNX`/`.TURX`).
+    Tunx,
+    /// Swiss-Manager pairing file ("Spielerauslosung").
+    SmPairings,
+    /// Swiss-Manager player file ("Spielerdaten").
+    SmPlayers,
+    /// A Swiss-Manager player file and pairing file read together (`a+b`).
+    SmCombined,
+    /// Swiss-Manager XML import file.
+    SmXml,
+    /// Vega's cross table export.
+    VegaCrosstable,
+    /// Vega's pairing list sorted by name.
+    VegaPairs,
+}
+
+impl InputFormat {
+    /// The name used in messages and in `validate`'s report.
+    pub fn name(self) -> &'static str {
+        match self {
+            InputFormat::Trf => "FIDE TRF",
+            InputFormat::Json => "chess-arbiter JSON",
+            InputFormat::Tunx => "Swiss-Manager tournament file (TUNX, binary)",
+            InputFormat::SmPairings => "Swiss-Manager pairing file",
+            InputFormat::SmPlayers => "Swiss-Manager player file",
+            InputFormat::SmCombined => "Swiss-Manager player file + pairing file",
+            InputFormat::SmXml => "Swiss-Manager XML",
+            InputFormat::VegaCrosstable => "Vega cross table",
+            InputFormat::VegaPairs => "Vega pairing list",
+        }
+    }
+
+    /// What the player must look like for [`Input`] to be a tournament (used in the
+    /// "no players" error).
+    pub fn player_record(self) -> &'static str {
+        match self {
+            InputFormat::Trf => "a player record (001)",
+            InputFormat::Json => "a player in \"players\"",
+            _ => "a player",
+        }
+    }
+}
+
+/// Where the records of an input are: lines of a TRF, byte offsets of a binary file's
+/// player records, or nothing (JSON, text exports without a line map).
+#[derive(Debug, Clone, Default)]
+pub enum Source {
+    Trf(trf::SourceMap),
+    /// Byte offset of each player's record (`.TUNX`).
+    Records(BTreeMap<PlayerId, usize>),
+    #[default]
+    None,
+}
+
+impl Source {
+    /// The TRF line map, for TRF input.
+    pub fn trf(&self) -> Option<&trf::SourceMap> {
+        match self {
+            Source::Trf(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+impl Locator for Source {
+    fn player_line(&self, player: u32) -> Option<usize> {
+        self.trf()?.player_line(player)
+    }
+    fn header_line(&self, code: &str) -> Option<usize> {
+        self.trf()?.header_line(code)
+    }
+    /// TRF columns only for TRF input: a binary file or JSON has none.
+    fn cols(&self, field: PlayerField) -> Option<(usize, usize)> {
+        self.trf()?.cols(field)
+    }
+    fn player_record(&self, player: u32) -> Option<String> {
+        match self {
+            Source::Records(m) => m
+                .get(&PlayerId(player))
+                .map(|o| format!("player record {player} at byte offset {o:#x}")),
+            _ => None,
+        }
+    }
+}
+
+/// How to read.
+#[derive(Debug, Clone, Default)]
+pub struct InputOptions {
+    /// The format; `None`: sniffed from the content.
+    pub format: Option<InputFormat>,
+    /// The text encoding of a TRF; `None`: UTF-8 if valid, else Windows-1252.
+    pub encoding: Option<trf::Encoding>,
+    /// The name used in messages (a `.json` name also means JSON).
+    pub file_name: Option<String>,
+}
+
+/// A tournament read, with what the reader saw.
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub tournament: Tournament,
+    pub format: InputFormat,
+    /// The TRF dialect (TRF input only).
+    pub dialect: Option<trf::Dialect>,
+    pub source: Source,
+    /// The reader's diagnostics, each naming the file.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Decode UTF-16 text with a byte-order mark into UTF-8; `None` when `bytes` has no
+/// UTF-16 BOM.
+pub fn decode_utf16(bytes: &[u8]) -> Option<(Vec<u8>, &'static str)> {
+    let (enc, name) = match bytes {
+        [0xFF, 0xFE, ..] => (encoding_rs::UTF_16LE, "UTF-16LE"),
+        [0xFE, 0xFF, ..] => (encoding_rs::UTF_16BE, "UTF-16BE"),
+        _ => return None,
+    };
+    let (text, _, _) = enc.decode(bytes);
+    Some((text.into_owned().into_bytes(), name))
+}
+
+/// Guess the format from the content (and a `.json` name).
+pub fn sniff(name: &str, bytes: &[u8]) -> InputFormat {
+    if name.to_ascii_lowercase().ends_with(".json") {
+        return InputFormat::Json;
+    }
+    match sm::sniff(bytes) {
+        Some(sm::SmFormat::Tunx) => return InputFormat::Tunx,
+        Some(sm::SmFormat::Pairings) => return InputFormat::SmPairings,
+        Some(sm::SmFormat::Players) => return InputFormat::SmPlayers,
+        Some(sm::SmFormat::Xml) => return InputFormat::SmXml,
+        Some(sm::SmFormat::Combined) | None => {}
+    }
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
+    match vega::sniff(&head) {
+        Some(vega::VegaFormat::Crosstable) => return InputFormat::VegaCrosstable,
+        Some(vega::VegaFormat::SortedPairs) => return InputFormat::VegaPairs,
+        None => {}
+    }
+    let first = bytes
+        .iter()
+        .copied()
+        .find(|b| !(b.is_ascii_whitespace() || *b == 0xEF || *b == 0xBB || *b == 0xBF));
+    if first == Some(b'{') {
+        InputFormat::Json
+    } else {
+        InputFormat::Trf
+    }
+}
+
+fn name_all(diags: Vec<Diagnostic>, name: Option<&str>) -> Vec<Diagnostic> {
+    diags
+        .into_iter()
+        .map(|mut d| {
+            if d.location.file.is_none() {
+                d.location.file = name.map(str::to_string);
+            }
+            d
+        })
+        .collect()
+}
+
+/// Read one input. `Err` carries the diagnostics when nothing usable could be read
+/// (each naming the file); a read without players is an `Err` too.
+pub fn read(bytes: &[u8], opts: &InputOptions) -> Result<Input, Vec<Diagnostic>> {
+    let name = opts.file_name.as_deref();
+    let mut notes = Vec::new();
+    let utf16 = if sm::tunx::sniff(bytes) {
+        None
+    } else {
+        decode_utf16(bytes)
+    };
+    let bytes = match &utf16 {
+        Some((b, enc)) => {
+            notes.push(Diagnostic::warning(
+                codes::TRF_NONSTANDARD,
+                Family::Syntax,
+                Location::default(),
+                format!("text in {enc} read as Unicode; tournament files are expected in UTF-8"),
+            ));
+            b.as_slice()
+        }
+        None => bytes,
+    };
+    let format = opts
+        .format
+        .unwrap_or_else(|| sniff(name.unwrap_or(""), bytes));
+    let mut input = read_as(format, bytes, opts).map_err(|d| name_all(d, name))?;
+    notes.append(&mut input.diagnostics);
+    input.diagnostics = name_all(notes, name);
+    with_players(input, name)
+}
+
+/// Read a Swiss-Manager player file and pairing file given together (`a+b`, either
+/// order).
+pub fn read_pair(a: &[u8], b: &[u8], opts: &InputOptions) -> Result<Input, Vec<Diagnostic>> {
+    let name = opts.file_name.as_deref();
+    let l = sm::read_combined(a, b).map_err(|d| name_all(d, name))?;
+    let input = Input {
+        tournament: l.tournament,
+        format: InputFormat::SmCombined,
+        dialect: None,
+        source: Source::None,
+        diagnostics: name_all(l.diagnostics, name),
+    };
+    with_players(input, name)
+}
+
+/// `input` unless it has no players: then its diagnostics and one error saying so.
+fn with_players(input: Input, name: Option<&str>) -> Result<Input, Vec<Diagnostic>> {
+    if !input.tournament.players.is_empty() {
+        return Ok(input);
+    }
+    let mut d = input.diagnostics;
+    let kind = &input.tournament.info.tournament_type;
+    if kind.to_ascii_lowercase().starts_with("team") {
+        // cro_1386026.TUNX (type code 2): the boards are in team sections.
+        d.push(Diagnostic::error(
+            codes::UNSUPPORTED,
+            Family::Engine,
+            Location {
+                file: name.map(str::to_string),
+                ..Location::default()
+            },
+            format!("expected an individual tournament, found a team event ({kind}): team events are not supported yet"),
+        ));
+        return Err(d);
+    }
+    d.push(Diagnostic::error(
+        codes::UNRECOGNIZED_INPUT,
+        Family::Syntax,
+        Location {
+            file: name.map(str::to_string),
+            ..Location::default()
+        },
+        format!(
+            "expected a tournament with at least {}, found none",
+            input.format.player_record()
+        ),
+    ));
+    Err(d)
+}
+
+fn read_as(
+    format: InputFormat,
+    bytes: &[u8],
+    opts: &InputOptions,
+) -> Result<Input, Vec<Diagnostic>> {
+    let plain = |tournament, diagnostics| Input {
+        tournament,
+        format,
+        dialect: None,
+        source: Source::None,
+        diagnostics,
+    };
+    match format {
+        InputFormat::Trf => {
+            let o = trf::ReadOptions {
+                encoding: opts.encoding,
+                file_name: opts.file_name.clone(),
+            };
+            let r = trf::read(bytes, &o).map_err(|e| e.diagnostics)?;
+            Ok(Input {
+                tournament: r.tournament,
+                format,
+                dialect: Some(r.dialect),
+                source: Source::Trf(r.source),
+                diagnostics: r.diagnostics,
+            })
+        }
+        InputFormat::Json => {
+            let text = std::str::from_utf8(bytes).map_err(|_| {
+                vec![Diagnostic::error(
+                    codes::INVALID_ENCODING,
+                    Family::Syntax,
+                    Location::default(),
+                    "expected UTF-8 JSON, found invalid bytes",
+                )]
+            })?;
+            let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+            json::read(text)
+                .map(|t| plain(t, Vec::new()))
+                .map_err(|d| vec![*d])
+        }
+        InputFormat::Tunx => {
+            let r = sm::tunx::read(bytes).map_err(|e| e.diagnostics)?;
+            let records = r
+                .tournament
+                .players
+                .iter()
+                .zip(&r.file.players)
+                .map(|(p, rec)| (p.id, rec.offset))
+                .collect();
+            Ok(Input {
+                tournament: r.tournament,
+                format,
+                dialect: None,
+                source: Source::Records(records),
+                diagnostics: r.diagnostics,
+            })
+        }
+        InputFormat::SmPairings | InputFormat::SmPlayers | InputFormat::SmXml => {
+            let f = match format {
+                InputFormat::SmPairings => sm::SmFormat::Pairings,
+                InputFormat::SmPlayers => sm::SmFormat::Players,
+                _ => sm::SmFormat::Xml,
+            };
+            let l = sm::read_as(f, bytes)?;
+            Ok(plain(l.tournament, l.diagnostics))
+        }
+        InputFormat::SmCombined => Err(vec![Diagnostic::error(
+            codes::UNSUPPORTED,
+            Family::Engine,
+            Location::default(),
+            "expected two files for a player file + pairing file, found one; give them as players.txt+pairings.txt",
+        )]),
+        InputFormat::VegaCrosstable | InputFormat::VegaPairs => {
+            let text = String::from_utf8_lossy(bytes);
+            let r = vega::read(&text)?;
+            Ok(plain(r.tournament, r.diagnostics))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf16_with_bom_is_decoded_and_named() {
+        let text = "012 Test\n001    1      Doe, John                         1000 USA                           0.0    1\n";
+        let mut bytes = vec![0xFF, 0xFE];
+        for u in text.encode_utf16() {
+            bytes.extend_from_slice(&u.to_le_bytes());
+        }
+        let r = read(&bytes, &InputOptions::default()).unwrap();
+        assert_eq!(r.format, InputFormat::Trf);
+        assert_eq!(r.tournament.players.len(), 1);
+        assert!(r.diagnostics[0].message.contains("UTF-16LE"));
+    }
+
+    #[test]
+    fn binary_records_have_no_trf_columns() {
+        let s = Source::Records([(PlayerId(3), 0x1a2b)].into_iter().collect());
+        assert_eq!(s.cols(PlayerField::Points), None);
+        assert_eq!(
+            s.player_record(3).as_deref(),
+            Some("player record 3 at byte offset 0x1a2b")
+        );
+    }
+
+    #[test]
+    fn no_players_is_refused() {
+        let e = read(b"012 Empty\n", &InputOptions::default()).unwrap_err();
+        assert!(e.last().unwrap().message.contains("001"));
+    }
+}
