@@ -29,7 +29,7 @@ pub mod swiss_manager;
 mod unplayed;
 mod value;
 
-pub use category::Category;
+pub use category::{registration_conflicts, Category, RegistrationConflict};
 pub use code::{Code, CodeError, TieBreakSpec};
 pub use custom::{CustomTieBreak, RoundKind};
 pub use edition::{Edition, EditionError, EditionSource};
@@ -511,7 +511,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
                 .iter()
                 .flatten()
                 .copied()
-                .filter(|&i| cat.contains(&t.players[i], date))
+                .filter(|&i| cat.admits(&t.players[i], date))
                 .collect();
             let mut crow = Vec::with_capacity(members.len());
             match opts.category_mode {
@@ -551,6 +551,22 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
                 name: cat.name.clone(),
                 rows: crow,
             });
+        }
+        let date = reference.unwrap_or(NaiveDate::MIN);
+        for c in category::registration_conflicts(&opts.categories, &t.players, date) {
+            let who = t
+                .player(c.player)
+                .map(|p| format!("{} ({})", p.name, p.id))
+                .unwrap_or_else(|| c.player.to_string());
+            note(
+                &mut notes,
+                codes::REGISTRATION_BIRTH_DATE,
+                format!(
+                    "{who} is registered as {} but the birth date is outside {}: ranked in the registered category",
+                    c.registered,
+                    c.categories.join(", ")
+                ),
+            );
         }
     }
 
