@@ -188,7 +188,11 @@ pub fn registration_conflicts(
 ) -> Vec<RegistrationConflict> {
     let mut out = Vec::new();
     for p in players {
-        let Some(r) = p.registered_category.as_deref().filter(|r| !r.trim().is_empty()) else {
+        let Some(r) = p
+            .registered_category
+            .as_deref()
+            .filter(|r| !r.trim().is_empty())
+        else {
             continue;
         };
         if p.birth.is_none() {
@@ -306,7 +310,10 @@ mod tests {
         let mut p = player(2011, Some(3));
         p.registered_category = Some("U15".into());
         assert!(u15.admits(&p, d) && !u13.admits(&p, d) && !u13g.admits(&p, d));
-        assert!(open.admits(&p, d), "a category without age condition ignores it");
+        assert!(
+            open.admits(&p, d),
+            "a category without age condition ignores it"
+        );
         // Registered "U13": both U13 and (being a girl) U13 Girls.
         p.registered_category = Some("U13".into());
         assert!(u13.admits(&p, d) && u13g.admits(&p, d) && !u15.admits(&p, d));

@@ -690,8 +690,9 @@ awards = [ { places = "1", items = ["medal"] } ]
             Ok(p) => p,
             Err(e) => panic!("{e:?}"),
         };
-        assert_eq!(p.main.standings.categories.len(), 16);
-        assert_eq!(p.main.tables.len(), 16);
+        // Open and 14 age groups; the Senior group is its own section.
+        assert_eq!(p.main.standings.categories.len(), 15);
+        assert_eq!(p.main.tables.len(), 15);
         let open = &p.main.tables[0];
         let cash: Vec<i64> = open.places.iter().map(|x| x.cash).collect();
         assert_eq!(cash, [45_000, 30_000, 15_000, 7_500, 4_500, 3_000]);
@@ -716,8 +717,37 @@ awards = [ { places = "1", items = ["medal"] } ]
             })
         );
         assert_eq!(p.main.rules.pro_rata, Some(ProRata { min_players: 10 }));
+        let senior = p.section(Some("senior"));
+        assert_eq!(
+            senior.map(|s| s.tables[0]
+                .places
+                .iter()
+                .map(|x| (x.cash, x.awards.contains(&"goods".to_string())))
+                .collect::<Vec<_>>()),
+            Some(vec![
+                (15_000, false),
+                (9_000, false),
+                (6_000, false),
+                (0, true),
+                (0, true),
+                (0, true)
+            ])
+        );
+        assert_eq!(
+            senior.and_then(|s| s.rules.pro_rata),
+            Some(ProRata { min_players: 10 })
+        );
         let blitz = p.section(Some("blitz"));
         assert_eq!(blitz.map(|b| b.tables.len()), Some(16));
+        // Open and Senior 1-6, age groups 1-3: medal, certificate, goods; 4-6 goods.
+        assert_eq!(
+            blitz.map(|b| b.tables[1].places[5].awards.clone()),
+            Some(vec!["medal".into(), "certificate".into(), "goods".into()])
+        );
+        assert_eq!(
+            blitz.map(|b| b.tables[2].places[3].awards.clone()),
+            Some(vec!["goods".into()])
+        );
         assert!(blitz.is_some_and(|b| b
             .tables
             .iter()

@@ -1,0 +1,165 @@
+//! The CTCA event as its regulation writes it (issue #16): the main open, the
+//! Senior section and the blitz, each a sample in `samples/` run through
+//! `arbiter prizes` with `samples/ctca-2023.toml`.
+
+use std::process::Command;
+
+/// `arbiter ARGS` from the crate root: (stdout, stderr, exit code).
+fn arbiter(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output();
+    match out {
+        Ok(o) => (
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+            o.status.code().unwrap_or(-1),
+        ),
+        Err(e) => (String::new(), e.to_string(), -1),
+    }
+}
+
+fn prizes(file: &str, profile: &str, section: Option<&str>, format: &str) -> String {
+    let mut args = vec!["prizes", file, "--profile", profile, "--format", format];
+    if let Some(s) = section {
+        args.extend(["--section", s]);
+    }
+    let (out, err, code) = arbiter(&args);
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+fn json(file: &str, section: Option<&str>) -> serde_json::Value {
+    let out = prizes(file, "samples/ctca-2023.toml", section, "json");
+    serde_json::from_str(&out).unwrap_or_default()
+}
+
+/// The Senior section: 9 players, so the regulation's pro-rata rule cuts the
+/// purse to 9/10 (13,500 / 8,100 / 5,400); places 4-6 goods, a medal and a
+/// certificate.
+#[test]
+fn senior_section_pays_pro_rata_and_gives_goods() {
+    let v = json("samples/senior-2023.trf", Some("senior"));
+    assert_eq!(v["section"], "Senior");
+    let cats = v["categories"].as_array().cloned().unwrap_or_default();
+    assert_eq!(cats.len(), 1);
+    assert_eq!(cats[0]["name"], "Senior");
+    assert_eq!(cats[0]["players"], 9);
+    assert_eq!(v["totals"]["gross"], 13_500 + 8_100 + 5_400);
+    assert_eq!(v["totals"]["reduced_by"], 3_000);
+    assert_eq!(v["totals"]["awards"]["goods"], 3);
+    assert_eq!(v["totals"]["awards"]["certificate"], 6);
+    let text = prizes(
+        "samples/senior-2023.trf",
+        "samples/ctca-2023.toml",
+        Some("senior"),
+        "text",
+    );
+    assert!(
+        text.contains(
+            "cash prizes reduced to 9/10 and rounded down to whole NT$: 13,500 / 8,100 / 5,400"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("goods, medal, certificate"), "{text}");
+}
+
+/// The blitz: no money; Open and Senior 1-6 and age groups 1-3 a medal, a
+/// certificate and goods, age groups 4-6 goods; players ranked in the category
+/// they registered in (a girl of U13 age who entered U13 is not in U13 Girls).
+#[test]
+fn blitz_section_prizes_by_registered_category() {
+    let text = prizes(
+        "samples/blitz-2023.trf",
+        "samples/ctca-2023.toml",
+        Some("blitz"),
+        "text",
+    );
+    assert!(!text.contains("NT$"), "{text}");
+    assert!(!text.contains("trophy"), "{text}");
+    let block = |name: &str| -> String {
+        let start = text.find(&format!("== {name} (")).unwrap_or(0);
+        let rest = &text[start..];
+        let end = rest[3..].find("\n== ").map_or(rest.len(), |e| e + 3);
+        rest[..end].to_string()
+    };
+    let open = block("Open");
+    assert_eq!(
+        open.matches("medal, certificate, goods").count(),
+        6,
+        "{open}"
+    );
+    let u13 = block("U13");
+    assert!(u13.contains("  4th ") && u13.contains("goods\n"), "{u13}");
+    assert_eq!(u13.matches("medal, certificate, goods").count(), 3, "{u13}");
+    // #32 registered "U13" although a girl: in U13, not in U13 Girls.
+    assert!(u13.contains("   32  "), "{u13}");
+    assert!(!block("U13 Girls").contains("   32  "), "{text}");
+    // Every player has a registration: 49 in the Open, 6 Seniors.
+    assert!(text.contains("== Open (49 players) =="), "{text}");
+    assert!(text.contains("== Senior (6 players) =="), "{text}");
+}
+
+/// A registration that contradicts the birth date is reported with its code.
+#[test]
+fn registration_against_birth_date_is_reported() {
+    let text = std::fs::read_to_string(format!(
+        "{}/samples/blitz-2023.trf",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap_or_default();
+    // #1 is an adult registered in the Open: say U7 instead.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("XXG    1 "))
+        .unwrap_or_default()
+        .to_string();
+    assert!(!line.is_empty());
+    let changed = text.replace(&line, "XXG    1 U7");
+    let dir = std::env::temp_dir().join(format!("arbiter-ctca-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("blitz.trf");
+    let _ = std::fs::write(&path, changed);
+    let p = path.display().to_string();
+    let (out, err, code) = arbiter(&[
+        "prizes",
+        &p,
+        "--profile",
+        "samples/ctca-2023.toml",
+        "--section",
+        "blitz",
+        "--format",
+        "json",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("is registered as U7 but the birth date is outside U7"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
+    let notes = v["notes"].as_array().cloned().unwrap_or_default();
+    assert!(
+        notes.iter().any(|n| n["code"] == "registration-birth-date"),
+        "{notes:?}"
+    );
+}
+
+/// The main open's statement shows shared money, goods and certificates.
+#[test]
+fn main_statement_shows_shared_money_goods_and_certificates() {
+    let text = prizes(
+        "samples/open-2023.trf",
+        "samples/ctca-2023.toml",
+        None,
+        "text",
+    );
+    assert!(text.contains("tied on"), "{text}");
+    assert!(text.contains("goods, medal, certificate"), "{text}");
+    assert!(text.contains("trophy, certificate"), "{text}");
+    assert!(
+        !text.contains("== Senior"),
+        "the Senior group is its own section"
+    );
+}
