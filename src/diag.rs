@@ -196,6 +196,8 @@ pub mod codes {
         UNBROKEN_TIE = "unbroken-tie";
         /// A tie-break's cuts (`/Cn`, `/Mn`) remove every round's value: it separates nobody.
         TIEBREAK_CUTS_ALL = "tiebreak-cuts-all";
+        /// More players entered than the profile's entry capacity (`[entry] capacity`).
+        ENTRY_OVER_CAPACITY = "entry-over-capacity";
         /// A registered category whose age window excludes the player's birth date.
         REGISTRATION_BIRTH_DATE = "registration-birth-date";
 

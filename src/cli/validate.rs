@@ -23,6 +23,7 @@ pub enum ReportFormat {
   arbiter validate event.trf --format json
   arbiter validate old.trf --encoding windows-1252
   arbiter validate report.trf --fide
+  arbiter validate samples/open-2023.trf --profile samples/ctca-2023.toml
 
 Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found,
 3 unreadable input or no players, 4 input too large, 5 file access error.")]
@@ -46,6 +47,10 @@ pub struct Args {
     /// titles, arbiters, dates, rate of play, byes, rated games, names).
     #[arg(long)]
     pub fide: bool,
+    /// Also check the entry rules of this tournament profile's `[entry]` table
+    /// (players without a FIDE ID, more players than the hall holds).
+    #[arg(long)]
+    pub profile: Option<std::path::PathBuf>,
     /// Write the report to this file instead of stdout.
     #[arg(short = 'o', long)]
     pub output: Option<String>,
@@ -72,6 +77,23 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     if args.fide {
         let fide = super::rating::fide_problems(&loaded);
         loaded.diagnostics.extend(fide);
+    }
+    if let Some(path) = &args.profile {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::Access(format!("{name}: cannot read the profile: {e}")))?;
+        let rules = chess_arbiter::validate::EntryRules::from_toml(&text)
+            .map_err(|e| Failure::Invalid(format!("{name}: {e}")))?;
+        let no_lines = chess_arbiter::formats::trf::SourceMap::default();
+        let found = chess_arbiter::validate::check_entry(
+            &loaded.tournament,
+            &rules,
+            loaded.source.as_ref().unwrap_or(&no_lines),
+        );
+        let file = loaded.name.clone();
+        loaded
+            .diagnostics
+            .extend(found.into_iter().map(|d| d.in_file(Some(&file))));
     }
     let report = Report::new(
         &loaded.name,

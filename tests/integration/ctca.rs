@@ -163,3 +163,66 @@ fn main_statement_shows_shared_money_goods_and_certificates() {
         "the Senior group is its own section"
     );
 }
+
+/// `validate --profile`: the entry rules (§8(2) FIDE ID, §14(6) capacity). The
+/// samples pass; a copy with a player's FIDE ID blanked and a capacity of 100
+/// gets one error for each, located.
+#[test]
+fn validate_checks_the_entry_rules() {
+    for f in ["open-2023", "senior-2023", "blitz-2023"] {
+        let (out, err, code) = arbiter(&[
+            "validate",
+            &format!("samples/{f}.trf"),
+            "--profile",
+            "samples/ctca-2023.toml",
+        ]);
+        assert_eq!(code, 0, "{f}: {out}{err}");
+    }
+    let text = std::fs::read_to_string(format!(
+        "{}/samples/senior-2023.trf",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap_or_default();
+    // Player 2's FIDE ID (cols 58-68) blanked.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("001    2 "))
+        .unwrap_or_default()
+        .to_string();
+    let blank: String = line
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if (57..68).contains(&i) { ' ' } else { c })
+        .collect();
+    let dir = std::env::temp_dir().join(format!("arbiter-entry-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let trf = dir.join("senior.trf");
+    let _ = std::fs::write(&trf, text.replace(&line, &blank));
+    let profile = dir.join("p.toml");
+    let _ = std::fs::write(&profile, "[entry]\nrequire_fide_id = true\ncapacity = 8\n");
+    let (out, err, code) = arbiter(&[
+        "validate",
+        &trf.display().to_string(),
+        "--profile",
+        &profile.display().to_string(),
+        "--format",
+        "json",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
+    let diags = v["diagnostics"].as_array().cloned().unwrap_or_default();
+    let missing: Vec<_> = diags
+        .iter()
+        .filter(|d| d["code"] == "fide-id-missing")
+        .collect();
+    assert_eq!(missing.len(), 1, "{out}");
+    assert_eq!(missing[0]["line"], 19, "{out}");
+    assert!(
+        diags.iter().any(|d| d["code"] == "entry-over-capacity"
+            && d["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("expected at most 8 players"))),
+        "{out}"
+    );
+}

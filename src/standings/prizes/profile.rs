@@ -201,6 +201,10 @@ struct RawFile {
     prizes: Option<RawPrizes>,
     #[serde(default)]
     sections: BTreeMap<String, RawSection>,
+    /// `[entry]`: checked by `arbiter validate --profile` (crate::validate::entry).
+    #[serde(default)]
+    #[allow(dead_code)]
+    entry: Option<toml::Table>,
 }
 
 #[derive(Deserialize)]
