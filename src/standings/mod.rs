@@ -11,6 +11,7 @@
 //! `buchholz` (art. 8), `sonneborn` (art. 9), `rating` (art. 10), `unplayed`
 //! (art. 14 cuts, art. 16 and the pre-2023 virtual opponent).
 
+mod age_groups;
 mod buchholz;
 mod category;
 mod code;
@@ -29,6 +30,7 @@ pub mod swiss_manager;
 mod unplayed;
 mod value;
 
+pub use age_groups::AgeGroups;
 pub use category::{registration_conflicts, Category, RegistrationConflict};
 pub use code::{Code, CodeError, TieBreakSpec};
 pub use custom::{CustomTieBreak, RoundKind};

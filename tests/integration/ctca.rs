@@ -226,3 +226,39 @@ fn validate_checks_the_entry_rules() {
         "{out}"
     );
 }
+
+/// The compact profile (one prize table for several categories, generated age
+/// groups, inline tables) is at most a third of the long one it replaced, kept
+/// as a fixture, and every statement and standings table is identical: old-style
+/// profiles keep working.
+#[test]
+fn compact_profile_is_a_third_and_gives_identical_statements() {
+    let long = "tests/fixtures/prizes/ctca-2023-long.toml";
+    let short = "samples/ctca-2023.toml";
+    let lines = |p: &str| {
+        std::fs::read_to_string(format!("{}/{p}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_default()
+            .lines()
+            .count()
+    };
+    let (l, s) = (lines(long), lines(short));
+    assert!(l > 0 && s * 3 <= l, "{s} lines against {l}");
+    // Also against the 390 lines the profile had when issue #16 was filed.
+    assert!(s * 3 <= 390, "{s} lines");
+    for (file, section) in [
+        ("samples/open-2023.trf", None),
+        ("samples/senior-2023.trf", Some("senior")),
+        ("samples/blitz-2023.trf", Some("blitz")),
+    ] {
+        for format in ["text", "json", "csv"] {
+            assert_eq!(
+                prizes(file, short, section, format),
+                prizes(file, long, section, format),
+                "{file} {section:?} {format}"
+            );
+        }
+    }
+    let standings =
+        |profile: &str| arbiter(&["standings", "samples/open-2023.trf", "--profile", profile]);
+    assert_eq!(standings(short), standings(long));
+}

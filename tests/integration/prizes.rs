@@ -329,10 +329,7 @@ fn bad_profile_gives_located_errors() {
     let path = dir.join("bad.toml");
     let text = std::fs::read_to_string(root("samples/ctca-2023.toml"))
         .unwrap_or_default()
-        .replace(
-            "category = \"U13 Girls\"\ncash",
-            "category = \"U13 Grils\"\ncash",
-        );
+        .replacen("\"U13\", \"U13 Girls\"", "\"U13\", \"U13 Grils\"", 1);
     let _ = std::fs::write(&path, text);
     let p = path.display().to_string();
     let (out, err, code) = arbiter(&["prizes", "samples/open-2023.trf", "--profile", &p]);

@@ -297,7 +297,11 @@ struct RawTax {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTable {
-    category: Spanned<String>,
+    /// One category, or several sharing the table (`categories`).
+    #[serde(default)]
+    category: Option<Spanned<String>>,
+    #[serde(default)]
+    categories: Vec<Spanned<String>>,
     #[serde(default)]
     cash: Vec<Spanned<i64>>,
     #[serde(default)]
@@ -446,23 +450,49 @@ fn build_section(
     let mut tables: Vec<PrizeTable> = Vec::new();
     for (ti, t) in p.tables.iter().enumerate() {
         let key = format!("prizes.tables[{ti}]");
-        let cat = t.category.get_ref();
-        if !category_names.contains(&cat.as_str()) {
+        // The categories this table serves, each with its key for errors.
+        let mut served: Vec<(&Spanned<String>, String)> = Vec::new();
+        if let Some(c) = &t.category {
+            served.push((c, format!("{key}.category")));
+        }
+        for (k, c) in t.categories.iter().enumerate() {
+            served.push((c, format!("{key}.categories[{k}]")));
+        }
+        if served.is_empty() {
+            let span = t.awards.first().map(|a| a.places.span()).unwrap_or(0..0);
             err(
-                t.category.span(),
-                &format!("{key}.category"),
-                format!(
-                    "expected one of the categories in [standings.categories] ({}), found \"{cat}\"",
-                    category_names.join(", ")
-                ),
+                span,
+                &key,
+                "expected category = \"NAME\" or categories = [\"NAME\", ...], found neither"
+                    .into(),
             );
         }
-        if tables.iter().any(|x| &x.category == cat) {
-            err(
-                t.category.span(),
-                &format!("{key}.category"),
-                format!("expected one prize table per category, found a second one for \"{cat}\""),
-            );
+        let first_new = tables.len();
+        for (c, ckey) in &served {
+            let cat = c.get_ref();
+            if !category_names.contains(&cat.as_str()) {
+                err(
+                    c.span(),
+                    ckey,
+                    format!(
+                        "expected one of the categories in [standings.categories] ({}), found \"{cat}\"",
+                        category_names.join(", ")
+                    ),
+                );
+            }
+            if tables.iter().any(|x| &x.category == cat) {
+                err(
+                    c.span(),
+                    ckey,
+                    format!(
+                        "expected one prize table per category, found a second one for \"{cat}\""
+                    ),
+                );
+            }
+            tables.push(PrizeTable {
+                category: cat.clone(),
+                places: Vec::new(),
+            });
         }
         let mut places: Vec<PlacePrize> = Vec::new();
         for (i, c) in t.cash.iter().enumerate() {
@@ -509,15 +539,22 @@ fn build_section(
                 }
             }
         }
-        tables.push(PrizeTable {
-            category: cat.clone(),
-            places,
-        });
+        for table in tables.iter_mut().skip(first_new) {
+            table.places = places.clone();
+        }
     }
 
     let mut priority = Vec::new();
     for (i, pr) in p.priority.iter().enumerate() {
         match tables.iter().position(|t| &t.category == pr.get_ref()) {
+            Some(ci) if priority.contains(&ci) => err(
+                pr.span(),
+                &format!("prizes.priority[{i}]"),
+                format!(
+                    "expected each category once in the priority order, found \"{}\" twice",
+                    pr.get_ref()
+                ),
+            ),
             Some(ci) => priority.push(ci),
             None => err(
                 pr.span(),
@@ -765,5 +802,66 @@ awards = [ { places = "1", items = ["medal"] } ]
         assert_eq!(parse_places(" 1 "), Some((1, 1)));
         assert_eq!(parse_places("0"), None);
         assert_eq!(parse_places("a-b"), None);
+    }
+
+    #[test]
+    fn one_table_serves_several_categories_and_priorities_are_unique() {
+        let text = r#"
+[standings]
+categories = [{ name = "Open" }, { name = "A" }, { name = "B" }]
+[prizes]
+priority = ["B", "A", "B"]
+[[prizes.tables]]
+category = "Open"
+cash = [100]
+[[prizes.tables]]
+categories = ["A", "B"]
+cash = [50, 20]
+awards = [{ places = "3", items = ["goods"] }]
+"#;
+        let e = errors(text);
+        assert_eq!(e.len(), 1, "{e:#?}");
+        assert!(
+            e[0].contains("(prizes.priority[2]): expected each category once in the priority order, found \"B\" twice"),
+            "{e:#?}"
+        );
+        let p = match Profile::from_toml(&text.replace(", \"B\"]", "]"), "p.toml") {
+            Ok(p) => p,
+            Err(e) => panic!("{e:?}"),
+        };
+        let names: Vec<&str> = p.main.tables.iter().map(|t| t.category.as_str()).collect();
+        assert_eq!(names, ["Open", "A", "B"]);
+        assert_eq!(p.main.tables[1].places, p.main.tables[2].places);
+        assert_eq!(
+            p.main.tables[2].places,
+            vec![
+                PlacePrize {
+                    cash: 50,
+                    awards: vec![]
+                },
+                PlacePrize {
+                    cash: 20,
+                    awards: vec![]
+                },
+                PlacePrize {
+                    cash: 0,
+                    awards: vec!["goods".into()]
+                },
+            ]
+        );
+        let e = errors(&text.replace("categories = [\"A\", \"B\"]\n", ""));
+        assert!(
+            e.iter()
+                .any(|m| m
+                    .contains("(prizes.tables[1]): expected category = \"NAME\" or categories")),
+            "{e:#?}"
+        );
+        let e = errors(&text.replace("[\"A\", \"B\"]", "[\"A\", \"C\"]"));
+        assert!(
+            e.iter()
+                .any(|m| m
+                    .contains("(prizes.tables[1].categories[1]): expected one of the categories")),
+            "{e:#?}"
+        );
     }
 }
