@@ -28,6 +28,7 @@
 //! value = "gross"            # gross | net: what "bigger prize" means
 //! priority = ["Open"]        # then this order for prizes of equal value
 //! tied_awards = "listed_order"   # or best_place
+//! tied_settlement = "one-at-a-time"   # or together
 //! award_values = { trophy = 3, medal = 2 }
 //! pro_rata = { min_players = 10 }
 //! tax = { rate_percent = 10, min_gross = 20000 }
@@ -54,7 +55,7 @@ use toml::Spanned;
 
 use super::rules::{
     OnePrize, PlacePrize, PrizeRules, ProRata, Rounding, RoundingMode, Sharing, Tax, TiedAwards,
-    ValueBasis,
+    TiedSettlement, ValueBasis,
 };
 use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::standings::StandingsProfile;
@@ -254,6 +255,8 @@ struct RawPrizes {
     priority: Vec<Spanned<String>>,
     #[serde(default = "default_tied_awards")]
     tied_awards: TiedAwards,
+    #[serde(default)]
+    tied_settlement: TiedSettlement,
     #[serde(default)]
     award_values: BTreeMap<String, u32>,
     #[serde(default)]
@@ -586,6 +589,7 @@ fn build_section(
             OnePrize::Cumulative
         },
         tied_awards: p.tied_awards,
+        tied_settlement: p.tied_settlement,
         award_values: p.award_values,
         pro_rata,
         tax,
@@ -825,7 +829,10 @@ awards = [{ places = "3", items = ["goods"] }]
             e[0].contains("(prizes.priority[2]): expected each category once in the priority order, found \"B\" twice"),
             "{e:#?}"
         );
-        let p = match Profile::from_toml(&text.replace("[\"B\", \"A\", \"B\"]", "[\"B\", \"A\"]"), "p.toml") {
+        let p = match Profile::from_toml(
+            &text.replace("[\"B\", \"A\", \"B\"]", "[\"B\", \"A\"]"),
+            "p.toml",
+        ) {
             Ok(p) => p,
             Err(e) => panic!("{e:?}"),
         };
@@ -863,5 +870,28 @@ awards = [{ places = "3", items = ["goods"] }]
                     .contains("(prizes.tables[1].categories[1]): expected one of the categories")),
             "{e:#?}"
         );
+    }
+
+    #[test]
+    fn tied_settlement_and_tied_awards_keys() {
+        let base = "[standings]\ncategories = [{ name = \"Open\" }]\n[prizes]\n";
+        let read = |extra: &str| match Profile::from_toml(&format!("{base}{extra}"), "p.toml") {
+            Ok(p) => (p.main.rules.tied_settlement, p.main.rules.tied_awards),
+            Err(e) => panic!("{e:?}"),
+        };
+        assert_eq!(
+            read(""),
+            (TiedSettlement::OneAtATime, TiedAwards::ListedOrder)
+        );
+        assert_eq!(
+            read("tied_settlement = \"together\"\ntied_awards = \"best_place\"\n"),
+            (TiedSettlement::Together, TiedAwards::BestPlace)
+        );
+        assert_eq!(
+            read("tied_settlement = \"one-at-a-time\"\n"),
+            (TiedSettlement::OneAtATime, TiedAwards::ListedOrder)
+        );
+        let e = errors(&format!("{base}tied_settlement = \"jointly\"\n"));
+        assert!(e[0].contains("unknown variant `jointly`"), "{e:?}");
     }
 }
