@@ -253,10 +253,12 @@ fn senior(rng: &mut Rng) -> Result<Tournament, String> {
     )
 }
 
+/// An entry group: (category, birth years, girls, how many, rating base, spread).
+type Group = (&'static str, (i32, i32), bool, usize, f64, f64);
+
 /// The blitz: every category in one group, each player with the category entered.
 fn blitz(rng: &mut Rng) -> Result<Tournament, String> {
-    // (category, birth years, girls, how many, rating base, spread)
-    let groups: [(&str, (i32, i32), bool, usize, f64, f64); 16] = [
+    let groups: [Group; 16] = [
         ("Open", (1975, 2003), false, 8, 1700.0, 700.0),
         ("Open", (1980, 2000), true, 2, 1600.0, 500.0),
         ("Senior", (1950, 1973), false, 5, 1500.0, 600.0),

@@ -48,7 +48,7 @@ pub fn check_entry(t: &Tournament, rules: &EntryRules, lines: &dyn Locator) -> V
             let has = p
                 .fide_id
                 .as_deref()
-                .is_some_and(|s| !s.trim().is_empty() && s.trim().trim_start_matches('0') != "");
+                .is_some_and(|s| !s.trim().trim_start_matches('0').is_empty());
             if !has {
                 out.push(Diagnostic::error(
                     codes::FIDE_ID_MISSING,
