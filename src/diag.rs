@@ -202,6 +202,10 @@ pub mod codes {
         TIEBREAK_ROUND_ROBIN = "tiebreak-round-robin";
         /// A ranking with no tie-break at all: players with equal points share their place.
         NO_TIEBREAKS = "no-tiebreaks";
+        /// More players entered than the profile's entry capacity (`[entry] capacity`).
+        ENTRY_OVER_CAPACITY = "entry-over-capacity";
+        /// A registered category whose age window excludes the player's birth date.
+        REGISTRATION_BIRTH_DATE = "registration-birth-date";
 
         // ----- rating submission and report checks (B.02) -----
         /// A value the file lacked was filled in from the data.

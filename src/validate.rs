@@ -8,6 +8,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+pub mod entry;
+pub use entry::{check_entry, EntryRules};
+
 use crate::diag::{codes, Diagnostic, Family, Location, Locator, PlayerField};
 use crate::model::{game_sides, ByeKind, Outcome, Player, PlayerId, RoundEntry, Tournament};
 

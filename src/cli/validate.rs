@@ -24,6 +24,7 @@ pub enum ReportFormat {
   arbiter validate event.trf --format json
   arbiter validate old.trf --encoding windows-1252
   arbiter validate report.trf --fide
+  arbiter validate samples/open-2023.trf --profile samples/ctca-2023.toml
 
 Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found,
 3 unreadable input or no players, 4 input too large, 5 file access error.")]
@@ -47,6 +48,10 @@ pub struct Args {
     /// titles, arbiters, dates, rate of play, byes, rated games, names).
     #[arg(long)]
     pub fide: bool,
+    /// Also check the entry rules of this tournament profile's `[entry]` table
+    /// (players without a FIDE ID, more players than the hall holds).
+    #[arg(long)]
+    pub profile: Option<std::path::PathBuf>,
     /// Write the report to this file instead of stdout.
     #[arg(short = 'o', long)]
     pub output: Option<String>,
@@ -73,6 +78,18 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     if args.fide {
         let fide = super::rating::fide_problems(&loaded);
         loaded.diagnostics.extend(fide);
+    }
+    if let Some(path) = &args.profile {
+        let name = path.display().to_string();
+        let text = super::common::read_profile(path)?;
+        let rules = chess_arbiter::validate::EntryRules::from_toml(&text)
+            .map_err(|e| Failure::Invalid(format!("{name}: {e}")))?;
+        let found =
+            chess_arbiter::validate::check_entry(&loaded.tournament, &rules, &loaded.source);
+        let file = loaded.name.clone();
+        loaded
+            .diagnostics
+            .extend(found.into_iter().map(|d| d.in_file(Some(&file))));
     }
     let mut report = Report::new(
         &loaded.name,

@@ -131,4 +131,24 @@ mod tests {
         let e = read("{").unwrap_err();
         assert_eq!(e.location.line, Some(1));
     }
+
+    #[test]
+    fn registered_category_round_trips() {
+        let t = Tournament {
+            players: vec![Player {
+                id: PlayerId(1),
+                name: "Doe, Jane".into(),
+                registered_category: Some("U13 Girls".into()),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let text = write(&t);
+        assert!(
+            text.contains("\"registered_category\": \"U13 Girls\""),
+            "{text}"
+        );
+        let back = read(&text).map(|b| b.players[0].registered_category.clone());
+        assert_eq!(back.ok().flatten().as_deref(), Some("U13 Girls"));
+    }
 }

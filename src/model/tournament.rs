@@ -146,6 +146,12 @@ pub struct Player {
     /// Free-form labels from other formats (Swiss-Manager `Typ`/`Gr`, club, K factor ...).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub labels: BTreeMap<String, String>,
+    /// The prize category the player entered (e.g. `U13`, `Senior`), as the
+    /// entry list gives it: Swiss-Manager `Typ`, TRF extension `XXG`. Prizes
+    /// go by it where the regulation says so; birth-date eligibility is the
+    /// fallback for players without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub registered_category: Option<String>,
 }
 
 impl Player {

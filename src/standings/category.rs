@@ -42,12 +42,65 @@ pub struct Category {
     /// Labels that must match (`Player::labels`, e.g. Swiss-Manager `Typ`/`Gr`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub labels: BTreeMap<String, String>,
+    /// Registrations ([`Player::registered_category`]) that enter this age
+    /// category besides its own name, compared without case: e.g. `["U13"]`
+    /// for "U13 Girls", where the entry list names the age group only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub registered_as: Vec<String>,
+}
+
+/// A player whose registration contradicts the birth date: registered in an
+/// age category whose birth-date window excludes them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegistrationConflict {
+    pub player: crate::model::PlayerId,
+    pub registered: String,
+    /// The age categories the registration names.
+    pub categories: Vec<String>,
 }
 
 impl Category {
+    /// Whether the category has an age condition (an age group).
+    pub fn is_age_group(&self) -> bool {
+        self.under.is_some()
+            || self.at_least.is_some()
+            || self.born_from.is_some()
+            || self.born_until.is_some()
+    }
+
+    /// Whether registration `r` names this category: its name or one of
+    /// `registered_as`, compared without case and surrounding blanks.
+    pub fn names_registration(&self, r: &str) -> bool {
+        let r = r.trim();
+        self.name.trim().eq_ignore_ascii_case(r)
+            || self
+                .registered_as
+                .iter()
+                .any(|x| x.trim().eq_ignore_ascii_case(r))
+    }
+
+    /// Whether `p` takes part in this category's ranking at `reference`. A
+    /// player with a registered category belongs to an age group only if the
+    /// registration names it (the regulation prizes by the category entered);
+    /// the other conditions (sex, rating, federation, labels) still apply. A
+    /// player without one is placed by birth date ([`Category::contains`]).
+    pub fn admits(&self, p: &Player, reference: NaiveDate) -> bool {
+        match p.registered_category.as_deref() {
+            Some(r) if self.is_age_group() && !r.trim().is_empty() => {
+                self.names_registration(r) && self.others_hold(p)
+            }
+            _ => self.contains(p, reference),
+        }
+    }
+
     /// Whether `p` belongs to this category at `reference` (the event's start by default).
     /// A player without a birth date is outside every age condition.
     pub fn contains(&self, p: &Player, reference: NaiveDate) -> bool {
+        self.age_holds(p, reference) && self.others_hold(p)
+    }
+
+    /// The age conditions (none: true).
+    fn age_holds(&self, p: &Player, reference: NaiveDate) -> bool {
         let year = reference.year();
         let birth_lo = p.birth.and_then(|b| b.earliest());
         // Latest day the birth date can mean (year-only: 31 Dec).
@@ -84,6 +137,11 @@ impl Category {
                 return false;
             }
         }
+        true
+    }
+
+    /// Every condition but age.
+    fn others_hold(&self, p: &Player) -> bool {
         if let Some(s) = self.sex {
             if p.sex != Some(s) {
                 return false;
@@ -119,6 +177,40 @@ impl Category {
                 .is_some_and(|x| x.trim().eq_ignore_ascii_case(v.trim()))
         })
     }
+}
+
+/// Players whose registered category names age categories none of which their
+/// birth date allows (players without a birth date are not judged).
+pub fn registration_conflicts(
+    categories: &[Category],
+    players: &[Player],
+    reference: NaiveDate,
+) -> Vec<RegistrationConflict> {
+    let mut out = Vec::new();
+    for p in players {
+        let Some(r) = p
+            .registered_category
+            .as_deref()
+            .filter(|r| !r.trim().is_empty())
+        else {
+            continue;
+        };
+        if p.birth.is_none() {
+            continue;
+        }
+        let named: Vec<&Category> = categories
+            .iter()
+            .filter(|c| c.is_age_group() && c.names_registration(r))
+            .collect();
+        if !named.is_empty() && !named.iter().any(|c| c.age_holds(p, reference)) {
+            out.push(RegistrationConflict {
+                player: p.id,
+                registered: r.trim().to_string(),
+                categories: named.iter().map(|c| c.name.clone()).collect(),
+            });
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -187,5 +279,60 @@ mod tests {
         p.rating = Some(1500);
         p.labels.insert("Gr".into(), "A".into());
         assert!(!c.contains(&p, d));
+    }
+
+    #[test]
+    fn registration_decides_age_groups_and_contradictions_are_found() {
+        let d = NaiveDate::from_ymd_opt(2023, 8, 12).unwrap();
+        let u13 = Category {
+            name: "U13".into(),
+            born_from: NaiveDate::from_ymd_opt(2010, 1, 1),
+            born_until: NaiveDate::from_ymd_opt(2011, 12, 31),
+            ..Default::default()
+        };
+        let u13g = Category {
+            name: "U13 Girls".into(),
+            sex: Some(Sex::Female),
+            registered_as: vec!["u13".into()],
+            ..u13.clone()
+        };
+        let u15 = Category {
+            name: "U15".into(),
+            born_from: NaiveDate::from_ymd_opt(2008, 1, 1),
+            born_until: NaiveDate::from_ymd_opt(2009, 12, 31),
+            ..Default::default()
+        };
+        let open = Category {
+            name: "Open".into(),
+            ..Default::default()
+        };
+        // Born 2011, registered in U15 (playing up): U15, not U13.
+        let mut p = player(2011, Some(3));
+        p.registered_category = Some("U15".into());
+        assert!(u15.admits(&p, d) && !u13.admits(&p, d) && !u13g.admits(&p, d));
+        assert!(
+            open.admits(&p, d),
+            "a category without age condition ignores it"
+        );
+        // Registered "U13": both U13 and (being a girl) U13 Girls.
+        p.registered_category = Some("U13".into());
+        assert!(u13.admits(&p, d) && u13g.admits(&p, d) && !u15.admits(&p, d));
+        // Without a registration the birth date decides.
+        p.registered_category = None;
+        assert!(u13.admits(&p, d) && !u15.admits(&p, d));
+        // Registered U13 but born 2008: a contradiction, reported once.
+        let mut q = player(2008, Some(5));
+        q.id = crate::model::PlayerId(7);
+        q.registered_category = Some("U13".into());
+        let cats = [open, u13, u13g, u15];
+        let found = registration_conflicts(&cats, &[p, q], d);
+        assert_eq!(
+            found,
+            vec![RegistrationConflict {
+                player: crate::model::PlayerId(7),
+                registered: "U13".into(),
+                categories: vec!["U13".into(), "U13 Girls".into()],
+            }]
+        );
     }
 }

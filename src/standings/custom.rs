@@ -29,6 +29,7 @@ pub enum RoundKind {
 /// A self-defined tie-break (C.07 art. 4.1) as data: count (or sum the points of) the
 /// rounds of the listed kinds, optionally only with one colour.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CustomTieBreak {
     /// `OTHER_…`.
     pub code: String,

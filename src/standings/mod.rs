@@ -11,6 +11,7 @@
 //! `buchholz` (art. 8), `sonneborn` (art. 9), `rating` (art. 10), `unplayed`
 //! (art. 14 cuts, art. 16 and the pre-2023 virtual opponent).
 
+mod age_groups;
 mod buchholz;
 mod category;
 mod code;
@@ -29,7 +30,8 @@ pub mod swiss_manager;
 mod unplayed;
 mod value;
 
-pub use category::Category;
+pub use age_groups::AgeGroups;
+pub use category::{registration_conflicts, Category, RegistrationConflict};
 pub use code::{Code, CodeError, TieBreakSpec};
 pub use custom::{CustomTieBreak, RoundKind};
 pub use edition::{Edition, EditionError, EditionSource};
@@ -586,7 +588,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
                 .iter()
                 .flatten()
                 .copied()
-                .filter(|&i| cat.contains(&t.players[i], date))
+                .filter(|&i| cat.admits(&t.players[i], date))
                 .collect();
             let mut crow = Vec::with_capacity(members.len());
             match opts.category_mode {
@@ -626,6 +628,22 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
                 name: cat.name.clone(),
                 rows: crow,
             });
+        }
+        let date = reference.unwrap_or(NaiveDate::MIN);
+        for c in category::registration_conflicts(&opts.categories, &t.players, date) {
+            let who = t
+                .player(c.player)
+                .map(|p| format!("{} ({})", p.name, p.id))
+                .unwrap_or_else(|| c.player.to_string());
+            note(
+                &mut notes,
+                codes::REGISTRATION_BIRTH_DATE,
+                format!(
+                    "{who} is registered as {} but the birth date is outside {}: ranked in the registered category",
+                    c.registered,
+                    c.categories.join(", ")
+                ),
+            );
         }
     }
 

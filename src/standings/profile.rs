@@ -1,5 +1,6 @@
 //! The `[standings]` part of a profile file (TOML). The prizes feature extends the same
-//! file with its own tables; tables other than `[standings]` are ignored here.
+//! file with its own tables (`[event]`, `[prizes]`, `[sections.*]`, `[entry]`), which
+//! are not read here; any other table is an error, as for `arbiter prizes`.
 //!
 //! ```toml
 //! [standings]
@@ -22,15 +23,18 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+use super::age_groups::AgeGroups;
 use super::category::Category;
 use super::code::TieBreakSpec;
 use super::custom::CustomTieBreak;
 use super::edition::Edition;
 use super::options::{CategoryMode, StandingsOptions};
 
-/// The standings settings of a profile.
+/// The standings settings of a profile. `categories` holds the categories
+/// listed in `[[standings.categories]]` followed by those expanded from
+/// `[standings.age_groups]` ([`AgeGroups`]).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(try_from = "RawStandings")]
 pub struct StandingsProfile {
     pub tiebreaks: Vec<TieBreakSpec>,
     pub edition: Option<Edition>,
@@ -41,10 +45,84 @@ pub struct StandingsProfile {
     pub lot_seed: Option<u64>,
 }
 
+/// The table as written.
 #[derive(Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RawStandings {
+    tiebreaks: Vec<TieBreakSpec>,
+    edition: Option<Edition>,
+    reference_date: Option<NaiveDate>,
+    category_mode: CategoryMode,
+    categories: Vec<Category>,
+    age_groups: Option<AgeGroups>,
+    custom_tiebreaks: Vec<CustomTieBreak>,
+    lot_seed: Option<u64>,
+}
+
+impl Default for RawStandings {
+    fn default() -> Self {
+        let d = StandingsProfile::default();
+        RawStandings {
+            tiebreaks: d.tiebreaks,
+            edition: d.edition,
+            reference_date: d.reference_date,
+            category_mode: d.category_mode,
+            categories: d.categories,
+            age_groups: None,
+            custom_tiebreaks: d.custom_tiebreaks,
+            lot_seed: d.lot_seed,
+        }
+    }
+}
+
+impl TryFrom<RawStandings> for StandingsProfile {
+    type Error = String;
+
+    fn try_from(r: RawStandings) -> Result<Self, String> {
+        let mut categories = r.categories;
+        if let Some(g) = &r.age_groups {
+            categories.extend(g.expand()?);
+        }
+        for (i, c) in categories.iter().enumerate() {
+            if categories[..i].iter().any(|x| x.name == c.name) {
+                return Err(format!(
+                    "expected each category name once, found \"{}\" twice",
+                    c.name
+                ));
+            }
+        }
+        Ok(StandingsProfile {
+            tiebreaks: r.tiebreaks,
+            edition: r.edition,
+            reference_date: r.reference_date,
+            category_mode: r.category_mode,
+            categories,
+            custom_tiebreaks: r.custom_tiebreaks,
+            lot_seed: r.lot_seed,
+        })
+    }
+}
+
+/// A whole profile file as `arbiter standings` reads it: `[standings]` typed,
+/// the other tables of a profile (docs/profile.md) accepted unread, anything
+/// else refused, as `arbiter prizes` refuses it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct File {
     #[serde(default)]
     standings: StandingsProfile,
+    #[serde(default)]
+    #[allow(dead_code)]
+    event: Option<toml::Value>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    prizes: Option<toml::Value>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    sections: Option<toml::Value>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    entry: Option<toml::Value>,
 }
 
 impl StandingsProfile {
@@ -124,5 +202,28 @@ color = "black"
         assert_eq!(p.custom_tiebreaks[0].code, "OTHER_BLACK_WINS");
         assert!(StandingsProfile::from_toml("[standings]\ntiebreaks = [\"NOPE\"]").is_err());
         assert!(StandingsProfile::from_toml("[standings]\nbogus = 1").is_err());
+    }
+
+    #[test]
+    fn profile_quirks_are_refused() {
+        // An unknown top-level table, as `arbiter prizes` refuses it.
+        let e = StandingsProfile::from_toml("[standing]\ntiebreaks = [\"BH\"]");
+        assert!(e.is_err_and(|e| e.to_string().contains("unknown field `standing`")));
+        // An unknown key in a custom tie-break.
+        let e = StandingsProfile::from_toml(
+            "[[standings.custom_tiebreaks]]\ncode = \"X\"\nkinds = [\"win\"]\ncolour = \"white\"",
+        );
+        assert!(e.is_err_and(|e| e.to_string().contains("unknown field `colour`")));
+        // The same category name twice (here once listed, once generated).
+        let e = StandingsProfile::from_toml(
+            "[[standings.categories]]\nname = \"U13\"\n[standings.age_groups]\nunder = [13]\nyear = 2023",
+        );
+        assert!(e.is_err_and(|e| e.to_string().contains("found \"U13\" twice")));
+        let p = StandingsProfile::from_toml(
+            "[[standings.categories]]\nname = \"Open\"\n[standings.age_groups]\nunder = [13, 11]\nyear = 2023\ngirls = true",
+        )
+        .unwrap();
+        let names: Vec<&str> = p.categories.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Open", "U13", "U13 Girls", "U11", "U11 Girls"]);
     }
 }

@@ -3,6 +3,7 @@
 mod architecture;
 mod check;
 mod check_warnings;
+mod ctca;
 mod dutch;
 mod dutch_support;
 mod hostile;

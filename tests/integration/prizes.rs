@@ -281,7 +281,7 @@ fn ctca_sample_csv() {
 fn ctca_sample_json() {
     let out = ctca("json");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
-    assert_eq!(v["categories"].as_array().map(Vec::len), Some(16));
+    assert_eq!(v["categories"].as_array().map(Vec::len), Some(15));
     assert_eq!(v["categories"][0]["name"], "Open");
     assert_eq!(v["categories"][0]["players"], 121);
     assert_eq!(v["one_prize_check"]["ok"], true);
@@ -299,11 +299,11 @@ fn ctca_sample_html() {
 
 #[test]
 fn ctca_blitz_section_has_no_money() {
-    // The sample is a standard-play file; the blitz section is run on it only to
-    // check that the section's rules apply (awards, no cash).
+    // The blitz sample with the profile's blitz section: medals, certificates and
+    // goods, no cash, no trophy (regulation: the blitz pays no money).
     let (out, err, code) = arbiter(&[
         "prizes",
-        "samples/open-2023.trf",
+        "samples/blitz-2023.trf",
         "--profile",
         "samples/ctca-2023.toml",
         "--section",
@@ -315,8 +315,9 @@ fn ctca_blitz_section_has_no_money() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
     assert_eq!(v["section"], "Blitz");
     assert_eq!(v["totals"]["gross"], 0);
+    assert_eq!(v["totals"]["awards"]["trophy"], serde_json::Value::Null);
     assert_eq!(
-        v["totals"]["awards"]["trophy"].as_i64().map(|n| n > 0),
+        v["totals"]["awards"]["medal"].as_i64().map(|n| n > 0),
         Some(true)
     );
 }
@@ -328,10 +329,7 @@ fn bad_profile_gives_located_errors() {
     let path = dir.join("bad.toml");
     let text = std::fs::read_to_string(root("samples/ctca-2023.toml"))
         .unwrap_or_default()
-        .replace(
-            "category = \"U13 Girls\"\ncash",
-            "category = \"U13 Grils\"\ncash",
-        );
+        .replacen("\"U13\", \"U13 Girls\"", "\"U13\", \"U13 Grils\"", 1);
     let _ = std::fs::write(&path, text);
     let p = path.display().to_string();
     let (out, err, code) = arbiter(&["prizes", "samples/open-2023.trf", "--profile", &p]);
@@ -354,7 +352,7 @@ fn unknown_section_is_an_input_error() {
     ]);
     assert_eq!(code, 3);
     assert!(
-        err.contains("expected a section of the profile (blitz), found \"rapid\""),
+        err.contains("expected a section of the profile (blitz, senior), found \"rapid\""),
         "{err}"
     );
 }

@@ -17,6 +17,10 @@ fn every_sample_checks_conform() {
         .collect();
     trfs.sort();
     assert!(!trfs.is_empty(), "no TRF sample in {}", dir.display());
+    // The CTCA event's three sections (issue #16): open, Senior and blitz.
+    for name in ["open-2023.trf", "senior-2023.trf", "blitz-2023.trf"] {
+        assert!(trfs.iter().any(|p| p.ends_with(name)), "{name} missing");
+    }
     for trf in trfs {
         let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .arg("check")

@@ -126,6 +126,8 @@ impl From<PlayerRow> for Player {
             points: r.points,
             rank: r.rank,
             national_ratings,
+            // SM's `Typ`: the category the player entered (docs/profile.md).
+            registered_category: labels.get("sm.Typ").cloned(),
             labels,
             ..Default::default()
         }

@@ -562,6 +562,8 @@ impl From<&PlayerRecord> for Player {
             fide_id: (fide != 0).then(|| fide.to_string()),
             birth,
             national_ratings,
+            // Field 17, SM's type: the category the player entered.
+            registered_category: labels.get("sm.type").cloned(),
             labels,
             ..Default::default()
         }

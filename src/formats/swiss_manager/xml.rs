@@ -200,6 +200,8 @@ impl TryFrom<&XmlPlayer> for Player {
             federation: (!x.federation.is_empty()).then(|| x.federation.clone()),
             fide_id: (!x.fide_id.is_empty() && x.fide_id != "0").then(|| x.fide_id.clone()),
             national_ratings,
+            // SM's type: the category the player entered (docs/profile.md).
+            registered_category: (!x.kind.is_empty()).then(|| x.kind.clone()),
             labels,
             ..Default::default()
         })

@@ -280,6 +280,14 @@ pub mod xxa {
     pub const STRIDE: usize = 5;
 }
 
+/// This crate's `XXG NNNN CATEGORY`: the prize category a player registered in
+/// (Swiss-Manager `Typ`); TRF-2026 has no field for it. One line per player.
+pub mod xxg {
+    use super::*;
+    pub const PLAYER: Field = Field::new("player", 5, 8, Kind::Number, Align::Right);
+    pub const CATEGORY: Field = Field::new("registered category", 10, 49, Kind::Text, Align::Left);
+}
+
 /// bbpPairings `BBW BBD BBL BBZ BBF BBU`: a points value.
 pub mod bb {
     use super::*;

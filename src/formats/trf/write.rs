@@ -210,6 +210,9 @@ impl Writer<'_> {
                 if !t.forbidden_pairs.is_empty() {
                     self.cannot_carry("XXP", "forbidden pairs", " (use trfx or trf26)");
                 }
+                if t.players.iter().any(|p| p.registered_category.is_some()) {
+                    self.cannot_carry("XXG", "registered categories", " (use trfx or trf26)");
+                }
             }
             Target::TrfX | Target::TrfBx => {
                 if let Some(n) = t.total_rounds {
@@ -234,10 +237,12 @@ impl Writer<'_> {
                 }
                 self.xxa();
                 self.xxp();
+                self.xxg();
             }
             Target::Trf26 => {
                 self.accel250();
                 self.forbid260();
+                self.xxg();
             }
         }
     }
@@ -388,6 +393,24 @@ impl Writer<'_> {
                     &format!("{p:>4}"),
                 );
             }
+            self.lines.push(b.finish());
+        }
+    }
+
+    /// `XXG`: each player's registered category, by starting rank.
+    fn xxg(&mut self) {
+        let mut regs: Vec<(crate::model::PlayerId, &str)> = self
+            .t
+            .players
+            .iter()
+            .filter_map(|p| p.registered_category.as_deref().map(|c| (p.id, c)))
+            .collect();
+        regs.sort_by_key(|r| r.0);
+        for (id, cat) in regs {
+            let mut b = LineBuf::new("XXG");
+            b.put(&layout::xxg::PLAYER, &id.0.to_string());
+            let who = format!("player {id}");
+            self.put_or_warn(&mut b, &layout::xxg::CATEGORY, cat.trim(), &who);
             self.lines.push(b.finish());
         }
     }
@@ -914,5 +937,38 @@ mod tests {
             assert_eq!(back.scoring, t.scoring);
             assert_eq!(back.total_rounds, Some(9));
         }
+    }
+
+    #[test]
+    fn registered_categories_round_trip_in_xxg() {
+        let mut t = read(CANON.as_bytes(), &ReadOptions::default())
+            .unwrap()
+            .tournament;
+        t.players[0].registered_category = Some("U13 Girls".into());
+        for target in [Target::Trf26, Target::TrfX, Target::TrfBx] {
+            let w = write(
+                &t,
+                &WriteOptions {
+                    target,
+                    ..Default::default()
+                },
+            );
+            let id = t.players[0].id.0;
+            assert!(
+                w.text.contains(&format!("XXG {id:>4} U13 Girls\r\n")),
+                "{}",
+                w.text
+            );
+            let r = read(w.text.as_bytes(), &ReadOptions::default()).unwrap();
+            assert_eq!(
+                r.tournament.players[0].registered_category.as_deref(),
+                Some("U13 Girls")
+            );
+            assert!(r.tournament.players[1].registered_category.is_none());
+            assert!(r.tournament.extra_records.iter().all(|e| e.code != "XXG"));
+        }
+        let t16 = write(&t, &WriteOptions::default());
+        assert!(!t16.text.contains("XXG"));
+        assert!(t16.warnings.iter().any(|w| w.to_string().contains("XXG")));
     }
 }

@@ -24,7 +24,7 @@ use super::category::{allocate_category, CategoryAlloc, Entitlement};
 use super::money::{reduce, Reduced};
 use super::output::{Allocation, CategoryStatement, OnePrizeCheck, RankingRow, Skip, Totals};
 use super::reason::{OnePrizeChoice, Preference, Prize, RemovalNote};
-use super::rules::{CategoryInput, Money, OnePrize, PrizeRules, ValueBasis};
+use super::rules::{CategoryInput, Money, OnePrize, PrizeRules, TiedSettlement, ValueBasis};
 use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::PlayerId;
 
@@ -52,13 +52,16 @@ pub fn allocate(categories: &[CategoryInput], rules: &PrizeRules) -> Allocation 
         let key = |p: PlayerId, ci: usize| {
             prize_key(&allocs[ci].entitled[&p], *value, rules, priority_rank[ci])
         };
-        let Some((p, top, cats)) = most_valuable_conflict(&allocs, &locks, &key) else {
+        let decided = most_valuable_conflicts(&allocs, &locks, &key, rules.tied_settlement);
+        if decided.is_empty() {
             break allocs;
-        };
-        for &ci in cats.iter().filter(|&&ci| ci != top) {
-            lost.insert((ci, p), allocs[ci].entitled[&p].clone());
         }
-        locks.insert(p, top);
+        for (p, top, cats) in decided {
+            for &ci in cats.iter().filter(|&&ci| ci != top) {
+                lost.insert((ci, p), allocs[ci].entitled[&p].clone());
+            }
+            locks.insert(p, top);
+        }
     };
 
     // The reasons quote the prize each player is finally paid where they were
@@ -174,6 +177,43 @@ fn prize_key(e: &Entitlement, value: ValueBasis, rules: &PrizeRules, priority: u
         .map(|a| u64::from(rules.award_values.get(a).copied().unwrap_or(0)))
         .sum();
     (cash, award, Reverse(priority))
+}
+
+/// The undecided players to settle now, each with the category to keep and
+/// all the categories they are entitled in: the player entitled in several
+/// categories whose best prize is the most valuable (ties: the lower start
+/// rank) or, with [`TiedSettlement::Together`], every player whose best prize
+/// is exactly as valuable (same amount, award value and priority).
+fn most_valuable_conflicts(
+    allocs: &[CategoryAlloc],
+    locks: &BTreeMap<PlayerId, usize>,
+    key: &dyn Fn(PlayerId, usize) -> PrizeKey,
+    settlement: TiedSettlement,
+) -> Vec<(PlayerId, usize, Vec<usize>)> {
+    let Some((p, top, cats)) = most_valuable_conflict(allocs, locks, key) else {
+        return Vec::new();
+    };
+    let best = key(p, top);
+    let mut out = vec![(p, top, cats)];
+    if settlement == TiedSettlement::Together {
+        let mut by_player: BTreeMap<PlayerId, Vec<usize>> = BTreeMap::new();
+        for (ci, a) in allocs.iter().enumerate() {
+            for q in a.entitled.keys() {
+                by_player.entry(*q).or_default().push(ci);
+            }
+        }
+        for (q, cats) in by_player {
+            if q == p || cats.len() < 2 || locks.contains_key(&q) {
+                continue;
+            }
+            if let Some(t) = cats.iter().copied().max_by_key(|&ci| key(q, ci)) {
+                if key(q, t) == best {
+                    out.push((q, t, cats));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The undecided player entitled in several categories whose best prize is the
@@ -292,5 +332,100 @@ fn check_one_prize(cats: &[CategoryStatement], one: &OnePrize) -> OnePrizeCheck 
         required,
         ok: !required || several.is_empty(),
         players_with_several: several,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Points;
+    use crate::standings::prizes::rules::{Entrant, PlacePrize, RankGroup, Separator};
+
+    fn group(ids: &[u32], last: bool) -> RankGroup {
+        RankGroup {
+            players: ids
+                .iter()
+                .map(|&id| Entrant {
+                    start_rank: PlayerId(id),
+                    name: format!("P{id}"),
+                    points: Points(50),
+                })
+                .collect(),
+            separated_from_next: (!last).then(Separator::points),
+        }
+    }
+
+    fn cat(name: &str, groups: Vec<RankGroup>, cash: &[Money]) -> CategoryInput {
+        CategoryInput {
+            name: name.into(),
+            groups,
+            prizes: cash
+                .iter()
+                .map(|&c| PlacePrize {
+                    cash: c,
+                    awards: Vec::new(),
+                })
+                .collect(),
+        }
+    }
+
+    /// (category, start rank, gross) of every payment.
+    fn paid(settlement: TiedSettlement) -> Vec<(String, u32, Money)> {
+        // #1 and #2 tie for 1st-2nd in A (1,000 each) and in B (pool 2,000,
+        // 1,000 each); A comes first in the priority order. #3 is 3rd in B,
+        // #4 3rd in A.
+        let a = cat(
+            "A",
+            vec![group(&[1, 2], false), group(&[4], true)],
+            &[1000, 1000],
+        );
+        let b = cat(
+            "B",
+            vec![group(&[1, 2], false), group(&[3], true)],
+            &[1500, 500],
+        );
+        let rules = PrizeRules {
+            one_prize: OnePrize::PerPlayer {
+                value: ValueBasis::Gross,
+                priority: vec![0, 1],
+            },
+            tied_settlement: settlement,
+            ..PrizeRules::default()
+        };
+        let alloc = allocate(&[a, b], &rules);
+        let mut out = Vec::new();
+        for c in &alloc.categories {
+            for l in &c.prizes {
+                for p in &l.players {
+                    out.push((c.name.clone(), p.start_rank.0, p.gross));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn tied_settlement_one_at_a_time_and_together() {
+        // One at a time: #1 keeps A; B is recomputed and #2, now alone 1st
+        // there, takes 1,500 in B; #4 moves up to A's 2nd, #3 gets 500.
+        assert_eq!(
+            paid(TiedSettlement::OneAtATime),
+            [
+                ("A".to_string(), 1, 1000),
+                ("A".to_string(), 4, 1000),
+                ("B".to_string(), 2, 1500),
+                ("B".to_string(), 3, 500),
+            ]
+        );
+        // Together: both keep A (their better prize when they decided); #3
+        // moves up to B's 1st.
+        assert_eq!(
+            paid(TiedSettlement::Together),
+            [
+                ("A".to_string(), 1, 1000),
+                ("A".to_string(), 2, 1000),
+                ("B".to_string(), 3, 1500),
+            ]
+        );
     }
 }

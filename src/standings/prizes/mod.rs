@@ -36,6 +36,6 @@ pub use reason::{
 };
 pub use rules::{
     CategoryInput, Entrant, Money, OnePrize, PlacePrize, PrizeRules, ProRata, RankGroup, Rounding,
-    RoundingMode, Separator, Sharing, Tax, TiedAwards, ValueBasis,
+    RoundingMode, Separator, Sharing, Tax, TiedAwards, TiedSettlement, ValueBasis,
 };
 pub use statement::{RuleNote, Statement};

@@ -28,6 +28,7 @@
 //! value = "gross"            # gross | net: what "bigger prize" means
 //! priority = ["Open"]        # then this order for prizes of equal value
 //! tied_awards = "listed_order"   # or best_place
+//! tied_settlement = "one-at-a-time"   # or together
 //! award_values = { trophy = 3, medal = 2 }
 //! pro_rata = { min_players = 10 }
 //! tax = { rate_percent = 10, min_gross = 20000 }
@@ -54,7 +55,7 @@ use toml::Spanned;
 
 use super::rules::{
     OnePrize, PlacePrize, PrizeRules, ProRata, Rounding, RoundingMode, Sharing, Tax, TiedAwards,
-    ValueBasis,
+    TiedSettlement, ValueBasis,
 };
 use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::standings::StandingsProfile;
@@ -201,6 +202,10 @@ struct RawFile {
     prizes: Option<RawPrizes>,
     #[serde(default)]
     sections: BTreeMap<String, RawSection>,
+    /// `[entry]`: checked by `arbiter validate --profile` (crate::validate::entry).
+    #[serde(default)]
+    #[allow(dead_code)]
+    entry: Option<toml::Table>,
 }
 
 #[derive(Deserialize)]
@@ -251,6 +256,8 @@ struct RawPrizes {
     #[serde(default = "default_tied_awards")]
     tied_awards: TiedAwards,
     #[serde(default)]
+    tied_settlement: TiedSettlement,
+    #[serde(default)]
     award_values: BTreeMap<String, u32>,
     #[serde(default)]
     pro_rata: Option<RawProRata>,
@@ -293,7 +300,11 @@ struct RawTax {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTable {
-    category: Spanned<String>,
+    /// One category, or several sharing the table (`categories`).
+    #[serde(default)]
+    category: Option<Spanned<String>>,
+    #[serde(default)]
+    categories: Vec<Spanned<String>>,
     #[serde(default)]
     cash: Vec<Spanned<i64>>,
     #[serde(default)]
@@ -442,23 +453,49 @@ fn build_section(
     let mut tables: Vec<PrizeTable> = Vec::new();
     for (ti, t) in p.tables.iter().enumerate() {
         let key = format!("prizes.tables[{ti}]");
-        let cat = t.category.get_ref();
-        if !category_names.contains(&cat.as_str()) {
+        // The categories this table serves, each with its key for errors.
+        let mut served: Vec<(&Spanned<String>, String)> = Vec::new();
+        if let Some(c) = &t.category {
+            served.push((c, format!("{key}.category")));
+        }
+        for (k, c) in t.categories.iter().enumerate() {
+            served.push((c, format!("{key}.categories[{k}]")));
+        }
+        if served.is_empty() {
+            let span = t.awards.first().map(|a| a.places.span()).unwrap_or(0..0);
             err(
-                t.category.span(),
-                &format!("{key}.category"),
-                format!(
-                    "expected one of the categories in [standings.categories] ({}), found \"{cat}\"",
-                    category_names.join(", ")
-                ),
+                span,
+                &key,
+                "expected category = \"NAME\" or categories = [\"NAME\", ...], found neither"
+                    .into(),
             );
         }
-        if tables.iter().any(|x| &x.category == cat) {
-            err(
-                t.category.span(),
-                &format!("{key}.category"),
-                format!("expected one prize table per category, found a second one for \"{cat}\""),
-            );
+        let first_new = tables.len();
+        for (c, ckey) in &served {
+            let cat = c.get_ref();
+            if !category_names.contains(&cat.as_str()) {
+                err(
+                    c.span(),
+                    ckey,
+                    format!(
+                        "expected one of the categories in [standings.categories] ({}), found \"{cat}\"",
+                        category_names.join(", ")
+                    ),
+                );
+            }
+            if tables.iter().any(|x| &x.category == cat) {
+                err(
+                    c.span(),
+                    ckey,
+                    format!(
+                        "expected one prize table per category, found a second one for \"{cat}\""
+                    ),
+                );
+            }
+            tables.push(PrizeTable {
+                category: cat.clone(),
+                places: Vec::new(),
+            });
         }
         let mut places: Vec<PlacePrize> = Vec::new();
         for (i, c) in t.cash.iter().enumerate() {
@@ -505,15 +542,22 @@ fn build_section(
                 }
             }
         }
-        tables.push(PrizeTable {
-            category: cat.clone(),
-            places,
-        });
+        for table in tables.iter_mut().skip(first_new) {
+            table.places = places.clone();
+        }
     }
 
     let mut priority = Vec::new();
     for (i, pr) in p.priority.iter().enumerate() {
         match tables.iter().position(|t| &t.category == pr.get_ref()) {
+            Some(ci) if priority.contains(&ci) => err(
+                pr.span(),
+                &format!("prizes.priority[{i}]"),
+                format!(
+                    "expected each category once in the priority order, found \"{}\" twice",
+                    pr.get_ref()
+                ),
+            ),
             Some(ci) => priority.push(ci),
             None => err(
                 pr.span(),
@@ -545,6 +589,7 @@ fn build_section(
             OnePrize::Cumulative
         },
         tied_awards: p.tied_awards,
+        tied_settlement: p.tied_settlement,
         award_values: p.award_values,
         pro_rata,
         tax,
@@ -690,8 +735,9 @@ awards = [ { places = "1", items = ["medal"] } ]
             Ok(p) => p,
             Err(e) => panic!("{e:?}"),
         };
-        assert_eq!(p.main.standings.categories.len(), 16);
-        assert_eq!(p.main.tables.len(), 16);
+        // Open and 14 age groups; the Senior group is its own section.
+        assert_eq!(p.main.standings.categories.len(), 15);
+        assert_eq!(p.main.tables.len(), 15);
         let open = &p.main.tables[0];
         let cash: Vec<i64> = open.places.iter().map(|x| x.cash).collect();
         assert_eq!(cash, [45_000, 30_000, 15_000, 7_500, 4_500, 3_000]);
@@ -716,8 +762,37 @@ awards = [ { places = "1", items = ["medal"] } ]
             })
         );
         assert_eq!(p.main.rules.pro_rata, Some(ProRata { min_players: 10 }));
+        let senior = p.section(Some("senior"));
+        assert_eq!(
+            senior.map(|s| s.tables[0]
+                .places
+                .iter()
+                .map(|x| (x.cash, x.awards.contains(&"goods".to_string())))
+                .collect::<Vec<_>>()),
+            Some(vec![
+                (15_000, false),
+                (9_000, false),
+                (6_000, false),
+                (0, true),
+                (0, true),
+                (0, true)
+            ])
+        );
+        assert_eq!(
+            senior.and_then(|s| s.rules.pro_rata),
+            Some(ProRata { min_players: 10 })
+        );
         let blitz = p.section(Some("blitz"));
         assert_eq!(blitz.map(|b| b.tables.len()), Some(16));
+        // Open and Senior 1-6, age groups 1-3: medal, certificate, goods; 4-6 goods.
+        assert_eq!(
+            blitz.map(|b| b.tables[1].places[5].awards.clone()),
+            Some(vec!["medal".into(), "certificate".into(), "goods".into()])
+        );
+        assert_eq!(
+            blitz.map(|b| b.tables[2].places[3].awards.clone()),
+            Some(vec!["goods".into()])
+        );
         assert!(blitz.is_some_and(|b| b
             .tables
             .iter()
@@ -731,5 +806,92 @@ awards = [ { places = "1", items = ["medal"] } ]
         assert_eq!(parse_places(" 1 "), Some((1, 1)));
         assert_eq!(parse_places("0"), None);
         assert_eq!(parse_places("a-b"), None);
+    }
+
+    #[test]
+    fn one_table_serves_several_categories_and_priorities_are_unique() {
+        let text = r#"
+[standings]
+categories = [{ name = "Open" }, { name = "A" }, { name = "B" }]
+[prizes]
+priority = ["B", "A", "B"]
+[[prizes.tables]]
+category = "Open"
+cash = [100]
+[[prizes.tables]]
+categories = ["A", "B"]
+cash = [50, 20]
+awards = [{ places = "3", items = ["goods"] }]
+"#;
+        let e = errors(text);
+        assert_eq!(e.len(), 1, "{e:#?}");
+        assert!(
+            e[0].contains("(prizes.priority[2]): expected each category once in the priority order, found \"B\" twice"),
+            "{e:#?}"
+        );
+        let p = match Profile::from_toml(
+            &text.replace("[\"B\", \"A\", \"B\"]", "[\"B\", \"A\"]"),
+            "p.toml",
+        ) {
+            Ok(p) => p,
+            Err(e) => panic!("{e:?}"),
+        };
+        let names: Vec<&str> = p.main.tables.iter().map(|t| t.category.as_str()).collect();
+        assert_eq!(names, ["Open", "A", "B"]);
+        assert_eq!(p.main.tables[1].places, p.main.tables[2].places);
+        assert_eq!(
+            p.main.tables[2].places,
+            vec![
+                PlacePrize {
+                    cash: 50,
+                    awards: vec![]
+                },
+                PlacePrize {
+                    cash: 20,
+                    awards: vec![]
+                },
+                PlacePrize {
+                    cash: 0,
+                    awards: vec!["goods".into()]
+                },
+            ]
+        );
+        let e = errors(&text.replace("categories = [\"A\", \"B\"]\n", ""));
+        assert!(
+            e.iter()
+                .any(|m| m
+                    .contains("(prizes.tables[1]): expected category = \"NAME\" or categories")),
+            "{e:#?}"
+        );
+        let e = errors(&text.replace("[\"A\", \"B\"]", "[\"A\", \"C\"]"));
+        assert!(
+            e.iter()
+                .any(|m| m
+                    .contains("(prizes.tables[1].categories[1]): expected one of the categories")),
+            "{e:#?}"
+        );
+    }
+
+    #[test]
+    fn tied_settlement_and_tied_awards_keys() {
+        let base = "[standings]\ncategories = [{ name = \"Open\" }]\n[prizes]\n";
+        let read = |extra: &str| match Profile::from_toml(&format!("{base}{extra}"), "p.toml") {
+            Ok(p) => (p.main.rules.tied_settlement, p.main.rules.tied_awards),
+            Err(e) => panic!("{e:?}"),
+        };
+        assert_eq!(
+            read(""),
+            (TiedSettlement::OneAtATime, TiedAwards::ListedOrder)
+        );
+        assert_eq!(
+            read("tied_settlement = \"together\"\ntied_awards = \"best_place\"\n"),
+            (TiedSettlement::Together, TiedAwards::BestPlace)
+        );
+        assert_eq!(
+            read("tied_settlement = \"one-at-a-time\"\n"),
+            (TiedSettlement::OneAtATime, TiedAwards::ListedOrder)
+        );
+        let e = errors(&format!("{base}tied_settlement = \"jointly\"\n"));
+        assert!(e[0].contains("unknown variant `jointly`"), "{e:?}");
     }
 }

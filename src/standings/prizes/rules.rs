@@ -164,6 +164,23 @@ pub enum TiedAwards {
     BestPlace,
 }
 
+/// How players who each could take prizes in several categories are settled
+/// under one prize per player, when their best prizes are equally valuable
+/// (typically players tied in one category who are also ranked in another).
+/// The regulation is usually silent; the profile states the choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TiedSettlement {
+    /// One player at a time, lowest start rank first; the prizes are
+    /// recomputed after each decision, so a later player may find a prize
+    /// that grew when an earlier one left its category.
+    #[default]
+    OneAtATime,
+    /// All such players decide at once, on the same allocation: each keeps
+    /// the category their best prize was in at that moment.
+    Together,
+}
+
 /// Tax withheld from a player's gross payment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Tax {
@@ -187,6 +204,7 @@ pub struct PrizeRules {
     pub rounding: Rounding,
     pub one_prize: OnePrize,
     pub tied_awards: TiedAwards,
+    pub tied_settlement: TiedSettlement,
     /// Values of non-cash awards, used only to choose between prizes of equal cash.
     pub award_values: BTreeMap<String, u32>,
     pub pro_rata: Option<ProRata>,
@@ -205,6 +223,7 @@ impl Default for PrizeRules {
                 priority: Vec::new(),
             },
             tied_awards: TiedAwards::ListedOrder,
+            tied_settlement: TiedSettlement::OneAtATime,
             award_values: BTreeMap::new(),
             pro_rata: None,
             tax: None,

@@ -49,6 +49,18 @@ impl<'o> Lowerer<'o> {
         }
         self.t.scoring = ps;
         self.t.accelerations.sort_by_key(|a| a.player);
+        for (line, id, category) in std::mem::take(&mut self.registrations) {
+            match self.t.players.iter_mut().find(|p| p.id == id) {
+                Some(p) => p.registered_category = Some(category),
+                None => self.diag(
+                    codes::UNKNOWN_PLAYER,
+                    Severity::Error,
+                    Family::Consistency,
+                    field_at(line, &layout::xxg::PLAYER),
+                    format!("XXG names player {id}, who has no 001 record"),
+                ),
+            }
+        }
 
         if let Some(line) = self.sex_f_line {
             self.diag(

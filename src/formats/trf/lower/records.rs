@@ -153,7 +153,8 @@ impl<'o> Lowerer<'o> {
         let data = c.from(layout::record::DATA_FIRST);
         if r.code.starts_with("BB") {
             self.seen.bbp = true;
-        } else {
+        } else if r.code != "XXG" {
+            // XXG is this crate's own record, not JaVaFo's.
             self.seen.javafo = true;
         }
         self.note_header(r.code, r.number);
@@ -203,6 +204,23 @@ impl<'o> Lowerer<'o> {
             }
             "XXS" => self.xxs.push((r.number, data.to_string())),
             "XXA" => self.xxa(r, &c),
+            "XXG" => {
+                use layout::xxg as G;
+                let category = c.get(&G::CATEGORY).trim().to_string();
+                match parse_uint(c.get(&G::PLAYER)).filter(|n| *n > 0) {
+                    Some(id) if !category.is_empty() => {
+                        self.registrations.push((r.number, PlayerId(id), category));
+                    }
+                    _ => self.bad_header(
+                        r,
+                        &format!(
+                            "a starting rank in {} and a category from column {}",
+                            span(&G::PLAYER),
+                            G::CATEGORY.first
+                        ),
+                    ),
+                }
+            }
             "XXP" => {
                 let mut players = Vec::new();
                 for tok in data.split_whitespace() {

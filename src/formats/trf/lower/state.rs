@@ -35,6 +35,8 @@ pub(super) struct Lowerer<'o> {
     pub(super) scoring_162: Option<(usize, PointSystem)>,
     pub(super) bb: Vec<(usize, &'o str, Points)>,
     pub(super) xxs: Vec<(usize, String)>,
+    /// `XXG` registered categories: line, player, category.
+    pub(super) registrations: Vec<(usize, PlayerId, String)>,
     pub(super) xxr_line: Option<(usize, u32)>,
     pub(super) sex_f: usize,
     pub(super) sex_f_line: Option<usize>,
@@ -102,6 +104,7 @@ impl<'o> Lowerer<'o> {
             scoring_162: None,
             bb: Vec::new(),
             xxs: Vec::new(),
+            registrations: Vec::new(),
             xxr_line: None,
             sex_f: 0,
             sex_f_line: None,

@@ -1,0 +1,122 @@
+//! Age groups declared compactly in a profile (`[standings.age_groups]`),
+//! expanded into ordinary [`Category`] values with explicit birth-date windows.
+//!
+//! ```toml
+//! [standings.age_groups]
+//! under = [19, 17, 15, 13, 11, 9, 7]  # U19 ... U7
+//! year = 2023          # ages count by year of birth from this year: U19 = born 2004 or later
+//! girls = true         # also "U19 Girls" ... (sex = female) after each open group
+//! exclusive = true     # each group ends the day before the next younger one starts
+//! ```
+//!
+//! Names are `prefix` + age (default `"U"`), girls' groups add `girls_suffix`
+//! (default `" Girls"`). The FIDE youth convention counts by year of birth:
+//! "under 13" in 2023 is born on or after 1 January 2010.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::category::Category;
+use crate::model::Sex;
+
+/// The `[standings.age_groups]` table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgeGroups {
+    /// The ages, e.g. `[19, 17, 15]`: one group per age, in this order.
+    pub under: Vec<u32>,
+    /// The year ages count from (the event's year).
+    pub year: i32,
+    /// Also a girls' group (sex = female) after each open one.
+    #[serde(default)]
+    pub girls: bool,
+    /// Each group ends the day before the next younger group starts (one age
+    /// group per player); otherwise a group admits everyone younger too.
+    #[serde(default)]
+    pub exclusive: bool,
+    #[serde(default = "default_prefix")]
+    pub prefix: String,
+    #[serde(default = "default_girls_suffix")]
+    pub girls_suffix: String,
+}
+
+fn default_prefix() -> String {
+    "U".into()
+}
+fn default_girls_suffix() -> String {
+    " Girls".into()
+}
+
+impl AgeGroups {
+    /// The categories, in the order of `under` (open group, then girls' group).
+    pub fn expand(&self) -> Result<Vec<Category>, String> {
+        let start = |age: u32| {
+            i32::try_from(age)
+                .ok()
+                .and_then(|a| self.year.checked_sub(a))
+                .and_then(|y| NaiveDate::from_ymd_opt(y, 1, 1))
+                .ok_or_else(|| format!("expected an age that gives a birth year, found {age}"))
+        };
+        let mut out = Vec::new();
+        for &age in &self.under {
+            let born_from = start(age)?;
+            // The next younger group: the largest age below this one.
+            let born_until = if self.exclusive {
+                match self.under.iter().copied().filter(|&a| a < age).max() {
+                    Some(next) => start(next)?.pred_opt(),
+                    None => None,
+                }
+            } else {
+                None
+            };
+            let open = Category {
+                name: format!("{}{age}", self.prefix),
+                born_from: Some(born_from),
+                born_until,
+                ..Default::default()
+            };
+            let girls = self.girls.then(|| Category {
+                name: format!("{}{age}{}", self.prefix, self.girls_suffix),
+                sex: Some(Sex::Female),
+                ..open.clone()
+            });
+            out.push(open);
+            out.extend(girls);
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expands_exclusive_windows_with_girls() {
+        let g: AgeGroups =
+            toml::from_str("under = [19, 17, 7]\nyear = 2023\ngirls = true\nexclusive = true")
+                .unwrap();
+        let c = g.expand().unwrap();
+        let names: Vec<&str> = c.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["U19", "U19 Girls", "U17", "U17 Girls", "U7", "U7 Girls"]
+        );
+        let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd);
+        assert_eq!(
+            (c[0].born_from, c[0].born_until),
+            (d(2004, 1, 1), d(2005, 12, 31))
+        );
+        assert_eq!(c[1].sex, Some(Sex::Female));
+        assert_eq!(
+            (c[2].born_from, c[2].born_until),
+            (d(2006, 1, 1), d(2015, 12, 31))
+        );
+        assert_eq!((c[4].born_from, c[4].born_until), (d(2016, 1, 1), None));
+        let open: AgeGroups = toml::from_str("under = [13]\nyear = 2023").unwrap();
+        let c = open.expand().unwrap();
+        assert_eq!(c.len(), 1);
+        assert_eq!((c[0].born_from, c[0].born_until), (d(2010, 1, 1), None));
+        assert!(toml::from_str::<AgeGroups>("under = [13]\nyear = 2023\nboys = true").is_err());
+    }
+}
