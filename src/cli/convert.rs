@@ -6,7 +6,10 @@ use chess_arbiter::rating::submission::{prepare, Target};
 use clap::{Args as ClapArgs, ValueEnum};
 
 use super::common::{EncodingArg, LineEndArg};
+use chess_arbiter::model::fide_list::FideList;
+
 use super::exit::{Failure, Outcome};
+use super::fide_list::{report, FideListArgs};
 use super::input::{self, Format, Loaded};
 
 /// Convert a tournament file between TRF dialects, JSON and Swiss-Manager formats.
@@ -52,6 +55,10 @@ pub struct Args {
     /// dates filled, each fill reported; CRLF, UTF-8.
     #[arg(long = "for", value_enum)]
     pub purpose: Option<Purpose>,
+    /// With --for fide: compare the players with the FIDE rating list and
+    /// list what disagrees on stderr (an unknown id is an error).
+    #[command(flatten)]
+    pub list: FideListArgs,
 }
 
 /// What a converted file is for.
@@ -73,7 +80,13 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         None => default_target(&loaded, args.output.as_deref()),
     };
     if args.purpose == Some(Purpose::Fide) {
-        return for_fide(&loaded, to, args.line_end, args.output.as_deref());
+        let list = args.list.load_for(&loaded.tournament)?;
+        return for_fide(&loaded, to, args.line_end, args.output.as_deref(), list);
+    }
+    if args.list.fide_list.is_some() {
+        return Err(Failure::Invalid(
+            "--fide-list is used with --for fide".into(),
+        ));
     }
     let mut errors = 0;
     for d in &loaded.diagnostics {
@@ -104,6 +117,7 @@ fn for_fide(
     to: Format,
     line_end: LineEndArg,
     output: Option<&str>,
+    list: Option<FideList>,
 ) -> Result<Outcome, Failure> {
     let (target, trf_target) = match to {
         Format::Trf16 => (Target::Trf16, trf::Target::Trf16),
@@ -127,6 +141,9 @@ fn for_fide(
     for d in &loaded.diagnostics {
         errors += usize::from(d.is_error());
         eprintln!("{d}");
+    }
+    if let Some(l) = &list {
+        errors += report(loaded, l);
     }
     let sub = prepare(&loaded.tournament, target);
     for d in &sub.notes {

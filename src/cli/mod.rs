@@ -6,6 +6,7 @@ mod check;
 mod common;
 mod convert;
 mod exit;
+mod fide_list;
 mod generate;
 mod input;
 mod pair;

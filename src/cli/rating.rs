@@ -13,6 +13,7 @@ use chess_arbiter::render::rating as render;
 
 use super::common::{read_reported, ReportFormat};
 use super::exit::{Failure, Outcome};
+use super::fide_list::{report, FideListArgs};
 use super::input::{self, Loaded};
 
 /// Rating changes (FIDE B.02) of every player: K and why, W, We, K(W-We), new rating.
@@ -38,6 +39,10 @@ pub struct Args {
     /// Write to this file instead of stdout.
     #[arg(short = 'o', long)]
     pub output: Option<String>,
+    /// Ratings and K factors from the list (for the event's kind); what
+    /// disagrees with the file is listed on stderr.
+    #[command(flatten)]
+    pub list: FideListArgs,
 }
 
 fn parse_edition(s: &str) -> Result<Edition, String> {
@@ -131,10 +136,15 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             "--k names starting rank {id}, which is not in the tournament"
         )));
     }
+    let fide_list = args.list.load_for(t)?;
+    if let Some(l) = &fide_list {
+        report(&loaded, l);
+    }
     let opts = RatingOptions {
         rules: args.rules,
         kind: args.kind,
         k_factors,
+        fide_list,
     };
     let report = compute(t, &opts);
     check_given_k(t, &opts.k_factors, report.kind, args.force)?;

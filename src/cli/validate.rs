@@ -5,6 +5,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 
 use super::common::EncodingArg;
 use super::exit::{Failure, Outcome};
+use super::fide_list::{disagreements, FideListArgs};
 use super::input::{self, Format};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -49,6 +50,11 @@ pub struct Args {
     /// Write the report to this file instead of stdout.
     #[arg(short = 'o', long)]
     pub output: Option<String>,
+    /// Also compare the players with the FIDE rating list: unknown or
+    /// mistyped ids (errors), names, birth years, sex, federations, titles,
+    /// ratings and inactive players that differ (warnings).
+    #[command(flatten)]
+    pub list: FideListArgs,
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
@@ -72,6 +78,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     if args.fide {
         let fide = super::rating::fide_problems(&loaded);
         loaded.diagnostics.extend(fide);
+    }
+    if let Some(list) = args.list.load_for(&loaded.tournament)? {
+        let ds = disagreements(&loaded, &list);
+        loaded.diagnostics.extend(ds);
     }
     let report = Report::new(
         &loaded.name,

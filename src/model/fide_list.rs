@@ -20,7 +20,9 @@ pub struct ListMonth {
 impl ListMonth {
     /// `None` unless `month` is 1-12.
     pub fn new(year: i32, month: u32) -> Option<ListMonth> {
-        (1..=12).contains(&month).then_some(ListMonth { year, month })
+        (1..=12)
+            .contains(&month)
+            .then_some(ListMonth { year, month })
     }
 }
 

@@ -5,7 +5,9 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 use super::edition::{playing_time, Edition, Kind};
+use super::fide_list::{list_k, list_kind, with_list_ratings};
 use crate::model::b02::{dp, hundredths_half_up, pd};
+use crate::model::fide_list::{FideList, ListMonth};
 use crate::model::{Outcome, Player, PlayerId, RoundEntry, Tournament};
 
 /// What the caller decides; everything else comes from the tournament.
@@ -18,6 +20,19 @@ pub struct RatingOptions {
     /// K factors known from elsewhere (a players file), by starting rank.
     /// They take precedence over the file's K labels.
     pub k_factors: BTreeMap<PlayerId, u32>,
+    /// The players of the published FIDE rating list: their ratings of the
+    /// event's kind replace the file's, their K factors the assumed ones
+    /// (the `k_factors` above still win).
+    pub fide_list: Option<FideList>,
+}
+
+/// The FIDE list a report used.
+#[derive(Debug, Clone, Serialize)]
+pub struct ListUsed {
+    /// The list's month, when known.
+    pub month: Option<ListMonth>,
+    /// Players of the file found in the list.
+    pub players_found: usize,
 }
 
 /// How a setting was chosen, stated in every report.
@@ -41,6 +56,9 @@ pub struct RatingReport {
     pub kind_source: Source,
     /// Everything the computation had to assume, in plain words.
     pub assumptions: Vec<String>,
+    /// The FIDE list the ratings and K factors came from, if one was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fide_list: Option<ListUsed>,
     pub players: Vec<PlayerRating>,
 }
 
@@ -57,6 +75,8 @@ pub enum KReason {
     Junior,
     /// B.02 §8.3.3: rated below 2400, at least 30 games assumed.
     Below2400,
+    /// Published in the FIDE rating list for the event's kind.
+    FideList,
 }
 
 impl KReason {
@@ -66,6 +86,7 @@ impl KReason {
             KReason::Rated2400 => "rated 2400 or more",
             KReason::Junior => "junior (18 or younger this year) rated below 2300",
             KReason::Below2400 => "rated below 2400 (30 or more games assumed)",
+            KReason::FideList => "from the FIDE list",
         }
     }
 }
@@ -521,17 +542,41 @@ fn choose_kind(t: &Tournament, opts: &RatingOptions) -> (Kind, Source) {
     }
 }
 
+/// The kind of play of an event by its time control (record 122/222);
+/// standard when it cannot be read.
+pub fn event_kind(t: &Tournament) -> Kind {
+    choose_kind(t, &RatingOptions::default()).0
+}
+
 /// Compute the rating changes of every player of `t`.
 pub fn compute(t: &Tournament, opts: &RatingOptions) -> RatingReport {
     let (edition, rules_source) = choose_edition(t, opts);
     let (kind, kind_source) = choose_kind(t, opts);
+    let listed = opts
+        .fide_list
+        .as_ref()
+        .map(|l| (l, with_list_ratings(t, l, list_kind(kind))));
+    let t = listed.as_ref().map(|(_, (t2, _))| t2).unwrap_or(t);
     let end = t
         .info
         .end_date
         .or_else(|| t.info.round_dates.iter().flatten().max().copied());
     let ctx = Context { kind, end };
     let mut assumptions = Vec::new();
-    if kind != Kind::Standard {
+    if let Some((l, _)) = &listed {
+        if !l.has(list_kind(kind)) {
+            assumptions.push(format!(
+                "the FIDE list given has no {kind} ratings: ratings and K from the file"
+            ));
+        }
+        if let (Some(m), Some(start)) = (l.month, t.info.start_date) {
+            if (m.year, m.month) != (start.year(), start.month()) {
+                assumptions.push(format!(
+                    "the FIDE list is of {m}, the event starts {start}: FIDE rates with the list published for the start month"
+                ));
+            }
+        }
+    } else if kind != Kind::Standard {
         assumptions.push(format!(
             "the ratings in the file are taken as the {kind} ratings (a player without one counts with the standard rating)"
         ));
@@ -568,13 +613,20 @@ pub fn compute(t: &Tournament, opts: &RatingOptions) -> RatingReport {
         };
         match p.rating {
             Some(own) => {
-                let k = k_factor(
+                let given = given_k(p, opts);
+                let published = listed
+                    .as_ref()
+                    .and_then(|(l, _)| list_k(l, p.fide_id.as_deref(), list_kind(kind)));
+                let mut k = k_factor(
                     own,
                     p.birth.map(|b| b.year),
                     event_year,
-                    given_k(p, opts),
+                    given.or(published),
                     n,
                 );
+                if given.is_none() && published.is_some() {
+                    k.reason = KReason::FideList;
+                }
                 any_assumed_k |= k.assumed;
                 let details = games_for_rated(own, &raw, edition, kind);
                 let we: i64 = details.iter().map(|(_, pdh)| i64::from(*pdh)).sum();
@@ -623,6 +675,10 @@ pub fn compute(t: &Tournament, opts: &RatingOptions) -> RatingReport {
         kind,
         kind_source,
         assumptions,
+        fide_list: listed.map(|(l, (_, n))| ListUsed {
+            month: l.month,
+            players_found: n,
+        }),
         players,
     }
 }

@@ -11,6 +11,7 @@
 
 pub mod change;
 pub mod edition;
+pub mod fide_list;
 pub mod time_control;
 
 pub use change::{compute, RatingOptions, RatingReport};

@@ -14,7 +14,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rating::change::{PlayerRating, RatingReport, Source};
+use crate::rating::change::{KReason, PlayerRating, RatingReport, Source};
 
 fn source_text(s: &Source) -> String {
     match s {
@@ -40,11 +40,22 @@ fn signed(v: f64, decimals: usize) -> String {
     }
 }
 
-fn k_text(p: &PlayerRating) -> String {
+/// "K from FIDE list 2025-11" for a K the list published, else the reason.
+fn k_reason(r: &RatingReport, reason: KReason) -> String {
+    match (reason, &r.fide_list) {
+        (KReason::FideList, Some(l)) => match l.month {
+            Some(m) => format!("K from FIDE list {m}"),
+            None => "K from the FIDE list".to_string(),
+        },
+        _ => reason.describe().to_string(),
+    }
+}
+
+fn k_text(r: &RatingReport, p: &PlayerRating) -> String {
     match &p.k_detail {
         None => "-".into(),
         Some(k) => {
-            let mut s = k.reason.describe().to_string();
+            let mut s = k_reason(r, k.reason);
             if k.capped {
                 s.push_str(&format!(", capped from {} (K x games <= 700)", k.base));
             }
@@ -70,6 +81,15 @@ pub fn text(r: &RatingReport) -> String {
         source_text(&r.rules_source)
     );
     let _ = writeln!(o, "Kind:  {} ({})", r.kind, source_text(&r.kind_source));
+    if let Some(l) = &r.fide_list {
+        let month = l.month.map(|m| format!(" of {m}")).unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "List:  FIDE rating list{month}: ratings and K of {} player{} found in it",
+            l.players_found,
+            if l.players_found == 1 { "" } else { "s" }
+        );
+    }
     for a in &r.assumptions {
         let _ = writeln!(o, "Assumed: {a}");
     }
@@ -117,7 +137,7 @@ pub fn text(r: &RatingReport) -> String {
         let _ = writeln!(o);
         let _ = writeln!(o, "{} {} ({})", p.start_rank, p.name, opt(p.rating));
         if p.rating.is_some() {
-            let _ = writeln!(o, "  K {}: {}", opt(p.k), k_text(p));
+            let _ = writeln!(o, "  K {}: {}", opt(p.k), k_text(r, p));
         }
         if let Some(i) = &p.initial {
             let _ = writeln!(
@@ -180,8 +200,8 @@ pub fn csv(r: &RatingReport) -> String {
         let reason = p
             .k_detail
             .as_ref()
-            .map(|k| k.reason.describe())
-            .unwrap_or("");
+            .map(|k| k_reason(r, k.reason))
+            .unwrap_or_default();
         let publishable = p
             .initial
             .as_ref()
@@ -253,7 +273,7 @@ pub fn html(r: &RatingReport) -> String {
             p.start_rank,
             esc(&p.name),
             opt(p.rating),
-            esc(&k_text(p)),
+            esc(&k_text(r, p)),
             opt(p.k),
             p.games,
             p.score,

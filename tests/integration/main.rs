@@ -5,6 +5,7 @@ mod check;
 mod check_warnings;
 mod dutch;
 mod dutch_support;
+mod fide_list;
 mod hostile;
 mod initial_colour;
 mod pair;

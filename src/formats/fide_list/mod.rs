@@ -133,7 +133,14 @@ impl Collector {
         }
     }
 
-    fn line_error(&mut self, line: usize, col: &impl Spans, field: &str, expected: &str, found: &str) {
+    fn line_error(
+        &mut self,
+        line: usize,
+        col: &impl Spans,
+        field: &str,
+        expected: &str,
+        found: &str,
+    ) {
         let (first, last) = col.span();
         self.push_error(Diagnostic::error(
             codes::FIDE_LIST_SYNTAX,
@@ -281,7 +288,11 @@ fn kind_from_name(name: &str) -> ListKind {
 /// Read a TXT or XML list (detected by its first character) from `r`;
 /// `name` names it in diagnostics and, without [`ReadOptions::kind`], tells
 /// a single-type list's kind.
-pub fn read_text<R: BufRead>(mut r: R, name: &str, opts: &ReadOptions) -> Result<ReadList, Diagnostic> {
+pub fn read_text<R: BufRead>(
+    mut r: R,
+    name: &str,
+    opts: &ReadOptions,
+) -> Result<ReadList, Diagnostic> {
     let single = opts.kind.unwrap_or_else(|| kind_from_name(name));
     let is_xml = {
         let buf = r.fill_buf().map_err(|e| access(name, &e))?;
@@ -308,7 +319,11 @@ fn access(name: &str, e: &dyn std::fmt::Display) -> Diagnostic {
 
 /// Read a list from a seekable source: a zip archive (its first `.txt` or
 /// `.xml` member, else its first member) or a plain TXT or XML file.
-pub fn read<R: Read + Seek>(mut r: R, name: &str, opts: &ReadOptions) -> Result<ReadList, Diagnostic> {
+pub fn read<R: Read + Seek>(
+    mut r: R,
+    name: &str,
+    opts: &ReadOptions,
+) -> Result<ReadList, Diagnostic> {
     let mut magic = [0u8; 4];
     let n = read_up_to(&mut r, &mut magic).map_err(|e| access(name, &e))?;
     r.seek(std::io::SeekFrom::Start(0))

@@ -90,14 +90,10 @@ fn triple(r: Option<ListRating>) -> [String; 3] {
 /// The header line of a TXT layout (no line end).
 pub fn header(layout: Layout) -> String {
     match layout {
-        Layout::CombinedTxt | Layout::CombinedXml => COMBINED
-            .iter()
-            .map(|(l, w)| pad(l, *w))
-            .collect(),
-        Layout::SingleTxt(_, m) => single_columns(m)
-            .iter()
-            .map(|(l, w)| pad(l, *w))
-            .collect(),
+        Layout::CombinedTxt | Layout::CombinedXml => {
+            COMBINED.iter().map(|(l, w)| pad(l, *w)).collect()
+        }
+        Layout::SingleTxt(_, m) => single_columns(m).iter().map(|(l, w)| pad(l, *w)).collect(),
     }
 }
 
@@ -163,9 +159,25 @@ pub fn line(layout: Layout, p: &ListPlayer) -> String {
             let [r, rg, rk] = triple(p.rapid);
             let [b, bg, bk] = triple(p.blitz);
             let tags = [
-                "fideid", "name", "country", "sex", "title", "w_title", "o_title", "foa_title",
-                "rating", "games", "k", "rapid_rating", "rapid_games", "rapid_k", "blitz_rating",
-                "blitz_games", "blitz_k", "birthday", "flag",
+                "fideid",
+                "name",
+                "country",
+                "sex",
+                "title",
+                "w_title",
+                "o_title",
+                "foa_title",
+                "rating",
+                "games",
+                "k",
+                "rapid_rating",
+                "rapid_games",
+                "rapid_k",
+                "blitz_rating",
+                "blitz_games",
+                "blitz_k",
+                "birthday",
+                "flag",
             ];
             let values = head
                 .into_iter()
@@ -185,7 +197,9 @@ pub fn line(layout: Layout, p: &ListPlayer) -> String {
 }
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// A small deterministic generator (xorshift), enough to vary the data.

@@ -146,7 +146,12 @@ fn windows_1252_names_are_decoded() {
 
 #[test]
 fn header_without_columns_is_refused() {
-    let e = read(Cursor::new(b"hello world\r\n1 x\r\n".to_vec()), "x.txt", &wanted()).unwrap_err();
+    let e = read(
+        Cursor::new(b"hello world\r\n1 x\r\n".to_vec()),
+        "x.txt",
+        &wanted(),
+    )
+    .unwrap_err();
     assert_eq!(e.code, codes::UNRECOGNIZED_INPUT);
     assert!(e.to_string().contains("x.txt, line 1"), "{e}");
     let e = read(Cursor::new(b"<a/>".to_vec()), "x.xml", &wanted()).unwrap_err();
@@ -180,10 +185,6 @@ fn hostile_bytes_never_panic() {
         b"<playerslist><player><fideid>",
     ];
     for s in samples {
-        let _ = read(
-            Cursor::new(s.to_vec()),
-            "x",
-            &ReadOptions::default(),
-        );
+        let _ = read(Cursor::new(s.to_vec()), "x", &ReadOptions::default());
     }
 }

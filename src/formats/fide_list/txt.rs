@@ -24,7 +24,10 @@ struct Column {
 
 impl Spans for Column {
     fn span(&self) -> (usize, usize) {
-        (self.start + 1, self.end.unwrap_or(self.start + 1).max(self.start + 1))
+        (
+            self.start + 1,
+            self.end.unwrap_or(self.start + 1).max(self.start + 1),
+        )
     }
 }
 
@@ -90,7 +93,9 @@ fn labels(header: &str) -> Vec<(usize, String)> {
     let mut merged: Vec<(usize, String)> = Vec::with_capacity(out.len());
     for (pos, l) in out {
         match merged.last_mut() {
-            Some((_, prev)) if prev.eq_ignore_ascii_case("id") && l.eq_ignore_ascii_case("number") => {
+            Some((_, prev))
+                if prev.eq_ignore_ascii_case("id") && l.eq_ignore_ascii_case("number") =>
+            {
                 prev.push_str(" Number");
             }
             _ => merged.push((pos, l)),
@@ -145,8 +150,9 @@ fn raw_id(line: &[u8], col: &Column) -> Option<u64> {
     if t.is_empty() || t.len() > 12 || !t.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    t.iter()
-        .try_fold(0u64, |acc, b| acc.checked_mul(10)?.checked_add(u64::from(b - b'0')))
+    t.iter().try_fold(0u64, |acc, b| {
+        acc.checked_mul(10)?.checked_add(u64::from(b - b'0'))
+    })
 }
 
 /// Read a TXT list from `r`, keeping the players `opts` asks for.
@@ -202,13 +208,7 @@ pub(super) fn read<R: BufRead>(
                 match cell.trim().parse::<u64>() {
                     Ok(id) => id,
                     Err(_) => {
-                        out.line_error(
-                            line_no,
-                            &id_col,
-                            "fide id",
-                            "digits",
-                            cell.trim(),
-                        );
+                        out.line_error(line_no, &id_col, "fide id", "digits", cell.trim());
                         continue;
                     }
                 }
@@ -239,7 +239,10 @@ pub(super) fn read<R: BufRead>(
 
 fn cell_of(chars: &[char], c: &Column) -> String {
     let end = c.end.unwrap_or(chars.len()).min(chars.len());
-    chars.get(c.start..end).map(|s| s.iter().collect()).unwrap_or_default()
+    chars
+        .get(c.start..end)
+        .map(|s| s.iter().collect())
+        .unwrap_or_default()
 }
 
 fn trim_eol(b: &[u8]) -> &[u8] {
@@ -274,7 +277,10 @@ mod tests {
         assert!(cols
             .iter()
             .any(|c| c.field == Field::Rating(ListKind::Rapid) && c.start == 64));
-        assert_eq!(cols.last().map(|c| (c.field, c.end)), Some((Field::Flag, None)));
+        assert_eq!(
+            cols.last().map(|c| (c.field, c.end)),
+            Some((Field::Flag, None))
+        );
     }
 
     #[test]

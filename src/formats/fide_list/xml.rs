@@ -54,9 +54,15 @@ fn at_byte(pos: u64, field: &str) -> Location {
 struct Raw {
     start: u64,
     fields: Vec<(Vec<u8>, String, u64)>,
+    /// Its `fideid` came first and is not wanted: the rest is skipped.
+    skip: bool,
 }
 
-pub(super) fn read<R: BufRead>(r: R, single: ListKind, opts: &ReadOptions) -> Result<Collector, Diagnostic> {
+pub(super) fn read<R: BufRead>(
+    r: R,
+    single: ListKind,
+    opts: &ReadOptions,
+) -> Result<Collector, Diagnostic> {
     let mut reader = Reader::from_reader(r);
     reader.config_mut().trim_text(true);
     let mut buf = Vec::with_capacity(1024);
@@ -78,22 +84,43 @@ pub(super) fn read<R: BufRead>(r: R, single: ListKind, opts: &ReadOptions) -> Re
         match ev {
             Event::Eof => break,
             Event::Start(e) => {
-                let n = e.local_name().as_ref().to_vec();
+                let local = e.local_name();
+                let n = local.as_ref();
                 if n == b"player" {
                     saw_player = true;
                     player = Some(Raw {
                         start: pos,
                         ..Raw::default()
                     });
-                } else if player.is_some() {
+                } else if let Some(p) = &player {
                     if n.starts_with(b"rapid_") || n.starts_with(b"blitz_") {
                         combined = true;
                     }
-                    tag = Some((n, pos));
+                    if !p.skip {
+                        tag = Some((n.to_vec(), pos));
+                    }
                 }
             }
             Event::Text(t) => {
                 if let (Some(p), Some((n, at))) = (player.as_mut(), tag.as_ref()) {
+                    if p.skip {
+                        buf.clear();
+                        continue;
+                    }
+                    if p.fields.is_empty() && n.as_slice() == b"fideid" {
+                        // fast path: an unwanted player is dropped at its id
+                        if let Some(id) = std::str::from_utf8(&t)
+                            .ok()
+                            .and_then(|x| x.trim().parse::<u64>().ok())
+                        {
+                            if !opts.wants(id) {
+                                p.skip = true;
+                                out.lines_read += 1;
+                                buf.clear();
+                                continue;
+                            }
+                        }
+                    }
                     let s = t
                         .unescape()
                         .map(|c| c.into_owned())
@@ -109,7 +136,7 @@ pub(super) fn read<R: BufRead>(r: R, single: ListKind, opts: &ReadOptions) -> Re
             }
             Event::End(e) => {
                 if e.local_name().as_ref() == b"player" {
-                    if let Some(p) = player.take() {
+                    if let Some(p) = player.take().filter(|p| !p.skip) {
                         finish(&mut out, p, combined, single, opts);
                     }
                 }

@@ -1,0 +1,415 @@
+//! The FIDE rating list against tournament files, through the binary:
+//! `rating`, `validate`, `convert --for fide` and `standings` with
+//! `--fide-list`, on a list written in the published combined layout
+//! (`tests/fixtures/fide_list/players_list_foa.txt`).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use chess_arbiter::formats::fide_list::synthetic::{self, Layout};
+use chess_arbiter::model::fide_list::{ListPlayer, ListRating};
+use chess_arbiter::model::{Sex, Title};
+
+fn fixture(rel: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+fn list() -> String {
+    fixture("fide_list/players_list_foa.txt")
+}
+
+pub(crate) fn arbiter(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn std(rating: u16, games: u32, k: u32) -> Option<ListRating> {
+    Some(ListRating {
+        rating,
+        games,
+        k: Some(k),
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn entry(
+    id: u64,
+    name: &str,
+    fed: &str,
+    sex: Sex,
+    title: Option<Title>,
+    women: Option<Title>,
+    birth: i32,
+    standard: Option<ListRating>,
+    inactive: bool,
+) -> ListPlayer {
+    ListPlayer {
+        fide_id: id,
+        name: name.into(),
+        federation: fed.into(),
+        sex: Some(sex),
+        title,
+        women_title: women,
+        other_titles: String::new(),
+        birth_year: Some(birth),
+        inactive,
+        standard,
+        rapid: std(1500, 0, 20),
+        blitz: None,
+    }
+}
+
+/// The listed players: the four of `rating/clean.trf` (4600044 left out,
+/// the others differing on purpose), then the players of the start-list test.
+pub(crate) fn listed() -> Vec<ListPlayer> {
+    use Sex::*;
+    vec![
+        // rating 2010, not the file's 2000; a new player: K 40
+        entry(
+            4600011,
+            "Alpha, Anna",
+            "GER",
+            Female,
+            None,
+            None,
+            1990,
+            std(2010, 12, 40),
+            false,
+        ),
+        // another spelling, inactive
+        entry(
+            4600022,
+            "Bravo, Benjamin",
+            "GER",
+            Male,
+            None,
+            None,
+            1990,
+            std(1900, 0, 20),
+            true,
+        ),
+        // born 1991, not 1990
+        entry(
+            4600033,
+            "Charlie, Chris",
+            "GER",
+            Female,
+            None,
+            None,
+            1991,
+            std(1800, 4, 20),
+            false,
+        ),
+        // the start list's players
+        entry(
+            5000001,
+            "Adams, Paul",
+            "ENG",
+            Male,
+            Some(Title::GM),
+            None,
+            1985,
+            std(2450, 9, 10),
+            false,
+        ),
+        entry(
+            5000002,
+            "Baker, Nina",
+            "ENG",
+            Female,
+            Some(Title::IM),
+            Some(Title::WGM),
+            1995,
+            std(2450, 9, 10),
+            false,
+        ),
+        entry(
+            5000003,
+            "Clark, Emma",
+            "ENG",
+            Female,
+            None,
+            Some(Title::WGM),
+            1998,
+            std(2450, 3, 10),
+            false,
+        ),
+        entry(
+            5000004,
+            "Davis, John",
+            "SCO",
+            Male,
+            Some(Title::FM),
+            None,
+            2001,
+            std(2300, 5, 20),
+            false,
+        ),
+        entry(
+            5000005,
+            "Evans, Lucy",
+            "WLS",
+            Female,
+            None,
+            Some(Title::WIM),
+            2010,
+            std(2300, 7, 40),
+            false,
+        ),
+        entry(
+            5000006,
+            "Fisher, Tom",
+            "ENG",
+            Male,
+            Some(Title::CM),
+            None,
+            2012,
+            std(2100, 2, 40),
+            false,
+        ),
+        entry(
+            5000007,
+            "Green, Amy",
+            "IRL",
+            Female,
+            None,
+            Some(Title::WFM),
+            2008,
+            std(2100, 8, 40),
+            false,
+        ),
+        entry(
+            5000008,
+            "Hall, Ben",
+            "ENG",
+            Male,
+            None,
+            None,
+            1970,
+            std(2100, 0, 20),
+            false,
+        ),
+        entry(
+            5000009,
+            "Irwin, Cara",
+            "ENG",
+            Female,
+            None,
+            None,
+            1960,
+            std(1850, 1, 20),
+            false,
+        ),
+        entry(
+            5000010,
+            "Jones, Dan",
+            "ENG",
+            Male,
+            None,
+            None,
+            2015,
+            None,
+            false,
+        ),
+        entry(
+            5000011,
+            "Adams, Zoe",
+            "ENG",
+            Female,
+            None,
+            None,
+            2016,
+            std(1850, 6, 40),
+            false,
+        ),
+        entry(
+            5000012,
+            "King, Ella",
+            "ENG",
+            Female,
+            None,
+            None,
+            2009,
+            std(1600, 4, 40),
+            true,
+        ),
+    ]
+}
+
+/// Writes the fixture list. Run with
+/// `cargo test --test integration regenerate_fide_list -- --ignored`.
+#[test]
+#[ignore = "writes tests/fixtures/fide_list"]
+fn regenerate_fide_list_fixture() {
+    let mut out = Vec::new();
+    synthetic::write(&mut out, Layout::CombinedTxt, &listed(), 40, 19).unwrap();
+    std::fs::write(list(), out).unwrap();
+}
+
+#[test]
+fn fixture_is_the_published_layout_written_by_the_generator() {
+    let mut out = Vec::new();
+    synthetic::write(&mut out, Layout::CombinedTxt, &listed(), 40, 19).unwrap();
+    let text = std::fs::read(list()).unwrap();
+    assert!(
+        text == out,
+        "regenerate the fixture (see regenerate_fide_list_fixture)"
+    );
+    let head = String::from_utf8_lossy(&text[..200]).to_string();
+    assert!(head.starts_with(
+        "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
+    ), "{head}");
+}
+
+#[test]
+fn rating_takes_k_and_ratings_from_the_list() {
+    let (code, out, err) = arbiter(&[
+        "rating",
+        &fixture("rating/clean.trf"),
+        "--fide-list",
+        &list(),
+        "--fide-list-month",
+        "2024-06",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("List:  FIDE rating list of 2024-06: ratings and K of 3 players found in it"),
+        "{out}"
+    );
+    // Alpha: the list's 2010 and K 40, explained
+    assert!(
+        out.contains("1 Alpha, Anna (2010)\n  K 40: K from FIDE list 2024-06"),
+        "{out}"
+    );
+    // Charlie: K 20 from the list (the file alone would assume 20 too)
+    assert!(out.contains("  K 20: K from FIDE list 2024-06"), "{out}");
+    // Delta is not in the list: the file's rating and an assumed K
+    assert!(
+        out.contains("4 Delta, Dora (1700)\n  K 20: rated below 2400 (30 or more games assumed)"),
+        "{out}"
+    );
+    for needle in [
+        "player 4 (Delta, Dora): FIDE id 4600044 is not in the FIDE list 2024-06: unknown or mistyped",
+        "player 1 (Alpha, Anna): rating 2000, the FIDE list 2024-06 publishes 2010 (standard rating)",
+        "player 2 (Bravo, Ben): name \"Bravo, Ben\", the FIDE list 2024-06 has \"Bravo, Benjamin\"",
+        "player 2 (Bravo, Ben): inactive in the FIDE list 2024-06 (flag i)",
+        "player 3 (Charlie, Chris): birth year 1990, the FIDE list 2024-06 has 1991",
+    ] {
+        assert!(err.contains(needle), "{needle}\n{err}");
+    }
+    // located at the player's line
+    assert!(err.contains("clean.trf, line 15"), "{err}");
+}
+
+#[test]
+fn validate_lists_every_disagreement() {
+    let (code, out, _) = arbiter(&[
+        "validate",
+        &fixture("rating/clean.trf"),
+        "--fide-list",
+        &list(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    for c in [
+        "fide-list-unknown-id",
+        "fide-list-rating",
+        "fide-list-mismatch",
+        "fide-list-inactive",
+    ] {
+        assert!(out.contains(c), "{c}\n{out}");
+    }
+}
+
+#[test]
+fn convert_for_fide_reports_the_unknown_id() {
+    let (code, out, err) = arbiter(&[
+        "convert",
+        &fixture("rating/clean.trf"),
+        "--to",
+        "trf16",
+        "--for",
+        "fide",
+        "--fide-list",
+        &list(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.starts_with("012 Test Open"), "{out}");
+    assert!(
+        err.contains("FIDE id 4600044 is not in the FIDE list: unknown or mistyped"),
+        "{err}"
+    );
+    let (code, _, err) = arbiter(&[
+        "convert",
+        &fixture("rating/clean.trf"),
+        "--fide-list",
+        &list(),
+    ]);
+    assert_eq!(code, 3, "{err}");
+}
+
+#[test]
+fn standings_rating_tiebreaks_use_the_list() {
+    let args = |with: bool| {
+        let mut v = vec![
+            "standings".to_string(),
+            fixture("rating/clean.trf"),
+            "--tiebreaks".into(),
+            "ARO".into(),
+            "--format".into(),
+            "csv".into(),
+        ];
+        if with {
+            v.extend(["--fide-list".into(), list()]);
+        }
+        v
+    };
+    let run = |with| {
+        let a = args(with);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        arbiter(&a)
+    };
+    let (_, without, _) = run(false);
+    let (code, with, err) = run(true);
+    assert_eq!(code, 0, "{err}");
+    // Bravo met 2000/2010, 1800 and 1700: ARO 1833 from the file, 1837 from the list
+    let bravo = |s: &str| {
+        s.lines()
+            .find(|l| l.contains("Bravo"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(bravo(&without).contains("1833"), "{without}");
+    assert!(bravo(&with).contains("1837"), "{with}");
+}
+
+#[test]
+fn unreadable_list_exits_3_and_missing_list_5() {
+    let (code, _, err) = arbiter(&[
+        "rating",
+        &fixture("rating/clean.trf"),
+        "--fide-list",
+        &fixture("rating/clean.trf"),
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("expected a FIDE rating list header"), "{err}");
+    let (code, _, _) = arbiter(&[
+        "rating",
+        &fixture("rating/clean.trf"),
+        "--fide-list",
+        "/nonexistent/list.txt",
+    ]);
+    assert_eq!(code, 5);
+}
