@@ -3,5 +3,6 @@
 
 pub mod fide_list;
 pub mod json;
+pub mod registrations;
 pub mod swiss_manager;
 pub mod trf;

@@ -5,3 +5,4 @@ pub mod check;
 pub mod dutch;
 pub mod generate;
 pub mod matching;
+pub mod start_list;

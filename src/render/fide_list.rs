@@ -6,6 +6,7 @@
 use crate::diag::{codes, Diagnostic, Family, Locator, PlayerField};
 use crate::model::fide_list::{FideList, ListKind};
 use crate::model::{Sex, Title, Tournament};
+use crate::pairing::start_list::{Left, StartList, Unlisted};
 use crate::rating::fide_list::{Disagreement, Finding};
 
 fn sex(s: Option<Sex>) -> &'static str {
@@ -134,4 +135,104 @@ pub fn diagnostics(
             }
         })
         .collect()
+}
+
+/// The registrations left off a start list, each located at its line of
+/// the registrations file `file`: an error, since the player cannot play a
+/// rated event without a FIDE id the list knows.
+pub fn unlisted_diagnostics(unlisted: &[Unlisted], list: &FideList, file: &str) -> Vec<Diagnostic> {
+    let label = list.label();
+    unlisted
+        .iter()
+        .map(|u| {
+            let who = match (&u.name, &u.fide_id) {
+                (Some(n), _) => format!("{n}: "),
+                _ => String::new(),
+            };
+            let id = u.fide_id.clone().unwrap_or_default();
+            let (code, msg) = match u.why {
+                Left::NoFideId => (
+                    codes::FIDE_ID_MISSING,
+                    format!("{who}no FIDE id: not on the start list"),
+                ),
+                Left::Malformed => (
+                    codes::FIDE_ID_MALFORMED,
+                    format!("{who}FIDE id \"{id}\" is not digits: not on the start list"),
+                ),
+                Left::NotInList => (
+                    codes::FIDE_LIST_UNKNOWN_ID,
+                    format!("{who}FIDE id {id} is not in the {label}: unknown or mistyped; not on the start list"),
+                ),
+                Left::Duplicate => (
+                    codes::FIDE_ID_DUPLICATE,
+                    format!("{who}FIDE id {id} is registered on an earlier line: listed once"),
+                ),
+            };
+            let loc = crate::diag::Location {
+                file: Some(file.to_string()),
+                line: Some(u.line),
+                cols: None,
+                field: None,
+            };
+            if u.why == Left::Duplicate {
+                Diagnostic::warning(code, Family::Consistency, loc, msg)
+            } else {
+                Diagnostic::error(code, Family::Consistency, loc, msg)
+            }
+        })
+        .collect()
+}
+
+/// The start list as an aligned table: pairing number, title, name,
+/// federation, rating, FIDE id, year of birth, category; then the
+/// registrations left off.
+pub fn start_list_text(s: &StartList) -> String {
+    use std::fmt::Write as _;
+    let t = &s.tournament;
+    let w = t
+        .players
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "{:>4}  {:<3}  {:<w$}  {:<3}  {:>4}  {:>10}  {:>4}  Cat",
+        "TPN", "Tit", "Name", "FED", "Rtg", "FIDE id", "Born"
+    );
+    for p in &t.players {
+        let _ = writeln!(
+            o,
+            "{:>4}  {:<3}  {:<w$}  {:<3}  {:>4}  {:>10}  {:>4}  {}",
+            p.id.0,
+            p.title.as_ref().map(|t| t.code()).unwrap_or(""),
+            p.name,
+            p.federation.as_deref().unwrap_or(""),
+            p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            p.fide_id.as_deref().unwrap_or(""),
+            p.birth.map(|b| b.year.to_string()).unwrap_or_default(),
+            p.labels.get("category").map(String::as_str).unwrap_or("")
+        );
+    }
+    if !s.unlisted.is_empty() {
+        let _ = writeln!(o, "\nNot on the start list ({}):", s.unlisted.len());
+        for u in &s.unlisted {
+            let why = match u.why {
+                Left::NoFideId => "no FIDE id",
+                Left::Malformed => "FIDE id not digits",
+                Left::NotInList => "FIDE id not in the list",
+                Left::Duplicate => "registered twice",
+            };
+            let _ = writeln!(
+                o,
+                "  line {}: {} {} ({why})",
+                u.line,
+                u.fide_id.as_deref().unwrap_or("-"),
+                u.name.as_deref().unwrap_or("")
+            );
+        }
+    }
+    o
 }

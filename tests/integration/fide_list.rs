@@ -413,3 +413,99 @@ fn unreadable_list_exits_3_and_missing_list_5() {
     ]);
     assert_eq!(code, 5);
 }
+
+#[test]
+fn start_list_pairs_round_1_and_checks_conform() {
+    let dir = std::env::temp_dir().join(format!("arbiter-start-list-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let start = dir.join("start.trf");
+    let (code, out, err) = arbiter(&[
+        "start-list",
+        &fixture("fide_list/registrations.csv"),
+        "--fide-list",
+        &list(),
+        "--rounds",
+        "7",
+        "--name",
+        "Spring Open",
+        "--start",
+        "2026-04-04",
+        "-o",
+        start.to_str().unwrap(),
+    ]);
+    // players left off: exit 1, each named on stderr at its line
+    assert_eq!(code, 1, "{err}");
+    for needle in [
+        "registrations.csv, line 9: Nolist, Nora: no FIDE id: not on the start list",
+        "registrations.csv, line 15: Typo, Tim: FIDE id 77777777 is not in the FIDE list: unknown or mistyped",
+        "registrations.csv, line 16: FIDE id 5000003 is registered on an earlier line",
+    ] {
+        assert!(err.contains(needle), "{needle}\n{err}");
+    }
+    // C.04.2 art. 2.2: 2450 GM, IM (over her WGM), WGM; 2300 FM, WIM; 2100 CM, WFM, none;
+    // 1850 by name; then the unrated
+    let order: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .map(|l| {
+            l.get(11..)
+                .unwrap_or("")
+                .split("  ")
+                .next()
+                .unwrap_or("")
+                .trim()
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "Adams, Paul",
+            "Baker, Nina",
+            "Clark, Emma",
+            "Davis, John",
+            "Evans, Lucy",
+            "Fisher, Tom",
+            "Green, Amy",
+            "Hall, Ben",
+            "Adams, Zoe",
+            "Irwin, Cara",
+            "King, Ella",
+            "Jones, Dan",
+        ],
+        "{out}"
+    );
+    // categories by year of birth in 2026, or as registered
+    assert!(
+        out.contains("Fisher, Tom  ENG  2100     5000006  2012  U16"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Irwin, Cara  ENG  1850     5000009  1960  S65"),
+        "{out}"
+    );
+    assert!(out.contains("5000007  2008  Open"), "{out}");
+    let trf = std::fs::read_to_string(&start).unwrap();
+    assert!(trf.starts_with("012 Spring Open"), "{trf}");
+    assert!(trf.contains("142 7"), "{trf}");
+    // round 1 by the Dutch engine, then checked
+    let paired = dir.join("r1.trf");
+    let (code, _, err) = arbiter(&[
+        "pair",
+        start.to_str().unwrap(),
+        "--format",
+        "trf",
+        "-o",
+        paired.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = arbiter(&["check", paired.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    // 1 v 7, 2 v 8, ... (top half against bottom half)
+    let (_, boards, _) = arbiter(&["pair", start.to_str().unwrap()]);
+    assert!(
+        boards.contains("Adams, Paul") && boards.contains("Hall, Ben"),
+        "{boards}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
