@@ -186,7 +186,18 @@ pub struct PlayerRating {
     pub excluded: Vec<Excluded>,
 }
 
-/// The first day of the 600-point rule in rapid and blitz (B.02 R&B 2024).
+/// The first day of the 600-point rule in rapid and blitz: the FIDE Rating
+/// Regulations for Rapid and Blitz (handbook.fide.com/chapter/B02RBRegulations2024,
+/// in force 1 Mar 2024, this rule for games from 1 Dec 2024): a game between
+/// players 600 or more points apart is not rated when one of them is rated
+/// above 2600. The standard regulations (B.02 2024 and its 1 Oct 2025
+/// amendment of §8.3.1) have no such rule. The October 2025 exemption from
+/// the 400-point cap for players from 2650 amends §8.3.1 of the standard
+/// regulations only; the rapid and blitz regulations keep the cap for
+/// everyone, so [`capped_d`] exempts standard games alone. (The article
+/// number of the rapid and blitz chapter could not be read from the stored
+/// handbook; the rule and its date are those the project's research records
+/// in `tiebreaks-ratings.md` §3.1.)
 fn rb_600_rule_start() -> NaiveDate {
     NaiveDate::from_ymd_opt(2024, 12, 1).unwrap_or_default()
 }
@@ -1043,6 +1054,30 @@ mod tests {
         o.kind = Some(Kind::Standard);
         t.info.end_date = NaiveDate::from_ymd_opt(2024, 12, 5);
         assert_eq!(compute(&t, &o).players[0].games, 1);
+    }
+
+    /// R&B 2024: "600 or more apart" and "above 2600", and no 2650 exemption
+    /// from the 400-point cap in rapid or blitz under the October 2025 rules.
+    #[test]
+    fn rapid_blitz_600_rule_boundaries_and_no_2650_exemption() {
+        let games = |a: u16, b: u16, kind: Kind| {
+            let mut t = event(&[Some(a), Some(b)], &[(1, 1, 2, Outcome::Win)]);
+            t.info.end_date = NaiveDate::from_ymd_opt(2025, 11, 5);
+            let mut o = opts(Edition::B2025Oct);
+            o.kind = Some(kind);
+            compute(&t, &o)
+        };
+        for kind in [Kind::Rapid, Kind::Blitz] {
+            assert_eq!(games(2601, 2001, kind).players[0].games, 0, "{kind}");
+            assert_eq!(games(2601, 2002, kind).players[0].games, 1, "599 apart");
+            assert_eq!(games(2600, 2000, kind).players[0].games, 1, "2600 is not above");
+            // 2660 v 2100 (560 apart, rated): D 560 is capped to 400 in rapid/blitz
+            let r = games(2660, 2100, kind);
+            assert_eq!(r.players[0].games_detail[0].d_used, Some(400), "{kind}");
+        }
+        // while the standard list uses the true difference from 2650 on
+        let r = games(2660, 2100, Kind::Standard);
+        assert_eq!(r.players[0].games_detail[0].d_used, Some(560));
     }
 
     #[test]
