@@ -1070,7 +1070,11 @@ mod tests {
         for kind in [Kind::Rapid, Kind::Blitz] {
             assert_eq!(games(2601, 2001, kind).players[0].games, 0, "{kind}");
             assert_eq!(games(2601, 2002, kind).players[0].games, 1, "599 apart");
-            assert_eq!(games(2600, 2000, kind).players[0].games, 1, "2600 is not above");
+            assert_eq!(
+                games(2600, 2000, kind).players[0].games,
+                1,
+                "2600 is not above"
+            );
             // 2660 v 2100 (560 apart, rated): D 560 is capped to 400 in rapid/blitz
             let r = games(2660, 2100, kind);
             assert_eq!(r.players[0].games_detail[0].d_used, Some(400), "{kind}");

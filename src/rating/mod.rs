@@ -18,6 +18,7 @@ pub use change::{compute, RatingOptions, RatingReport};
 pub use edition::{Edition, Kind};
 pub mod federations;
 pub mod names;
+pub mod period;
 pub mod report_check;
 pub mod submission;
 

@@ -15,6 +15,7 @@
 use std::fmt::Write as _;
 
 use crate::rating::change::{KReason, PlayerRating, RatingReport, Source};
+use crate::rating::period::Period;
 
 fn source_text(s: &Source) -> String {
     match s {
@@ -241,6 +242,74 @@ pub fn csv(r: &RatingReport) -> String {
 /// The documented JSON shape (see the module docs).
 pub fn json(r: &RatingReport) -> String {
     let mut s = super::json::pretty(r);
+    s.push('\n');
+    s
+}
+
+/// The rating periods of several events (B.02 §8.3.3-8.3.4 over the period):
+/// per period, each player rated in two or more of its events with K and
+/// the change over the period. `names` are the events' file names.
+pub fn periods_text(periods: &[Period], names: &[String]) -> String {
+    let mut o = String::new();
+    for p in periods {
+        let month = p
+            .month
+            .map(|(y, m)| format!("{y:04}-{m:02}"))
+            .unwrap_or_else(|| "-".into());
+        let events: Vec<&str> = p
+            .events
+            .iter()
+            .filter_map(|e| names.get(*e).map(String::as_str))
+            .collect();
+        let _ = writeln!(
+            o,
+            "Rating period {month} ({} events: {}): the 700 cap on K x games and the rounding apply over the period (B.02 §8.3.3, §8.3.4)",
+            p.events.len(),
+            events.join(", ")
+        );
+        if p.players.is_empty() {
+            let _ = writeln!(
+                o,
+                "  no player (by FIDE id) is rated in more than one of them"
+            );
+        }
+        for pl in &p.players {
+            let k = if pl.k_used == pl.k_base {
+                format!("K {}", pl.k_used)
+            } else {
+                format!(
+                    "K {} (capped from {}: {} games)",
+                    pl.k_used, pl.k_base, pl.games
+                )
+            };
+            let _ = writeln!(
+                o,
+                "  {} {}: {} games, {k}, change {} -> {:+}",
+                pl.fide_id,
+                pl.name,
+                pl.games,
+                signed(pl.change, 2),
+                pl.change_rounded
+            );
+        }
+    }
+    o
+}
+
+/// Several events and their periods as one JSON document:
+/// `{"events": [<report>, ...], "periods": [{"month": [2025, 11], "events":
+/// [0, 1], "players": [{"fide_id", "name", "k_base", "k_used", "games",
+/// "change", "change_rounded", "events"}]}]}`.
+pub fn periods_json(reports: &[RatingReport], periods: &[Period]) -> String {
+    #[derive(serde::Serialize)]
+    struct Doc<'a> {
+        events: &'a [RatingReport],
+        periods: &'a [Period],
+    }
+    let mut s = super::json::pretty(&Doc {
+        events: reports,
+        periods,
+    });
     s.push('\n');
     s
 }

@@ -509,3 +509,106 @@ fn start_list_pairs_round_1_and_checks_conform() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A junior (born 2010, rated 1500: K 40) beats nine players rated 1600,
+/// in an event ending on `end`.
+fn junior_event(end: chrono::NaiveDate, first_id: u64) -> String {
+    use chess_arbiter::formats::trf::{self, LineEnd, Target, WriteOptions};
+    use chess_arbiter::model::{
+        BirthDate, Color, Outcome, Player, PlayerId, RoundEntry, Tournament,
+    };
+    let mut jo = Player {
+        id: PlayerId(1),
+        name: "Junior, Jo".into(),
+        rating: Some(1500),
+        fide_id: Some("7777777".into()),
+        birth: Some(BirthDate {
+            year: 2010,
+            month: None,
+            day: None,
+        }),
+        ..Player::default()
+    };
+    let mut players = Vec::new();
+    for i in 0..9u32 {
+        let mut opp = Player {
+            id: PlayerId(i + 2),
+            name: format!("Opp{i}, A"),
+            rating: Some(1600),
+            fide_id: Some(format!("{}", first_id + u64::from(i))),
+            ..Player::default()
+        };
+        let r = i as usize + 1;
+        opp.set_round(
+            r,
+            RoundEntry::Played {
+                opponent: PlayerId(1),
+                color: Color::Black,
+                outcome: Outcome::Loss,
+                short: false,
+            },
+        );
+        jo.set_round(
+            r,
+            RoundEntry::Played {
+                opponent: PlayerId(i + 2),
+                color: Color::White,
+                outcome: Outcome::Win,
+                short: false,
+            },
+        );
+        players.push(opp);
+    }
+    players.insert(0, jo);
+    let mut t = Tournament {
+        players,
+        ..Tournament::default()
+    };
+    t.info.name = "Junior event".into();
+    t.info.start_date = Some(end);
+    t.info.end_date = Some(end);
+    t.info.time_control = "90 min + 30 sec".into();
+    trf::write(
+        &t,
+        &WriteOptions {
+            target: Target::Trf16,
+            line_end: LineEnd::Lf,
+        },
+    )
+    .text
+}
+
+#[test]
+fn rating_of_two_events_in_one_period_caps_k_over_the_period() {
+    let dir = std::env::temp_dir().join(format!("arbiter-period-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = |m, day| chrono::NaiveDate::from_ymd_opt(2025, m, day).unwrap();
+    let files: Vec<String> = [(d(11, 9), 100), (d(11, 23), 200), (d(12, 7), 300)]
+        .iter()
+        .enumerate()
+        .map(|(i, (end, first))| {
+            let p = dir.join(format!("e{i}.trf"));
+            std::fs::write(&p, junior_event(*end, *first)).unwrap();
+            p.display().to_string()
+        })
+        .collect();
+    let mut args = vec!["rating"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, err) = arbiter(&args);
+    assert_eq!(code, 0, "{err}");
+    // alone, each event keeps K 40 (9 games: 360)
+    assert_eq!(out.matches("  K 40: junior").count(), 3, "{out}");
+    // over November's two events: 18 games, K 38, one rounding
+    assert!(out.contains("Rating period 2025-11 (2 events: "), "{out}");
+    assert!(
+        out.contains("  7777777 Junior, Jo: 18 games, K 38 (capped from 40: 18 games), change +437.76 -> +438"),
+        "{out}"
+    );
+    assert!(!out.contains("Rating period 2025-12"), "{out}");
+    let (code, json, _) = arbiter(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0);
+    assert!(json.contains("\"k_used\": 38"), "{json}");
+    let (code, _, _) = arbiter(&[&args[..], &["--format", "csv"]].concat());
+    assert_eq!(code, 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
