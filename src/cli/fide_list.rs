@@ -65,7 +65,7 @@ impl FideListArgs {
                 };
                 Err(Failure::Input {
                     code,
-                    diagnostics: vec![d],
+                    diagnostics: vec![*d],
                 })
             }
         }

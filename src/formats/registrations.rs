@@ -16,7 +16,7 @@ fn column(header: &[String], names: &[&str]) -> Option<usize> {
 }
 
 /// Read the registrations in `text`.
-pub fn read(text: &str) -> Result<Vec<Registration>, Diagnostic> {
+pub fn read(text: &str) -> Result<Vec<Registration>, Box<Diagnostic>> {
     let text = text.trim_start_matches('\u{feff}');
     let first = text.lines().next().unwrap_or_default();
     let sep = if first.matches(';').count() > first.matches(',').count() {
@@ -32,14 +32,14 @@ pub fn read(text: &str) -> Result<Vec<Registration>, Diagnostic> {
     let mut rows = Vec::new();
     for (i, rec) in rdr.records().enumerate() {
         let rec = rec.map_err(|e| {
-            Diagnostic::error(
+            Box::new(Diagnostic::error(
                 codes::UNRECOGNIZED_INPUT,
                 Family::Syntax,
                 Location::line(e.position().map_or(i + 1, |p| p.line() as usize)),
                 format!(
                     "expected CSV rows of FIDE id, category, name, found an unreadable row: {e}"
                 ),
-            )
+            ))
         })?;
         // the line from the byte offset (csv's own count skips blank lines)
         let line = rec.position().map_or(i + 1, |p| {
@@ -47,7 +47,9 @@ pub fn read(text: &str) -> Result<Vec<Registration>, Diagnostic> {
             while matches!(text.as_bytes().get(at), Some(b'\n' | b'\r')) {
                 at += 1;
             }
-            text.as_bytes()[..at]
+            text.as_bytes()
+                .get(..at)
+                .unwrap_or_default()
                 .iter()
                 .filter(|b| **b == b'\n')
                 .count()
@@ -59,12 +61,12 @@ pub fn read(text: &str) -> Result<Vec<Registration>, Diagnostic> {
         ));
     }
     let Some((_, head)) = rows.first() else {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             codes::UNRECOGNIZED_INPUT,
             Family::Syntax,
             Location::default(),
             "expected CSV rows of FIDE id, category, name, found no rows",
-        ));
+        )));
     };
     let id_names = ["fide id", "fideid", "id", "fide", "id number"];
     let (skip, id, cat, name) = match column(head, &id_names) {

@@ -253,12 +253,14 @@ mod tests {
             }),
             ..Player::default()
         };
-        let mut t = Tournament::default();
-        t.players = vec![
-            mk(1, "10", "Garcia, Ana"),
-            mk(2, "11", "Lopes, Juan"),
-            mk(3, "12", "Nobody, X"),
-        ];
+        let mut t = Tournament {
+            players: vec![
+                mk(1, "10", "Garcia, Ana"),
+                mk(2, "11", "Lopes, Juan"),
+                mk(3, "12", "Nobody, X"),
+            ],
+            ..Tournament::default()
+        };
         t.players[1].rating = Some(1990);
         t.players[1].birth = Some(BirthDate {
             year: 2002,

@@ -292,7 +292,7 @@ pub fn read_text<R: BufRead>(
     mut r: R,
     name: &str,
     opts: &ReadOptions,
-) -> Result<ReadList, Diagnostic> {
+) -> Result<ReadList, Box<Diagnostic>> {
     let single = opts.kind.unwrap_or_else(|| kind_from_name(name));
     let is_xml = {
         let buf = r.fill_buf().map_err(|e| access(name, &e))?;
@@ -304,17 +304,17 @@ pub fn read_text<R: BufRead>(
     } else {
         txt::read(r, name, single, opts)
     }
-    .map_err(|d| d.in_file(Some(name)))?;
+    .map_err(|d| Box::new(d.in_file(Some(name))))?;
     Ok(c.finish(name, opts))
 }
 
-fn access(name: &str, e: &dyn std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(
+fn access(name: &str, e: &dyn std::fmt::Display) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(
         codes::FILE_ACCESS,
         Family::Syntax,
         Location::default(),
         format!("{name}: cannot read the FIDE list: {e}"),
-    )
+    ))
 }
 
 /// Read a list from a seekable source: a zip archive (its first `.txt` or
@@ -323,7 +323,7 @@ pub fn read<R: Read + Seek>(
     mut r: R,
     name: &str,
     opts: &ReadOptions,
-) -> Result<ReadList, Diagnostic> {
+) -> Result<ReadList, Box<Diagnostic>> {
     let mut magic = [0u8; 4];
     let n = read_up_to(&mut r, &mut magic).map_err(|e| access(name, &e))?;
     r.seek(std::io::SeekFrom::Start(0))
@@ -350,7 +350,7 @@ pub fn read<R: Read + Seek>(
 }
 
 /// Read the list at `path` (see [`read`]).
-pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<ReadList, Diagnostic> {
+pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<ReadList, Box<Diagnostic>> {
     let name = path.display().to_string();
     let f = std::fs::File::open(path).map_err(|e| access(&name, &e))?;
     read(f, &name, opts)
@@ -367,13 +367,13 @@ fn read_up_to<R: Read>(r: &mut R, buf: &mut [u8]) -> std::io::Result<usize> {
     Ok(n)
 }
 
-fn not_a_zip(name: &str, e: &dyn std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(
+fn not_a_zip(name: &str, e: &dyn std::fmt::Display) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(
         codes::UNRECOGNIZED_INPUT,
         Family::Syntax,
         Location::default(),
         format!("{name}: expected a zip archive holding a FIDE list, found one that cannot be read: {e}"),
-    )
+    ))
 }
 
 #[cfg(test)]

@@ -161,15 +161,15 @@ pub(super) fn read<R: BufRead>(
     name: &str,
     single: ListKind,
     opts: &ReadOptions,
-) -> Result<Collector, Diagnostic> {
+) -> Result<Collector, Box<Diagnostic>> {
     let mut buf: Vec<u8> = Vec::with_capacity(256);
     let io_err = |e: std::io::Error| {
-        Diagnostic::error(
+        Box::new(Diagnostic::error(
             codes::FILE_ACCESS,
             Family::Syntax,
             Location::default(),
             format!("{name}: cannot read the FIDE list: {e}"),
-        )
+        ))
     };
     let n = r.read_until(b'\n', &mut buf).map_err(io_err)?;
     let header = decode(trim_eol(&buf[..n]));
@@ -178,10 +178,10 @@ pub(super) fn read<R: BufRead>(
     let has = |f: Field| cols.iter().any(|c| c.field == f);
     let has_rating = cols.iter().any(|c| matches!(c.field, Field::Rating(_)));
     let Some(id_col) = cols.iter().find(|c| c.field == Field::Id).copied() else {
-        return Err(header_error(header));
+        return Err(Box::new(header_error(header)));
     };
     if !has(Field::Name) || !has_rating {
-        return Err(header_error(header));
+        return Err(Box::new(header_error(header)));
     }
     let mut out = Collector::new(if combined { None } else { Some(single) });
     out.month = month;

@@ -62,7 +62,7 @@ pub(super) fn read<R: BufRead>(
     r: R,
     single: ListKind,
     opts: &ReadOptions,
-) -> Result<Collector, Diagnostic> {
+) -> Result<Collector, Box<Diagnostic>> {
     let mut reader = Reader::from_reader(r);
     reader.config_mut().trim_text(true);
     let mut buf = Vec::with_capacity(1024);
@@ -74,12 +74,12 @@ pub(super) fn read<R: BufRead>(
     loop {
         let pos = reader.buffer_position();
         let ev = reader.read_event_into(&mut buf).map_err(|e| {
-            Diagnostic::error(
+            Box::new(Diagnostic::error(
                 codes::FIDE_LIST_SYNTAX,
                 Family::Syntax,
                 at_byte(reader.error_position(), "xml"),
                 format!("expected well-formed XML, found an error: {e}"),
-            )
+            ))
         })?;
         match ev {
             Event::Eof => break,
@@ -147,12 +147,12 @@ pub(super) fn read<R: BufRead>(
         buf.clear();
     }
     if !saw_player {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             codes::UNRECOGNIZED_INPUT,
             Family::Syntax,
             Location::default(),
             "expected a FIDE rating list in XML (`<playerslist><player>…`), found no `<player>` element",
-        ));
+        )));
     }
     if combined {
         out.list.only = None;
