@@ -6,7 +6,7 @@
 //! category, name in that order. Blank lines are skipped.
 
 use crate::diag::{codes, Diagnostic, Family, Location};
-use crate::pairing::start_list::Registration;
+use crate::model::fide_list::Registration;
 
 fn column(header: &[String], names: &[&str]) -> Option<usize> {
     header.iter().position(|h| {

@@ -140,6 +140,19 @@ impl FideList {
     }
 }
 
+/// One registration for a start list (read in `formats::registrations`,
+/// used by `pairing::start_list`): a FIDE id as written and an optional
+/// category.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Registration {
+    /// 1-based line of the registrations file.
+    pub line: usize,
+    pub fide_id: Option<String>,
+    pub category: Option<String>,
+    /// A name, when the registration gives one (for players without an id).
+    pub name: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

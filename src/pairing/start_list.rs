@@ -15,16 +15,7 @@ use std::collections::HashSet;
 use crate::model::fide_list::{title_rank, FideList, ListKind, ListPlayer};
 use crate::model::{BirthDate, Player, PlayerId, Tournament, TournamentInfo};
 
-/// One registration: a FIDE id (as written) and an optional category.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Registration {
-    /// 1-based line of the registrations file.
-    pub line: usize,
-    pub fide_id: Option<String>,
-    pub category: Option<String>,
-    /// A name, when the registration gives one (for players without an id).
-    pub name: Option<String>,
-}
+pub use crate::model::fide_list::Registration;
 
 /// What the start list needs besides the registrations.
 #[derive(Debug, Clone)]
