@@ -5,7 +5,7 @@
 //! The list is streamed: only the players the caller asks for
 //! ([`ReadOptions::wanted`]) are kept, so memory follows the event, not the
 //! list of about 1.9 million players. TXT columns are taken from the header
-//! line ([`txt`]); XML elements by name ([`xml`]). [`synthetic`] writes lists
+//! line (module `txt`); XML elements by name (module `xml`). [`synthetic`] writes lists
 //! in the published layouts for tests and measurements.
 //!
 //! A single-type list does not say its kind inside the TXT or XML: it is
