@@ -248,6 +248,18 @@ pub mod codes {
         UNRATED_NO_RATING = "unrated-no-rating";
         /// A K factor given by hand that B.02 §8.3.3 does not give for the rating list, used anyway.
         K_FACTOR_NOT_FIDE = "k-factor-not-fide";
+
+        // ----- FIDE rating list -----
+        /// A FIDE rating list field or line that cannot be read (header, rating, games, K, year).
+        FIDE_LIST_SYNTAX = "fide-list-syntax";
+        /// A player's FIDE id is not in the FIDE rating list (unknown or mistyped).
+        FIDE_LIST_UNKNOWN_ID = "fide-list-unknown-id";
+        /// Name, birth year, sex, federation or title differ from the FIDE rating list.
+        FIDE_LIST_MISMATCH = "fide-list-mismatch";
+        /// The rating in the file is not the one the FIDE rating list publishes.
+        FIDE_LIST_RATING = "fide-list-rating";
+        /// The FIDE rating list flags the player inactive (i, wi).
+        FIDE_LIST_INACTIVE = "fide-list-inactive";
     }
 }
 

@@ -6,7 +6,10 @@ use chess_arbiter::rating::submission::{prepare_ranked, refusal, Target};
 use clap::{Args as ClapArgs, ValueEnum};
 
 use super::common::{EncodingArg, LineEndArg};
+use chess_arbiter::model::fide_list::FideList;
+
 use super::exit::{Failure, Outcome};
+use super::fide_list::{report, FideListArgs};
 use super::input::{self, Format, Loaded};
 
 /// Convert a tournament file between TRF dialects, JSON and Swiss-Manager formats.
@@ -56,6 +59,10 @@ pub struct Args {
     /// `--set 042=2026-03-29` (012 022 032 042 052 092 102 112 122; repeatable).
     #[arg(long = "set", value_name = "CODE=TEXT")]
     pub set: Vec<String>,
+    /// With --for fide: compare the players with the FIDE rating list and
+    /// list what disagrees on stderr (an unknown id is an error).
+    #[command(flatten)]
+    pub list: FideListArgs,
 }
 
 /// Apply `--set CODE=TEXT` to the tournament header.
@@ -108,7 +115,13 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         None => default_target(&loaded, args.output.as_deref()),
     };
     if args.purpose == Some(Purpose::Fide) {
-        return for_fide(&loaded, to, args.line_end, args.output.as_deref());
+        let list = args.list.load_for(&loaded.tournament)?;
+        return for_fide(&loaded, to, args.line_end, args.output.as_deref(), list);
+    }
+    if args.list.fide_list.is_some() {
+        return Err(Failure::Invalid(
+            "--fide-list is used with --for fide".into(),
+        ));
     }
     let mut errors = 0;
     for d in &loaded.diagnostics {
@@ -143,6 +156,7 @@ fn for_fide(
     to: Format,
     line_end: LineEndArg,
     output: Option<&str>,
+    list: Option<FideList>,
 ) -> Result<Outcome, Failure> {
     let (target, trf_target) = match to {
         Format::Trf16 => (Target::Trf16, trf::Target::Trf16),
@@ -172,6 +186,9 @@ fn for_fide(
             code: super::exit::INVALID_INPUT,
             diagnostics: vec![d.in_file(Some(&loaded.name))],
         });
+    }
+    if let Some(l) = &list {
+        errors += report(loaded, l);
     }
     let ranks = super::standings::final_ranks(&loaded.tournament);
     let sub = prepare_ranked(

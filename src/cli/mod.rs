@@ -6,12 +6,14 @@ mod check;
 mod common;
 mod convert;
 mod exit;
+mod fide_list;
 mod generate;
 mod input;
 mod pair;
 mod prizes;
 mod rating;
 mod standings;
+mod start_list;
 mod validate;
 
 /// Tools for chess arbiters: convert and validate tournament files, pair and
@@ -43,6 +45,8 @@ pub enum Command {
     Standings(standings::Args),
     /// Prize statement from final standings and a tournament profile.
     Prizes(prizes::Args),
+    /// Start list from registrations and the FIDE rating list, ranked for round 1 (C.04.2 art. 2.2).
+    StartList(start_list::Args),
 }
 
 /// Parse the command line, run the subcommand and return its exit code. A
@@ -78,6 +82,7 @@ fn run(command: Command) -> i32 {
         Command::Rating(a) => rating::run(a),
         Command::Standings(a) => standings::run(a),
         Command::Prizes(a) => prizes::run(a),
+        Command::StartList(a) => start_list::run(a),
     };
     exit::code(result)
 }

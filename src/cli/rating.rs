@@ -12,13 +12,19 @@ use chess_arbiter::render::rating as render;
 
 use super::common::{read_reported, ReportFormat};
 use super::exit::{Failure, Outcome};
+use chess_arbiter::rating::period::combine;
+
+use super::fide_list::{report, FideListArgs};
 use super::input::{self, Loaded};
 
 /// Rating changes (FIDE B.02) of every player: K and why, W, We, K(W-We), new rating.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Tournament file (TRF, or the JSON model); `-` reads stdin.
-    pub input: String,
+    /// Tournament file (TRF, or the JSON model); `-` reads stdin. Several
+    /// files: events of one rating period (the month of the end date) share
+    /// the 700 cap on K x games and the rounding (text and json only).
+    #[arg(required = true, num_args = 1..)]
+    pub inputs: Vec<String>,
     /// B.02 edition; by default the one in force at the event's end date.
     #[arg(long, value_parser = parse_edition)]
     pub rules: Option<Edition>,
@@ -37,6 +43,10 @@ pub struct Args {
     /// Write to this file instead of stdout.
     #[arg(short = 'o', long)]
     pub output: Option<String>,
+    /// Ratings and K factors from the list (for the event's kind); what
+    /// disagrees with the file is listed on stderr.
+    #[command(flatten)]
+    pub list: FideListArgs,
 }
 
 fn parse_edition(s: &str) -> Result<Edition, String> {
@@ -122,7 +132,65 @@ fn check_given_k(
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
-    let loaded = read_reported(&args.input)?;
+    if args.inputs.len() > 1 {
+        return run_period(args);
+    }
+    let (_, text) = one(&args, &args.inputs[0])?;
+    input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
+    Ok(Outcome::Clean)
+}
+
+/// Several events: each event's report, then its rating period's.
+fn run_period(args: Args) -> Result<Outcome, Failure> {
+    if !matches!(args.format, ReportFormat::Text | ReportFormat::Json) {
+        return Err(Failure::Invalid(
+            "several events are reported as text or json".into(),
+        ));
+    }
+    if !args.k.is_empty() {
+        return Err(Failure::Invalid(
+            "--k names a starting rank of one file: give it with one event".into(),
+        ));
+    }
+    let mut reports = Vec::new();
+    let mut ends = Vec::new();
+    let mut names = Vec::new();
+    let mut text = String::new();
+    for path in &args.inputs {
+        let (r, t) = one(&args, path)?;
+        text.push_str(&format!("== {path} ==\n{t}\n"));
+        ends.push(r.1);
+        reports.push(r.0);
+        names.push(path.clone());
+    }
+    let pairs: Vec<_> = reports.iter().zip(ends.iter().copied()).collect();
+    let periods = combine(&pairs);
+    let out = match args.format {
+        ReportFormat::Json => render::periods_json(&reports, &periods),
+        _ => {
+            text.push_str(&render::periods_text(&periods, &names));
+            text
+        }
+    };
+    input::write_output(args.output.as_deref(), &out).map_err(Failure::Reported)?;
+    Ok(Outcome::Clean)
+}
+
+/// One event's report (with its end date) and its rendering.
+fn one(
+    args: &Args,
+    path: &str,
+) -> Result<
+    (
+        (
+            chess_arbiter::rating::RatingReport,
+            Option<chrono::NaiveDate>,
+        ),
+        String,
+    ),
+    Failure,
+> {
+    let loaded = read_reported(path)?;
     let t = &loaded.tournament;
     let k_factors: BTreeMap<PlayerId, u32> =
         args.k.iter().map(|&(s, k)| (PlayerId(s), k)).collect();
@@ -131,10 +199,15 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             "--k names starting rank {id}, which is not in the tournament"
         )));
     }
+    let fide_list = args.list.load_for(t)?;
+    if let Some(l) = &fide_list {
+        report(&loaded, l);
+    }
     let opts = RatingOptions {
         rules: args.rules,
         kind: args.kind,
         k_factors,
+        fide_list,
     };
     let report = compute(t, &opts);
     check_given_k(t, &opts.k_factors, report.kind, args.force)?;
@@ -144,6 +217,9 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         ReportFormat::Json => render::json(&report),
         ReportFormat::Html => render::html(&report),
     };
-    input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
-    Ok(Outcome::Clean)
+    let end = t
+        .info
+        .end_date
+        .or_else(|| t.info.round_dates.iter().flatten().max().copied());
+    Ok(((report, end), text))
 }

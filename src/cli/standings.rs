@@ -8,8 +8,11 @@ use chess_arbiter::standings::{
     self, swiss_manager, CategoryMode, Edition, StandingsOptions, StandingsProfile, TieBreakSpec,
 };
 
+use chess_arbiter::rating::fide_list::with_list_ratings;
+
 use super::common::read_reported;
 use super::exit::{Failure, Outcome};
+use super::fide_list::{kind_of, report, FideListArgs};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -66,6 +69,9 @@ pub struct Args {
     /// Write to this file instead of stdout.
     #[arg(short = 'o', long)]
     pub output: Option<String>,
+    /// Rating-based tie-breaks (ARO, TPR, ...) use the list's ratings.
+    #[command(flatten)]
+    pub list: FideListArgs,
 }
 
 fn parse_tiebreaks(
@@ -107,7 +113,13 @@ fn parse_tiebreaks(
 fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     let bad = Failure::Invalid;
     let loaded = read_reported(&args.input)?;
-    let t = loaded.tournament;
+    let t = match args.list.load_for(&loaded.tournament)? {
+        Some(list) => {
+            report(&loaded, &list);
+            with_list_ratings(&loaded.tournament, &list, kind_of(&loaded.tournament)).0
+        }
+        None => loaded.tournament,
+    };
     let mut opts = StandingsOptions {
         after_round: args.after_round,
         lot_seed: args.lot_seed,

@@ -6,6 +6,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 
 use super::common::EncodingArg;
 use super::exit::{Failure, Outcome};
+use super::fide_list::{disagreements, FideListArgs};
 use super::input::{self, Format};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -55,6 +56,11 @@ pub struct Args {
     /// Write the report to this file instead of stdout.
     #[arg(short = 'o', long)]
     pub output: Option<String>,
+    /// Also compare the players with the FIDE rating list: unknown or
+    /// mistyped ids (errors), names, birth years, sex, federations, titles,
+    /// ratings and inactive players that differ (warnings).
+    #[command(flatten)]
+    pub list: FideListArgs,
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
@@ -90,6 +96,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         loaded
             .diagnostics
             .extend(found.into_iter().map(|d| d.in_file(Some(&file))));
+    }
+    if let Some(list) = args.list.load_for(&loaded.tournament)? {
+        let ds = disagreements(&loaded, &list);
+        loaded.diagnostics.extend(ds);
     }
     let mut report = Report::new(
         &loaded.name,

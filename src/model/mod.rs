@@ -5,6 +5,7 @@
 //! [`crate::rating`]) read them.
 
 pub mod b02;
+pub mod fide_list;
 mod games;
 mod points;
 mod round;

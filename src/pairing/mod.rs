@@ -7,3 +7,4 @@ pub mod dutch;
 pub mod generate;
 pub mod matching;
 pub mod round_robin;
+pub mod start_list;

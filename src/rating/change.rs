@@ -5,7 +5,9 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 use super::edition::{playing_time, Edition, Kind};
+use super::fide_list::{list_k, list_kind, with_list_ratings};
 use crate::model::b02::{dp, hundredths_half_up, pd};
+use crate::model::fide_list::{FideList, ListMonth};
 use crate::model::{Outcome, Player, PlayerId, RoundEntry, Tournament};
 
 /// What the caller decides; everything else comes from the tournament.
@@ -18,6 +20,19 @@ pub struct RatingOptions {
     /// K factors known from elsewhere (a players file), by starting rank.
     /// They take precedence over the file's K labels.
     pub k_factors: BTreeMap<PlayerId, u32>,
+    /// The players of the published FIDE rating list: their ratings of the
+    /// event's kind replace the file's, their K factors the assumed ones
+    /// (the `k_factors` above still win).
+    pub fide_list: Option<FideList>,
+}
+
+/// The FIDE list a report used.
+#[derive(Debug, Clone, Serialize)]
+pub struct ListUsed {
+    /// The list's month, when known.
+    pub month: Option<ListMonth>,
+    /// Players of the file found in the list.
+    pub players_found: usize,
 }
 
 /// How a setting was chosen, stated in every report.
@@ -41,6 +56,9 @@ pub struct RatingReport {
     pub kind_source: Source,
     /// Everything the computation had to assume, in plain words.
     pub assumptions: Vec<String>,
+    /// The FIDE list the ratings and K factors came from, if one was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fide_list: Option<ListUsed>,
     pub players: Vec<PlayerRating>,
 }
 
@@ -57,6 +75,8 @@ pub enum KReason {
     Junior,
     /// B.02 §8.3.3: rated below 2400, at least 30 games assumed.
     Below2400,
+    /// Published in the FIDE rating list for the event's kind.
+    FideList,
 }
 
 impl KReason {
@@ -66,6 +86,7 @@ impl KReason {
             KReason::Rated2400 => "rated 2400 or more",
             KReason::Junior => "junior (18 or younger this year) rated below 2300",
             KReason::Below2400 => "rated below 2400 (30 or more games assumed)",
+            KReason::FideList => "from the FIDE list",
         }
     }
 }
@@ -165,7 +186,18 @@ pub struct PlayerRating {
     pub excluded: Vec<Excluded>,
 }
 
-/// The first day of the 600-point rule in rapid and blitz (B.02 R&B 2024).
+/// The first day of the 600-point rule in rapid and blitz: the FIDE Rating
+/// Regulations for Rapid and Blitz (handbook.fide.com/chapter/B02RBRegulations2024,
+/// in force 1 Mar 2024, this rule for games from 1 Dec 2024): a game between
+/// players 600 or more points apart is not rated when one of them is rated
+/// above 2600. The standard regulations (B.02 2024 and its 1 Oct 2025
+/// amendment of §8.3.1) have no such rule. The October 2025 exemption from
+/// the 400-point cap for players from 2650 amends §8.3.1 of the standard
+/// regulations only; the rapid and blitz regulations keep the cap for
+/// everyone, so [`capped_d`] exempts standard games alone. (The article
+/// number of the rapid and blitz chapter could not be read from the stored
+/// handbook; the rule and its date are those the project's research records
+/// in `tiebreaks-ratings.md` §3.1.)
 fn rb_600_rule_start() -> NaiveDate {
     NaiveDate::from_ymd_opt(2024, 12, 1).unwrap_or_default()
 }
@@ -522,17 +554,41 @@ fn choose_kind(t: &Tournament, opts: &RatingOptions) -> (Kind, Source) {
     }
 }
 
+/// The kind of play of an event by its time control (record 122/222);
+/// standard when it cannot be read.
+pub fn event_kind(t: &Tournament) -> Kind {
+    choose_kind(t, &RatingOptions::default()).0
+}
+
 /// Compute the rating changes of every player of `t`.
 pub fn compute(t: &Tournament, opts: &RatingOptions) -> RatingReport {
     let (edition, rules_source) = choose_edition(t, opts);
     let (kind, kind_source) = choose_kind(t, opts);
+    let listed = opts
+        .fide_list
+        .as_ref()
+        .map(|l| (l, with_list_ratings(t, l, list_kind(kind))));
+    let t = listed.as_ref().map(|(_, (t2, _))| t2).unwrap_or(t);
     let end = t
         .info
         .end_date
         .or_else(|| t.info.round_dates.iter().flatten().max().copied());
     let ctx = Context { kind, end };
     let mut assumptions = Vec::new();
-    if kind != Kind::Standard {
+    if let Some((l, _)) = &listed {
+        if !l.has(list_kind(kind)) {
+            assumptions.push(format!(
+                "the FIDE list given has no {kind} ratings: ratings and K from the file"
+            ));
+        }
+        if let (Some(m), Some(start)) = (l.month, t.info.start_date) {
+            if (m.year, m.month) != (start.year(), start.month()) {
+                assumptions.push(format!(
+                    "the FIDE list is of {m}, the event starts {start}: FIDE rates with the list published for the start month"
+                ));
+            }
+        }
+    } else if kind != Kind::Standard {
         assumptions.push(format!(
             "the ratings in the file are taken as the {kind} ratings (a player without one counts with the standard rating)"
         ));
@@ -569,13 +625,20 @@ pub fn compute(t: &Tournament, opts: &RatingOptions) -> RatingReport {
         };
         match p.rating {
             Some(own) => {
-                let k = k_factor(
+                let given = given_k(p, opts);
+                let published = listed
+                    .as_ref()
+                    .and_then(|(l, _)| list_k(l, p.fide_id.as_deref(), list_kind(kind)));
+                let mut k = k_factor(
                     own,
                     p.birth.map(|b| b.year),
                     event_year,
-                    given_k(p, opts),
+                    given.or(published),
                     n,
                 );
+                if given.is_none() && published.is_some() {
+                    k.reason = KReason::FideList;
+                }
                 any_assumed_k |= k.assumed;
                 let details = games_for_rated(own, &raw, edition, kind);
                 let we: i64 = details.iter().map(|(_, pdh)| i64::from(*pdh)).sum();
@@ -624,6 +687,10 @@ pub fn compute(t: &Tournament, opts: &RatingOptions) -> RatingReport {
         kind,
         kind_source,
         assumptions,
+        fide_list: listed.map(|(l, (_, n))| ListUsed {
+            month: l.month,
+            players_found: n,
+        }),
         players,
     }
 }
@@ -988,6 +1055,34 @@ mod tests {
         o.kind = Some(Kind::Standard);
         t.info.end_date = NaiveDate::from_ymd_opt(2024, 12, 5);
         assert_eq!(compute(&t, &o).players[0].games, 1);
+    }
+
+    /// R&B 2024: "600 or more apart" and "above 2600", and no 2650 exemption
+    /// from the 400-point cap in rapid or blitz under the October 2025 rules.
+    #[test]
+    fn rapid_blitz_600_rule_boundaries_and_no_2650_exemption() {
+        let games = |a: u16, b: u16, kind: Kind| {
+            let mut t = event(&[Some(a), Some(b)], &[(1, 1, 2, Outcome::Win)]);
+            t.info.end_date = NaiveDate::from_ymd_opt(2025, 11, 5);
+            let mut o = opts(Edition::B2025Oct);
+            o.kind = Some(kind);
+            compute(&t, &o)
+        };
+        for kind in [Kind::Rapid, Kind::Blitz] {
+            assert_eq!(games(2601, 2001, kind).players[0].games, 0, "{kind}");
+            assert_eq!(games(2601, 2002, kind).players[0].games, 1, "599 apart");
+            assert_eq!(
+                games(2600, 2000, kind).players[0].games,
+                1,
+                "2600 is not above"
+            );
+            // 2660 v 2100 (560 apart, rated): D 560 is capped to 400 in rapid/blitz
+            let r = games(2660, 2100, kind);
+            assert_eq!(r.players[0].games_detail[0].d_used, Some(400), "{kind}");
+        }
+        // while the standard list uses the true difference from 2650 on
+        let r = games(2660, 2100, Kind::Standard);
+        assert_eq!(r.players[0].games_detail[0].d_used, Some(560));
     }
 
     #[test]

@@ -11,12 +11,14 @@
 
 pub mod change;
 pub mod edition;
+pub mod fide_list;
 pub mod time_control;
 
 pub use change::{compute, RatingOptions, RatingReport};
 pub use edition::{Edition, Kind};
 pub mod federations;
 pub mod names;
+pub mod period;
 pub mod report_check;
 pub mod submission;
 

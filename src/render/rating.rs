@@ -14,7 +14,8 @@
 
 use std::fmt::Write as _;
 
-use crate::rating::change::{PlayerRating, RatingReport, Source};
+use crate::rating::change::{KReason, PlayerRating, RatingReport, Source};
+use crate::rating::period::Period;
 
 fn source_text(s: &Source) -> String {
     match s {
@@ -40,11 +41,22 @@ fn signed(v: f64, decimals: usize) -> String {
     }
 }
 
-fn k_text(p: &PlayerRating) -> String {
+/// "K from FIDE list 2025-11" for a K the list published, else the reason.
+fn k_reason(r: &RatingReport, reason: KReason) -> String {
+    match (reason, &r.fide_list) {
+        (KReason::FideList, Some(l)) => match l.month {
+            Some(m) => format!("K from FIDE list {m}"),
+            None => "K from the FIDE list".to_string(),
+        },
+        _ => reason.describe().to_string(),
+    }
+}
+
+fn k_text(r: &RatingReport, p: &PlayerRating) -> String {
     match &p.k_detail {
         None => "-".into(),
         Some(k) => {
-            let mut s = k.reason.describe().to_string();
+            let mut s = k_reason(r, k.reason);
             if k.capped {
                 s.push_str(&format!(", capped from {} (K x games <= 700)", k.base));
             }
@@ -70,6 +82,15 @@ pub fn text(r: &RatingReport) -> String {
         source_text(&r.rules_source)
     );
     let _ = writeln!(o, "Kind:  {} ({})", r.kind, source_text(&r.kind_source));
+    if let Some(l) = &r.fide_list {
+        let month = l.month.map(|m| format!(" of {m}")).unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "List:  FIDE rating list{month}: ratings and K of {} player{} found in it",
+            l.players_found,
+            if l.players_found == 1 { "" } else { "s" }
+        );
+    }
     for a in &r.assumptions {
         let _ = writeln!(o, "Assumed: {a}");
     }
@@ -117,7 +138,7 @@ pub fn text(r: &RatingReport) -> String {
         let _ = writeln!(o);
         let _ = writeln!(o, "{} {} ({})", p.start_rank, p.name, opt(p.rating));
         if p.rating.is_some() {
-            let _ = writeln!(o, "  K {}: {}", opt(p.k), k_text(p));
+            let _ = writeln!(o, "  K {}: {}", opt(p.k), k_text(r, p));
         }
         if let Some(i) = &p.initial {
             let _ = writeln!(
@@ -180,8 +201,8 @@ pub fn csv(r: &RatingReport) -> String {
         let reason = p
             .k_detail
             .as_ref()
-            .map(|k| k.reason.describe())
-            .unwrap_or("");
+            .map(|k| k_reason(r, k.reason))
+            .unwrap_or_default();
         let publishable = p
             .initial
             .as_ref()
@@ -225,6 +246,74 @@ pub fn json(r: &RatingReport) -> String {
     s
 }
 
+/// The rating periods of several events (B.02 §8.3.3-8.3.4 over the period):
+/// per period, each player rated in two or more of its events with K and
+/// the change over the period. `names` are the events' file names.
+pub fn periods_text(periods: &[Period], names: &[String]) -> String {
+    let mut o = String::new();
+    for p in periods {
+        let month = p
+            .month
+            .map(|(y, m)| format!("{y:04}-{m:02}"))
+            .unwrap_or_else(|| "-".into());
+        let events: Vec<&str> = p
+            .events
+            .iter()
+            .filter_map(|e| names.get(*e).map(String::as_str))
+            .collect();
+        let _ = writeln!(
+            o,
+            "Rating period {month} ({} events: {}): the 700 cap on K x games and the rounding apply over the period (B.02 §8.3.3, §8.3.4)",
+            p.events.len(),
+            events.join(", ")
+        );
+        if p.players.is_empty() {
+            let _ = writeln!(
+                o,
+                "  no player (by FIDE id) is rated in more than one of them"
+            );
+        }
+        for pl in &p.players {
+            let k = if pl.k_used == pl.k_base {
+                format!("K {}", pl.k_used)
+            } else {
+                format!(
+                    "K {} (capped from {}: {} games)",
+                    pl.k_used, pl.k_base, pl.games
+                )
+            };
+            let _ = writeln!(
+                o,
+                "  {} {}: {} games, {k}, change {} -> {:+}",
+                pl.fide_id,
+                pl.name,
+                pl.games,
+                signed(pl.change, 2),
+                pl.change_rounded
+            );
+        }
+    }
+    o
+}
+
+/// Several events and their periods as one JSON document:
+/// `{"events": [<report>, ...], "periods": [{"month": [2025, 11], "events":
+/// [0, 1], "players": [{"fide_id", "name", "k_base", "k_used", "games",
+/// "change", "change_rounded", "events"}]}]}`.
+pub fn periods_json(reports: &[RatingReport], periods: &[Period]) -> String {
+    #[derive(serde::Serialize)]
+    struct Doc<'a> {
+        events: &'a [RatingReport],
+        periods: &'a [Period],
+    }
+    let mut s = super::json::pretty(&Doc {
+        events: reports,
+        periods,
+    });
+    s.push('\n');
+    s
+}
+
 use super::html::escape as esc;
 
 /// A self-contained HTML page: the summary table and a table per player.
@@ -253,7 +342,7 @@ pub fn html(r: &RatingReport) -> String {
             p.start_rank,
             esc(&p.name),
             opt(p.rating),
-            esc(&k_text(p)),
+            esc(&k_text(r, p)),
             opt(p.k),
             p.games,
             p.score,

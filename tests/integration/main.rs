@@ -6,6 +6,7 @@ mod check_warnings;
 mod ctca;
 mod dutch;
 mod dutch_support;
+mod fide_list;
 mod hostile;
 mod initial_colour;
 mod pair;

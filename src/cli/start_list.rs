@@ -1,0 +1,149 @@
+//! `arbiter start-list REGISTRATIONS.csv --fide-list LIST [--name ..]
+//! [--rounds N] [--start DATE] [--kind ..] [--to trf26|trf16|trfx|json] [-o FILE]`:
+//! the start list of a Swiss event, ranked per C.04.2 art. 2.2, ready for
+//! `arbiter pair` to pair round 1.
+
+use chess_arbiter::formats::{json, registrations, trf};
+use chess_arbiter::model::fide_list::ListKind;
+use chess_arbiter::pairing::start_list::{build, StartListOptions};
+use chess_arbiter::render::fide_list::{start_list_text, unlisted_diagnostics};
+use chrono::{Datelike, NaiveDate};
+use clap::ValueEnum;
+
+use super::exit::{Failure, Outcome};
+use super::fide_list::FideListArgs;
+use super::input;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    Standard,
+    Rapid,
+    Blitz,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutFormat {
+    Trf26,
+    Trf16,
+    Trfx,
+    Json,
+}
+
+/// Build a start list from registrations (CSV: FIDE id, optional category,
+/// optional name) and the FIDE rating list: player data from the list,
+/// pairing numbers by rating, then title (GM, IM, WGM, FM, WIM, CM, WFM,
+/// WCM, none), then name (C.04.2 art. 2.2); categories from the year of
+/// birth (U8..U20, S50, S65) unless the registration gives one.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  arbiter start-list registrations.csv --fide-list players_list_foa.txt --rounds 9 --name \"Open A\" -o start.trf
+  arbiter pair start.trf
+
+With -o, the start list is also printed as a table (with categories, which
+TRF cannot carry; --to json keeps them). Registrations without a FIDE id, or
+with one the list does not know, are listed on stderr and left off.
+
+Exit codes: 0 written, 1 written but registrations were left off,
+3 unreadable input, 5 file access error.")]
+pub struct Args {
+    /// Registrations (CSV), `-` for stdin.
+    pub registrations: String,
+    #[command(flatten)]
+    pub list: FideListArgs,
+    /// Tournament name (record 012).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Number of rounds (142 / XXR).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Start date (YYYY-MM-DD, record 042); its year counts ages for categories.
+    #[arg(long, value_parser = parse_date)]
+    pub start: Option<NaiveDate>,
+    /// Which rating of the list ranks the players.
+    #[arg(long, value_enum, default_value = "standard")]
+    pub kind: KindArg,
+    #[arg(long, value_enum, default_value = "trf26")]
+    pub to: OutFormat,
+    /// Output file (default: stdout).
+    #[arg(short = 'o', long)]
+    pub output: Option<String>,
+}
+
+fn parse_date(s: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d")
+        .map_err(|_| format!("expected YYYY-MM-DD, found \"{s}\""))
+}
+
+pub fn run(args: Args) -> Result<Outcome, Failure> {
+    if args.list.fide_list.is_none() {
+        return Err(Failure::Invalid(
+            "start-list needs --fide-list FILE: the player data comes from it".into(),
+        ));
+    }
+    let name = if args.registrations == "-" {
+        "<stdin>".to_string()
+    } else {
+        args.registrations.clone()
+    };
+    let bytes = input::read_path(&args.registrations)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let regs = registrations::read(&text).map_err(|d| Failure::Input {
+        code: super::exit::INVALID_INPUT,
+        diagnostics: vec![d.in_file(Some(&name))],
+    })?;
+    let ids = regs
+        .iter()
+        .filter_map(|r| r.fide_id.as_deref()?.trim().parse().ok())
+        .collect();
+    let Some(list) = args.list.load(Some(ids))? else {
+        return Ok(Outcome::Clean);
+    };
+    let opts = StartListOptions {
+        event_name: args.name.clone(),
+        rounds: args.rounds,
+        start_date: args.start,
+        kind: match args.kind {
+            KindArg::Standard => ListKind::Standard,
+            KindArg::Rapid => ListKind::Rapid,
+            KindArg::Blitz => ListKind::Blitz,
+        },
+        category_year: args.start.map(|d| d.year()).or(list.month.map(|m| m.year)),
+    };
+    let s = build(&regs, &list, &opts);
+    let ds = unlisted_diagnostics(&s.unlisted, &list, &name);
+    for d in &ds {
+        eprintln!("{d}");
+    }
+    if opts.category_year.is_none() {
+        eprintln!(
+            "note: no --start date and no list month: categories only from the registrations"
+        );
+    }
+    let target = match args.to {
+        OutFormat::Trf26 => Some(trf::Target::Trf26),
+        OutFormat::Trf16 => Some(trf::Target::Trf16),
+        OutFormat::Trfx => Some(trf::Target::TrfX),
+        OutFormat::Json => None,
+    };
+    let out = match target {
+        Some(target) => {
+            let w = trf::write(
+                &s.tournament,
+                &trf::WriteOptions {
+                    target,
+                    line_end: trf::LineEnd::CrLf,
+                },
+            );
+            for x in &w.warnings {
+                eprintln!("{x}");
+            }
+            w.text
+        }
+        None => json::write(&s.tournament),
+    };
+    input::write_output(args.output.as_deref(), &out).map_err(Failure::Reported)?;
+    if args.output.as_deref().is_some_and(|o| o != "-") {
+        input::write_output(None, &start_list_text(&s)).map_err(Failure::Reported)?;
+    }
+    Ok(Outcome::found_if(ds.iter().any(|d| d.is_error())))
+}

@@ -1,0 +1,286 @@
+//! The start list of a Swiss event from its registrations and the FIDE
+//! rating list: the initial ranking list of C.04.2 (2026) art. 2.2 / (2017)
+//! B.2 — by strength (the rating), then FIDE title in the order GM, IM, WGM,
+//! FM, WIM, CM, WFM, WCM, no title, then alphabetically — whose positions are
+//! the pairing numbers (TPN).
+//!
+//! Player data (name, federation, sex, title, birth year, rating) comes from
+//! the list; registrations without a FIDE id, or with one the list does not
+//! know, are returned apart so the arbiter can chase them (regulations such
+//! as the CTCA's require a FIDE id).
+
+use std::cmp::Ordering;
+use std::collections::HashSet;
+
+use crate::model::fide_list::{title_rank, FideList, ListKind, ListPlayer};
+use crate::model::{BirthDate, Player, PlayerId, Tournament, TournamentInfo};
+
+pub use crate::model::fide_list::Registration;
+
+/// What the start list needs besides the registrations.
+#[derive(Debug, Clone)]
+pub struct StartListOptions {
+    pub event_name: Option<String>,
+    pub rounds: Option<u32>,
+    pub start_date: Option<chrono::NaiveDate>,
+    /// Which of the list's ratings ranks the players.
+    pub kind: ListKind,
+    /// The year ages are counted in for categories; `None`: none assigned.
+    pub category_year: Option<i32>,
+}
+
+/// Why a registration is not on the start list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Left {
+    /// No FIDE id given.
+    NoFideId,
+    /// The id is not digits.
+    Malformed,
+    /// The id is not in the list.
+    NotInList,
+    /// The same id was registered on an earlier line.
+    Duplicate,
+}
+
+/// A registration left off the start list.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Unlisted {
+    pub line: usize,
+    pub fide_id: Option<String>,
+    pub name: Option<String>,
+    pub why: Left,
+}
+
+/// The start list: a tournament with no round yet, players in pairing
+/// number order (each with a `category` label when one is known).
+#[derive(Debug, Clone)]
+pub struct StartList {
+    pub tournament: Tournament,
+    pub unlisted: Vec<Unlisted>,
+}
+
+/// The FIDE youth and senior categories by year of birth: U8 … U20 (the
+/// player turns less than N in `year`), 50+ and 65+ (the player turns at
+/// least 50 / 65). `None` between them.
+pub fn age_category(birth_year: i32, year: i32) -> Option<String> {
+    let age = year - birth_year;
+    if age <= 0 {
+        return None;
+    }
+    if let Some(n) = [8, 10, 12, 14, 16, 18, 20].into_iter().find(|n| age < *n) {
+        return Some(format!("U{n}"));
+    }
+    if age >= 65 {
+        Some("S65".into())
+    } else if age >= 50 {
+        Some("S50".into())
+    } else {
+        None
+    }
+}
+
+/// C.04.2 art. 2.2: higher rating first (unrated last), then the title
+/// order, then the name.
+pub fn initial_order(a: &ListPlayer, b: &ListPlayer, kind: ListKind) -> Ordering {
+    let rating = |p: &ListPlayer| p.rating(kind).map_or(0, |r| r.rating);
+    let title = |p: &ListPlayer| {
+        p.best_title()
+            .and_then(|t| title_rank(&t))
+            .unwrap_or(usize::MAX)
+    };
+    rating(b)
+        .cmp(&rating(a))
+        .then_with(|| title(a).cmp(&title(b)))
+        .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+        .then_with(|| a.fide_id.cmp(&b.fide_id))
+}
+
+/// Build the start list.
+pub fn build(regs: &[Registration], list: &FideList, opts: &StartListOptions) -> StartList {
+    let mut seen = HashSet::new();
+    let mut unlisted = Vec::new();
+    let mut entries: Vec<(&ListPlayer, Option<String>)> = Vec::new();
+    for r in regs {
+        let mut leave = |why| {
+            unlisted.push(Unlisted {
+                line: r.line,
+                fide_id: r.fide_id.clone(),
+                name: r.name.clone(),
+                why,
+            })
+        };
+        let Some(raw) = r
+            .fide_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        else {
+            leave(Left::NoFideId);
+            continue;
+        };
+        let Ok(id) = raw.parse::<u64>() else {
+            leave(Left::Malformed);
+            continue;
+        };
+        let Some(p) = list.players.get(&id) else {
+            leave(Left::NotInList);
+            continue;
+        };
+        if !seen.insert(id) {
+            leave(Left::Duplicate);
+            continue;
+        }
+        entries.push((p, r.category.clone()));
+    }
+    entries.sort_by(|a, b| initial_order(a.0, b.0, opts.kind));
+    let players = entries
+        .into_iter()
+        .enumerate()
+        .map(|(i, (lp, cat))| {
+            let mut p = Player {
+                id: PlayerId(i as u32 + 1),
+                sex: lp.sex,
+                title: lp.best_title(),
+                name: lp.name.clone(),
+                rating: lp.rating(opts.kind).map(|r| r.rating),
+                federation: (!lp.federation.is_empty()).then(|| lp.federation.clone()),
+                fide_id: Some(lp.fide_id.to_string()),
+                birth: lp.birth_year.map(|year| BirthDate {
+                    year,
+                    month: None,
+                    day: None,
+                }),
+                ..Player::default()
+            };
+            let cat = cat.or_else(|| {
+                let y = opts.category_year?;
+                age_category(lp.birth_year?, y)
+            });
+            if let Some(c) = cat {
+                p.labels.insert("category".into(), c);
+            }
+            p
+        })
+        .collect();
+    let tournament = Tournament {
+        info: TournamentInfo {
+            name: opts.event_name.clone().unwrap_or_default(),
+            start_date: opts.start_date,
+            ..TournamentInfo::default()
+        },
+        total_rounds: opts.rounds,
+        players,
+        ..Tournament::default()
+    };
+    StartList {
+        tournament,
+        unlisted,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::fide_list::ListRating;
+    use crate::model::Title;
+
+    fn lp(
+        id: u64,
+        name: &str,
+        rating: Option<u16>,
+        title: Option<Title>,
+        women: Option<Title>,
+    ) -> ListPlayer {
+        ListPlayer {
+            fide_id: id,
+            name: name.into(),
+            federation: "ENG".into(),
+            sex: None,
+            title,
+            women_title: women,
+            other_titles: String::new(),
+            birth_year: Some(2012),
+            inactive: false,
+            standard: rating.map(|rating| ListRating {
+                rating,
+                games: 0,
+                k: Some(20),
+            }),
+            rapid: None,
+            blitz: None,
+        }
+    }
+
+    #[test]
+    fn order_is_rating_title_name_and_unlisted_are_kept_apart() {
+        let mut list = FideList::default();
+        for p in [
+            lp(1, "Zed, A", Some(2400), None, None),
+            lp(2, "Young, B", Some(2400), None, Some(Title::WCM)),
+            lp(3, "Xu, C", Some(2400), Some(Title::FM), Some(Title::WGM)),
+            lp(4, "Abel, D", Some(2400), Some(Title::IM), None),
+            lp(5, "Baker, E", Some(2400), None, None),
+            lp(6, "Cole, F", None, Some(Title::GM), None),
+            lp(7, "Dean, G", Some(2500), None, None),
+        ] {
+            list.players.insert(p.fide_id, p);
+        }
+        let reg = |line: usize, id: &str| Registration {
+            line,
+            fide_id: (!id.is_empty()).then(|| id.to_string()),
+            ..Registration::default()
+        };
+        let regs: Vec<Registration> = ["1", "2", "3", "4", "5", "6", "7", "", "99", "x1", "3"]
+            .iter()
+            .enumerate()
+            .map(|(i, id)| reg(i + 2, id))
+            .collect();
+        let opts = StartListOptions {
+            event_name: None,
+            rounds: Some(5),
+            start_date: None,
+            kind: ListKind::Standard,
+            category_year: Some(2026),
+        };
+        let s = build(&regs, &list, &opts);
+        let names: Vec<&str> = s
+            .tournament
+            .players
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        // 2500; then the 2400s: IM, WGM (Xu's best title), WCM, no title by name; unrated GM last
+        assert_eq!(
+            names,
+            ["Dean, G", "Abel, D", "Xu, C", "Young, B", "Baker, E", "Zed, A", "Cole, F"]
+        );
+        let whys: Vec<(usize, Left)> = s.unlisted.iter().map(|u| (u.line, u.why)).collect();
+        assert_eq!(
+            whys,
+            [
+                (9, Left::NoFideId),
+                (10, Left::NotInList),
+                (11, Left::Malformed),
+                (12, Left::Duplicate)
+            ]
+        );
+        assert_eq!(
+            s.tournament.players[0]
+                .labels
+                .get("category")
+                .map(String::as_str),
+            Some("U16")
+        );
+    }
+
+    #[test]
+    fn age_categories_by_year_of_birth() {
+        assert_eq!(age_category(2019, 2026).as_deref(), Some("U8"));
+        assert_eq!(age_category(2018, 2026).as_deref(), Some("U10"));
+        assert_eq!(age_category(2007, 2026).as_deref(), Some("U20"));
+        assert_eq!(age_category(2006, 2026), None);
+        assert_eq!(age_category(1976, 2026).as_deref(), Some("S50"));
+        assert_eq!(age_category(1961, 2026).as_deref(), Some("S65"));
+    }
+}

@@ -1,0 +1,311 @@
+//! A tournament against the published FIDE rating list: what disagrees
+//! (unknown ids, names, birth years, sex, federations, titles, ratings,
+//! inactive players), and the list's ratings and K factors for the rating
+//! calculation (B.02 §8.3.3: K is FIDE's, the list publishes it).
+//!
+//! Returns data; `render::fide_list` words it.
+
+use crate::model::fide_list::{FideList, ListKind, ListPlayer};
+use crate::model::{PlayerId, Sex, Title, Tournament};
+
+use super::edition::Kind;
+use super::names::transliterate;
+
+/// The list's kind for a rating kind.
+pub fn list_kind(k: Kind) -> ListKind {
+    match k {
+        Kind::Standard => ListKind::Standard,
+        Kind::Rapid => ListKind::Rapid,
+        Kind::Blitz => ListKind::Blitz,
+    }
+}
+
+/// One way a player of the file disagrees with the list.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "what", rename_all = "snake_case")]
+pub enum Disagreement {
+    /// The FIDE id is not in the list: unknown or mistyped.
+    UnknownId {
+        fide_id: String,
+    },
+    /// The names differ (compared without case, accents, spaces, punctuation
+    /// and word order).
+    Name {
+        file: String,
+        list: String,
+    },
+    BirthYear {
+        file: i32,
+        list: Option<i32>,
+    },
+    Sex {
+        file: Option<Sex>,
+        list: Option<Sex>,
+    },
+    Federation {
+        file: String,
+        list: String,
+    },
+    /// The file's title against the list's highest (open or women's) title.
+    Title {
+        file: Option<Title>,
+        list: Option<Title>,
+    },
+    /// The rating of the file is not the one published for `kind`.
+    Rating {
+        kind: ListKind,
+        file: Option<u16>,
+        list: Option<u16>,
+    },
+    /// Flag `i` / `wi`.
+    Inactive,
+}
+
+/// A disagreement of one player (by starting rank).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Finding {
+    pub player: PlayerId,
+    #[serde(flatten)]
+    pub what: Disagreement,
+}
+
+/// A name reduced for comparison: transliterated, lowercase, letters and
+/// digits of each word, words sorted.
+fn name_key(s: &str) -> Vec<String> {
+    let t = transliterate(s).unwrap_or_else(|| s.to_string());
+    let mut words: Vec<String> = t
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    words.sort();
+    words
+}
+
+/// Whether two spellings name the same person as far as the list can tell.
+pub fn same_name(a: &str, b: &str) -> bool {
+    name_key(a) == name_key(b)
+}
+
+/// The listed entry of a player of the file, if it has a FIDE id in the list.
+pub fn listed<'a>(list: &'a FideList, fide_id: Option<&str>) -> Option<&'a ListPlayer> {
+    fide_id.and_then(|id| list.get(id))
+}
+
+/// Every disagreement between `t` and `list`, players in starting-rank
+/// order. Ratings are compared for `kind` when the list carries it.
+pub fn compare(t: &Tournament, list: &FideList, kind: ListKind) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for p in &t.players {
+        let Some(id) = p
+            .fide_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        else {
+            continue;
+        };
+        let mut push = |what| out.push(Finding { player: p.id, what });
+        let Some(l) = list.get(id) else {
+            push(Disagreement::UnknownId {
+                fide_id: id.to_string(),
+            });
+            continue;
+        };
+        if !same_name(&p.name, &l.name) {
+            push(Disagreement::Name {
+                file: p.name.clone(),
+                list: l.name.clone(),
+            });
+        }
+        if let Some(b) = p.birth.map(|b| b.year).filter(|y| *y > 0) {
+            if l.birth_year != Some(b) {
+                push(Disagreement::BirthYear {
+                    file: b,
+                    list: l.birth_year,
+                });
+            }
+        }
+        if p.sex.is_some() && l.sex.is_some() && p.sex != l.sex {
+            push(Disagreement::Sex {
+                file: p.sex,
+                list: l.sex,
+            });
+        }
+        if let Some(f) = p
+            .federation
+            .as_deref()
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+        {
+            if !l.federation.is_empty() && !f.eq_ignore_ascii_case(&l.federation) {
+                push(Disagreement::Federation {
+                    file: f.to_string(),
+                    list: l.federation.clone(),
+                });
+            }
+        }
+        let best = l.best_title();
+        if p.title != best && !(p.title.is_none() && best.is_none()) {
+            push(Disagreement::Title {
+                file: p.title.clone(),
+                list: best,
+            });
+        }
+        if list.has(kind) {
+            let published = l.rating(kind).map(|r| r.rating);
+            if p.rating != published {
+                push(Disagreement::Rating {
+                    kind,
+                    file: p.rating,
+                    list: published,
+                });
+            }
+        }
+        if l.inactive {
+            push(Disagreement::Inactive);
+        }
+    }
+    out
+}
+
+/// `t` with every listed player's rating replaced by the list's rating of
+/// `kind` (none when the list has none: unrated for that kind), and the
+/// number of players replaced. Players not in the list keep the file's.
+pub fn with_list_ratings(t: &Tournament, list: &FideList, kind: ListKind) -> (Tournament, usize) {
+    let mut t = t.clone();
+    let mut n = 0;
+    if !list.has(kind) {
+        return (t, 0);
+    }
+    for p in &mut t.players {
+        if let Some(l) = listed(list, p.fide_id.as_deref()) {
+            p.rating = l.rating(kind).map(|r| r.rating);
+            n += 1;
+        }
+    }
+    (t, n)
+}
+
+/// The K factor the list publishes for this player and kind.
+pub fn list_k(list: &FideList, fide_id: Option<&str>, kind: ListKind) -> Option<u32> {
+    if !list.has(kind) {
+        return None;
+    }
+    listed(list, fide_id)
+        .and_then(|l| l.rating(kind))
+        .and_then(|r| r.k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::fide_list::ListRating;
+    use crate::model::{BirthDate, Player};
+
+    fn listed_player(id: u64, name: &str) -> ListPlayer {
+        ListPlayer {
+            fide_id: id,
+            name: name.into(),
+            federation: "ESP".into(),
+            sex: Some(Sex::Male),
+            title: None,
+            women_title: None,
+            other_titles: String::new(),
+            birth_year: Some(2001),
+            inactive: false,
+            standard: Some(ListRating {
+                rating: 2000,
+                games: 3,
+                k: Some(40),
+            }),
+            rapid: None,
+            blitz: None,
+        }
+    }
+
+    #[test]
+    fn names_compare_loosely() {
+        assert!(same_name("Müller, Jörg", "Mueller, Joerg"));
+        assert!(same_name("Carlsen, Magnus", "Magnus CARLSEN"));
+        assert!(!same_name("Carlsen, Magnus", "Carlsen, Henrik"));
+    }
+
+    #[test]
+    fn every_kind_of_disagreement() {
+        let mut list = FideList::default();
+        let mut l = listed_player(10, "Garcia, Ana");
+        l.sex = Some(Sex::Female);
+        l.inactive = true;
+        list.players.insert(10, l);
+        list.players.insert(11, listed_player(11, "Lopez, Juan"));
+        let mk = |id: u32, fide: &str, name: &str| Player {
+            id: PlayerId(id),
+            name: name.into(),
+            fide_id: Some(fide.into()),
+            rating: Some(2000),
+            federation: Some("ESP".into()),
+            sex: Some(Sex::Male),
+            birth: Some(BirthDate {
+                year: 2001,
+                month: None,
+                day: None,
+            }),
+            ..Player::default()
+        };
+        let mut t = Tournament {
+            players: vec![
+                mk(1, "10", "Garcia, Ana"),
+                mk(2, "11", "Lopes, Juan"),
+                mk(3, "12", "Nobody, X"),
+            ],
+            ..Tournament::default()
+        };
+        t.players[1].rating = Some(1990);
+        t.players[1].birth = Some(BirthDate {
+            year: 2002,
+            month: None,
+            day: None,
+        });
+        let f = compare(&t, &list, ListKind::Standard);
+        let whats: Vec<(u32, &Disagreement)> = f.iter().map(|x| (x.player.0, &x.what)).collect();
+        assert!(whats.contains(&(
+            1,
+            &Disagreement::Sex {
+                file: Some(Sex::Male),
+                list: Some(Sex::Female)
+            }
+        )));
+        assert!(whats.contains(&(1, &Disagreement::Inactive)));
+        assert!(whats
+            .iter()
+            .any(|(p, w)| *p == 2 && matches!(w, Disagreement::Name { .. })));
+        assert!(whats.contains(&(
+            2,
+            &Disagreement::BirthYear {
+                file: 2002,
+                list: Some(2001)
+            }
+        )));
+        assert!(whats.contains(&(
+            2,
+            &Disagreement::Rating {
+                kind: ListKind::Standard,
+                file: Some(1990),
+                list: Some(2000)
+            }
+        )));
+        assert!(whats.contains(&(
+            3,
+            &Disagreement::UnknownId {
+                fide_id: "12".into()
+            }
+        )));
+        assert_eq!(f.len(), 6, "{f:?}");
+        // the ratings and K the calculation takes
+        let (t2, n) = with_list_ratings(&t, &list, ListKind::Standard);
+        assert_eq!((n, t2.players[1].rating), (2, Some(2000)));
+        assert_eq!(list_k(&list, Some("11"), ListKind::Standard), Some(40));
+        assert_eq!(list_k(&list, Some("11"), ListKind::Rapid), None);
+    }
+}
