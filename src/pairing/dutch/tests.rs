@@ -104,7 +104,13 @@ fn large_round_one_is_s1_against_s2() {
         let p = pair_round(&t, &opts).unwrap();
         let half = n / 2;
         let expected: Vec<(u32, u32)> = (1..=half)
-            .map(|i| if i % 2 == 1 { (i, i + half) } else { (i + half, i) })
+            .map(|i| {
+                if i % 2 == 1 {
+                    (i, i + half)
+                } else {
+                    (i + half, i)
+                }
+            })
             .collect();
         assert_eq!(boards(&p), expected, "{n} players, {edition:?}");
         assert_eq!(p.bye, (n % 2 == 1).then_some(PlayerId(n)));
