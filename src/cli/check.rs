@@ -7,6 +7,8 @@ use chess_arbiter::pairing::round_robin::{self, BergerTable};
 use chess_arbiter::render;
 use clap::{Args as ClapArgs, ValueEnum};
 use sha2::{Digest, Sha256};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::common::{gate, round_robin_table, SystemArg};
 use super::exit::{Failure, Outcome};
@@ -136,7 +138,21 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
         columns: source.map(|_| chess_arbiter::formats::trf::layout::player_field as _),
     };
-    let mut report = check_tournament_in(t, &opts, &facts, |pos| engine_selection(pos, edition));
+    // Progress on a terminal only (rounds finish in any order, on all cores).
+    let show = std::io::stderr().is_terminal();
+    let total = opts.rounds.as_ref().map_or(recorded as usize, Vec::len);
+    let done = AtomicUsize::new(0);
+    let mut report = check_tournament_in(t, &opts, &facts, |pos| {
+        let s = engine_selection(pos, edition);
+        if show {
+            let k = done.fetch_add(1, Ordering::Relaxed) + 1;
+            eprint!("\rchecked {k}/{total} rounds");
+        }
+        s
+    });
+    if show && done.load(Ordering::Relaxed) > 0 {
+        eprintln!();
+    }
     report.input_sha256 = Some(
         Sha256::digest(&loaded.bytes)
             .iter()

@@ -57,3 +57,33 @@ fn double_forfeit_is_located_in_text_and_json() {
         "{top}"
     );
 }
+
+/// Progress goes to a terminal only: with standard error piped, `check` of
+/// every round and `generate` of a field large enough to show progress on a
+/// terminal print no progress line.
+#[test]
+fn no_progress_when_stderr_is_not_a_terminal() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["check", FILE, "--system", "dutch-2017"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap_or_else(|e| panic!("run arbiter: {e}"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.stdout.is_empty());
+    assert!(!err.contains("checked") && !err.contains('\r'), "{err}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "generate",
+            "--players",
+            "200",
+            "--rounds",
+            "2",
+            "--seed",
+            "3",
+        ])
+        .output()
+        .unwrap_or_else(|e| panic!("run arbiter: {e}"));
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("round") && !err.contains('\r'), "{err}");
+}

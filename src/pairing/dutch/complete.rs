@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use super::input::Input;
 use crate::model::{PlayerId, Points};
-use crate::pairing::matching::max_cardinality_matching;
+use crate::pairing::matching::max_cardinality_matching_bits;
 
 /// C1 (no rematch, played games only), forbidden pairs, C3 (absolute colours):
 /// the definition `Compat` precomputes for a whole round.
@@ -116,27 +116,32 @@ impl Compat {
 /// pairing score of at most `bye_cap`.
 pub fn completable(inp: &Input, compat: &Compat, set: &[usize], bye_cap: Option<Points>) -> bool {
     let k = set.len();
-    let mut edges = Vec::new();
-    for i in 0..k {
-        for j in i + 1..k {
-            if compat.ok(set[i], set[j]) {
-                edges.push((i, j));
+    // A dummy vertex stands for the PAB when the number is odd.
+    let n = k + k % 2;
+    let words = n.div_ceil(64);
+    // The set's compatibility as a bit matrix (n^2 / 8 bytes: every two
+    // players may meet in an early round, and an edge list would take 16
+    // bytes a pair).
+    let mut bits = vec![0u64; n * words];
+    for (i, &a) in set.iter().enumerate() {
+        let row = &mut bits[i * words..(i + 1) * words];
+        for (j, &b) in set.iter().enumerate() {
+            if i != j && compat.ok(a, b) {
+                row[j / 64] |= 1 << (j % 64);
             }
         }
     }
-    let mut n = k;
-    if k % 2 == 1 {
-        // A dummy vertex stands for the PAB.
+    if n > k {
         let dummy = k;
-        n += 1;
         for (i, &p) in set.iter().enumerate() {
             let s = &inp.players[p];
             if s.bye_eligible && bye_cap.is_none_or(|c| s.pscore <= c) {
-                edges.push((i, dummy));
+                bits[i * words + dummy / 64] |= 1 << (dummy % 64);
+                bits[dummy * words + i / 64] |= 1 << (i % 64);
             }
         }
     }
-    max_cardinality_matching(n, &edges)
+    max_cardinality_matching_bits(n, words, &bits)
         .iter()
         .all(Option::is_some)
 }

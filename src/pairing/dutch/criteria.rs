@@ -306,11 +306,16 @@ pub(crate) fn score_levels(
     let mut v: Vec<i32> = match edition {
         Edition::Dutch2025 => scores.iter().map(|s| s.0).collect(),
         Edition::Dutch2017 => {
+            // Over the distinct scores: the same set of levels, without a
+            // players-squared list in a large bracket (round 1).
+            let mut distinct: Vec<i32> = scores.iter().map(|s| s.0).collect();
+            distinct.sort_unstable();
+            distinct.dedup();
             let mut v = Vec::new();
-            for a in scores {
-                v.push(a.0 - (lowest.0 - one.0));
-                for b in scores {
-                    v.push((a.0 - b.0).abs());
+            for &a in &distinct {
+                v.push(a - (lowest.0 - one.0));
+                for &b in &distinct {
+                    v.push((a - b).abs());
                 }
             }
             v
@@ -540,4 +545,22 @@ fn float_sd_reward(
         return -sd;
     }
     refund
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 2017 C.6 levels: every score's distance to the artificial floater
+    /// score and every score difference, each once, descending, however
+    /// often a score occurs.
+    #[test]
+    fn score_levels_2017_are_distinct_differences() {
+        let p = |x: i32| Points(x);
+        let scores = [p(20), p(20), p(10), p(20), p(0), p(10)];
+        let levels = score_levels(Edition::Dutch2017, &scores, p(0), p(10));
+        assert_eq!(levels, vec![30, 20, 10, 0]);
+        let once = score_levels(Edition::Dutch2017, &[p(0), p(10), p(20)], p(0), p(10));
+        assert_eq!(levels, once);
+    }
 }

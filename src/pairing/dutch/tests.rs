@@ -86,6 +86,37 @@ fn round_one_top_half_against_bottom_half() {
     assert_eq!(p.bye, None);
 }
 
+/// A large first round takes the uniform-bracket path without building the
+/// bracket's graph (3,000 players: 4.5 million pairs): S1 against S2 in
+/// order, colours by E.5 / 5.2.5, the last player's PAB when odd.
+#[test]
+fn large_round_one_is_s1_against_s2() {
+    for (n, edition) in [(3000u32, Edition::Dutch2025), (2999, Edition::Dutch2017)] {
+        let t = Tournament {
+            initial_color: Some(W),
+            players: (1..=n).map(|i| player(i, vec![])).collect(),
+            ..Default::default()
+        };
+        let opts = PairOptions {
+            edition: Some(edition),
+            ..Default::default()
+        };
+        let p = pair_round(&t, &opts).unwrap();
+        let half = n / 2;
+        let expected: Vec<(u32, u32)> = (1..=half)
+            .map(|i| {
+                if i % 2 == 1 {
+                    (i, i + half)
+                } else {
+                    (i + half, i)
+                }
+            })
+            .collect();
+        assert_eq!(boards(&p), expected, "{n} players, {edition:?}");
+        assert_eq!(p.bye, (n % 2 == 1).then_some(PlayerId(n)));
+    }
+}
+
 #[test]
 fn edition_selection() {
     let mut t = Tournament::default();

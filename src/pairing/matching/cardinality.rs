@@ -10,8 +10,34 @@ use std::collections::VecDeque;
 
 const NONE: usize = usize::MAX;
 
+/// The neighbours of each vertex: lists, or rows of a bit matrix.
+enum Adj<'a> {
+    Lists(&'a [Vec<usize>]),
+    Bits { words: usize, bits: &'a [u64] },
+}
+
+impl Adj<'_> {
+    /// `v`'s neighbours in increasing order, into `out`.
+    fn fill(&self, v: usize, out: &mut Vec<usize>) {
+        out.clear();
+        match self {
+            Adj::Lists(l) => out.extend_from_slice(&l[v]),
+            Adj::Bits { words, bits } => {
+                for (k, &w) in bits[v * words..(v + 1) * words].iter().enumerate() {
+                    let mut w = w;
+                    while w != 0 {
+                        out.push(k * 64 + w.trailing_zeros() as usize);
+                        w &= w - 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
 struct Search<'a> {
-    adj: &'a [Vec<usize>],
+    adj: Adj<'a>,
+    scratch: Vec<usize>,
     mate: Vec<usize>,
     /// Representative (base of the outermost shrunk blossom) of each vertex.
     rep: Vec<usize>,
@@ -75,9 +101,17 @@ impl Search<'_> {
         self.queue.clear();
         self.outer[root] = true;
         self.queue.push_back(root);
+        let mut nbrs = std::mem::take(&mut self.scratch);
+        let end = self.search(root, &mut nbrs);
+        self.scratch = nbrs;
+        end
+    }
+
+    fn search(&mut self, root: usize, nbrs: &mut Vec<usize>) -> usize {
+        let n = self.mate.len();
         while let Some(v) = self.queue.pop_front() {
-            for i in 0..self.adj[v].len() {
-                let to = self.adj[v][i];
+            self.adj.fill(v, nbrs);
+            for &to in nbrs.iter() {
                 if self.rep[v] == self.rep[to] || self.mate[v] == to {
                     continue;
                 }
@@ -153,8 +187,27 @@ pub fn max_cardinality_matching(n: usize, edges: &[(usize, usize)]) -> Vec<Optio
         a.sort_unstable();
         a.dedup();
     }
+    run(n, Adj::Lists(&adj))
+}
+
+/// [`max_cardinality_matching`] of the graph on vertices `0..n` given as a
+/// symmetric bit matrix: bit `w` of row `v` (words `v * words ..
+/// (v + 1) * words`, `words >= n.div_ceil(64)`) set when `v`-`w` is an edge,
+/// no bit at or beyond `n`, no self-loops. Memory n^2 / 8 bytes instead of
+/// 16 bytes an edge; neighbours are visited in the same (increasing) order,
+/// so the result is the same as from the edge list.
+///
+/// # Panics
+/// If `bits` is shorter than `n * words`.
+pub fn max_cardinality_matching_bits(n: usize, words: usize, bits: &[u64]) -> Vec<Option<usize>> {
+    assert!(bits.len() >= n * words, "bit matrix too small");
+    run(n, Adj::Bits { words, bits })
+}
+
+fn run(n: usize, adj: Adj) -> Vec<Option<usize>> {
     let mut s = Search {
-        adj: &adj,
+        adj,
+        scratch: Vec::new(),
         mate: vec![NONE; n],
         rep: vec![0; n],
         pred: vec![NONE; n],
@@ -164,16 +217,22 @@ pub fn max_cardinality_matching(n: usize, edges: &[(usize, usize)]) -> Vec<Optio
         queue: VecDeque::new(),
     };
     // Greedy start.
-    for (v, nbrs) in adj.iter().enumerate() {
+    let mut nbrs = Vec::new();
+    for v in 0..n {
         if s.mate[v] == NONE {
+            s.adj.fill(v, &mut nbrs);
             if let Some(&w) = nbrs.iter().find(|&&w| s.mate[w] == NONE) {
                 s.mate[v] = w;
                 s.mate[w] = v;
             }
         }
     }
-    for (v, nbrs) in adj.iter().enumerate() {
-        if s.mate[v] == NONE && !nbrs.is_empty() {
+    for v in 0..n {
+        if s.mate[v] == NONE {
+            s.adj.fill(v, &mut nbrs);
+            if nbrs.is_empty() {
+                continue;
+            }
             let end = s.find_path(v);
             if end != NONE {
                 s.augment(end);

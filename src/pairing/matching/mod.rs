@@ -28,7 +28,7 @@ mod weight;
 mod tests;
 
 pub use blossom::Matcher;
-pub use cardinality::max_cardinality_matching;
+pub use cardinality::{max_cardinality_matching, max_cardinality_matching_bits};
 pub use weight::{Weight, Wide};
 
 /// A maximum-weight matching of the graph on vertices `0..n` with the given

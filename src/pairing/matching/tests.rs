@@ -137,6 +137,20 @@ fn check_graph(n: usize, edges: &[(usize, usize, i64)]) {
     let c = (0..n).filter(|&v| card[v].is_some()).count() / 2;
     evaluate(n, edges, &card);
     assert_eq!(c, bcw.0, "cardinality, n={n}, edges={edges:?}");
+    // The bit-matrix form gives the very same matching.
+    let words = n.div_ceil(64).max(1);
+    let mut bits = vec![0u64; n * words];
+    for &(u, v, _) in edges {
+        if u != v {
+            bits[u * words + v / 64] |= 1 << (v % 64);
+            bits[v * words + u / 64] |= 1 << (u % 64);
+        }
+    }
+    assert_eq!(
+        max_cardinality_matching_bits(n, words, &bits),
+        card,
+        "bit-matrix cardinality, n={n}, edges={edges:?}"
+    );
     // Same answers with Wide and i128 weights.
     let wide: Vec<(usize, usize, Wide<3>)> = edges
         .iter()

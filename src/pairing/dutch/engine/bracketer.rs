@@ -162,6 +162,44 @@ impl Bracketer<'_> {
         Ok((s1, s2))
     }
 
+    /// True when every two of `players` (residents, no MDPs) may meet and
+    /// all of them are alike in everything the ladder reads of a player
+    /// ([`crate::pairing::dutch::criteria::edge_fields`]: scores, colour
+    /// history and preference, floats, PAB eligibility, unplayed rounds,
+    /// topscorer), so that every pair among them has the same fields: the
+    /// condition of [`Graph::uniform`] without building the graph. The
+    /// colour criteria of two alike players do not depend on which of them
+    /// gets White (each colour goes to one player of the same history).
+    fn alike(&self, players: &[usize]) -> bool {
+        let ps = self.inp.players;
+        let key = |i: usize| {
+            ps.get(i).map(|p| {
+                (
+                    p.score,
+                    p.pscore,
+                    &p.colors,
+                    p.preference,
+                    p.float1,
+                    p.float2,
+                    p.bye_eligible,
+                    p.unplayed,
+                    p.topscorer,
+                )
+            })
+        };
+        let Some(&first) = players.first() else {
+            return true;
+        };
+        let k0 = key(first);
+        if k0.is_none() || players.iter().any(|&i| key(i) != k0) {
+            return false;
+        }
+        players
+            .iter()
+            .enumerate()
+            .all(|(x, &a)| players[x + 1..].iter().all(|&b| self.compat.ok(a, b)))
+    }
+
     /// Pair one bracket over the graph on `verts`. `completion`: the
     /// completion and PAB fields are measured over `verts` (all remaining
     /// players); `c9`: 2025 \[C9\] ranks the candidates (see
@@ -186,8 +224,22 @@ impl Bracketer<'_> {
         );
         let role = &ctx.role;
         let in_b = |i: usize| matches!(role.get(i), Some(Role::Resident | Role::Mdp));
-        let mut graph = Graph::new(inp, self.compat, verts, &ctx);
         let bracket = m.bracket;
+        // The uniform bracket below (round 1, typically), recognised before
+        // the graph is built: its edges are players squared in number.
+        if m.mdps.is_empty()
+            && (verts.len() == bracket.len() || (bracket.len().is_multiple_of(2) && !completion))
+            && self.alike(bracket)
+        {
+            let p = bracket.len() / 2;
+            let pairs: Vec<(usize, usize)> = (0..p).map(|i| (bracket[i], bracket[p + i])).collect();
+            return Ok(BracketResult {
+                floaters: unpaired(bracket, &pairs),
+                pairs,
+                ahead: Vec::new(),
+            });
+        }
+        let mut graph = Graph::new(inp, self.compat, verts, &ctx);
         let mut fixed: Vec<(usize, usize)> = Vec::new();
 
         // 2017 D.3 / 2025 4.4: which MDPs are paired (highest score, then
