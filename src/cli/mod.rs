@@ -11,6 +11,7 @@ mod input;
 mod pair;
 mod prizes;
 mod rating;
+mod report;
 mod standings;
 mod validate;
 
@@ -43,6 +44,8 @@ pub enum Command {
     Standings(standings::Args),
     /// Prize statement from final standings and a tournament profile.
     Prizes(prizes::Args),
+    /// The event as a static web site: rounds, standings, crosstable, players, prizes, rating, check.
+    Report(report::Args),
 }
 
 /// Parse the command line, run the subcommand and return its exit code. A
@@ -78,6 +81,7 @@ fn run(command: Command) -> i32 {
         Command::Rating(a) => rating::run(a),
         Command::Standings(a) => standings::run(a),
         Command::Prizes(a) => prizes::run(a),
+        Command::Report(a) => report::run(a),
     };
     exit::code(result)
 }

@@ -7,6 +7,7 @@ mod json;
 pub mod pair;
 pub mod prizes;
 pub mod rating;
+pub mod site;
 pub mod sm_compare;
 pub mod standings;
 pub mod validate;
