@@ -12,6 +12,7 @@ mod pair;
 mod prizes;
 mod rating;
 mod report;
+mod serve;
 mod standings;
 mod validate;
 
@@ -46,6 +47,8 @@ pub enum Command {
     Prizes(prizes::Args),
     /// The event as a static web site: rounds, standings, crosstable, players, prizes, rating, check.
     Report(report::Args),
+    /// A local web app: open a file in the browser, read its pages, check rounds, download conversions.
+    Serve(serve::Args),
 }
 
 /// Parse the command line, run the subcommand and return its exit code. A
@@ -82,6 +85,7 @@ fn run(command: Command) -> i32 {
         Command::Standings(a) => standings::run(a),
         Command::Prizes(a) => prizes::run(a),
         Command::Report(a) => report::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     exit::code(result)
 }

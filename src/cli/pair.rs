@@ -26,6 +26,8 @@ pub enum PairFormat {
     Trf,
     /// bbpPairings/JaVaFo `-p` output.
     Bbp,
+    /// A whole HTML5 page: the boards and the players not paired with their kind.
+    Html,
 }
 
 #[derive(clap::Args, Debug)]
@@ -80,6 +82,8 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         PairFormat::Json => render::json(&pairing),
         PairFormat::Trf => render::trf(t, &pairing, dialect),
         PairFormat::Bbp => render::bbp(&pairing),
+        PairFormat::Html => chess_arbiter::render::site::pairing_page(t, &pairing)
+            .map_err(|e| Failure::Message(super::exit::UNEXPECTED, format!("error: {e}")))?,
     };
     match &args.output {
         Some(path) => std::fs::write(path, text)

@@ -83,6 +83,7 @@ impl Built {
             check: self.check.as_ref(),
             next: self.next.as_ref(),
             extra_nav,
+            app: false,
         }
     }
 }

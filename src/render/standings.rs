@@ -496,6 +496,11 @@ pub fn crosstable(t: &Tournament, s: &Standings) -> String {
         })
         .collect();
     let mut o = String::new();
+    if t.info.name.is_empty() {
+        let _ = writeln!(o, "Crosstable after round {}", s.after_round);
+    } else {
+        let _ = writeln!(o, "{}: crosstable after round {}", t.info.name, s.after_round);
+    }
     let _ = writeln!(o, "{}\n", header_line(s));
     o.push_str(&table(&head, &rows, &right));
     let _ = writeln!(o);

@@ -1,6 +1,7 @@
 //! One integration test binary (house style: low link time); one module per area.
 
 mod architecture;
+mod browser;
 mod check;
 mod check_warnings;
 mod dutch;
@@ -12,6 +13,7 @@ mod prizes;
 mod rating;
 mod rough_edges;
 mod samples;
+mod site;
 mod sm;
 mod standings;
 mod trf;

@@ -83,6 +83,8 @@ pub struct SiteInput<'a> {
     pub next: Option<&'a Pairing>,
     /// Extra navigation entries (label, href), e.g. the app's downloads.
     pub extra_nav: &'a [(String, String)],
+    /// Pages served by `arbiter serve` (the check page gets its edition form).
+    pub app: bool,
 }
 
 /// The template environment with every template loaded.
@@ -99,11 +101,15 @@ pub(crate) fn environment() -> Result<Environment<'static>, SiteError> {
 pub(crate) struct Frame {
     pub event: String,
     pub subtitle: String,
-    pub root: String,
+    /// The header's link home and the stylesheet's address.
+    pub home: String,
+    pub css: String,
     pub tool: String,
     pub nav: Vec<NavItem>,
     /// The stylesheet inlined (single pages written alone), else linked.
     pub inline_css: Option<&'static str>,
+    /// Served by `arbiter serve` (forms that post back to the app).
+    pub app: bool,
 }
 
 #[derive(Serialize, Clone)]
@@ -137,10 +143,12 @@ pub fn standalone(title: &str, body: &str) -> Result<String, SiteError> {
     let frame = Frame {
         event: String::new(),
         subtitle: String::new(),
-        root: String::new(),
+        home: "index.html".into(),
+        css: "style.css".into(),
         tool: tool(),
         nav: Vec::new(),
         inline_css: Some(STYLE_CSS),
+        app: false,
     };
     #[derive(Serialize)]
     struct Body<'a> {
@@ -150,6 +158,26 @@ pub fn standalone(title: &str, body: &str) -> Result<String, SiteError> {
     pages::render(&env, "fragment.html", &frame, title, &Body { heading: title, body })
 }
 
+/// A pairing (`arbiter pair --format html`) as a whole HTML5 page, the
+/// site's round page with the stylesheet inlined.
+pub fn pairing_page(t: &Tournament, p: &Pairing) -> Result<String, SiteError> {
+    let env = environment()?;
+    let input = SiteInput {
+        tournament: t,
+        standings: &[],
+        statement: None,
+        rating: None,
+        check: None,
+        next: Some(p),
+        extra_nav: &[],
+        app: false,
+    };
+    let mut frame = pages::frame(&input);
+    frame.nav.clear();
+    frame.inline_css = Some(STYLE_CSS);
+    rounds::next_page(&env, &frame, &input, p)
+}
+
 /// The app's upload page, with an error (title and located lines) when the
 /// last upload failed.
 pub fn upload_page(error: Option<(&str, &[String])>, limit_mb: u64) -> Result<String, SiteError> {
@@ -157,10 +185,12 @@ pub fn upload_page(error: Option<(&str, &[String])>, limit_mb: u64) -> Result<St
     let frame = Frame {
         event: "arbiter".into(),
         subtitle: "tournament files in the browser".into(),
-        root: "/".into(),
+        home: "/".into(),
+        css: "/style.css".into(),
         tool: tool(),
         nav: Vec::new(),
         inline_css: None,
+        app: true,
     };
     #[derive(Serialize)]
     struct Error<'a> {

@@ -112,10 +112,12 @@ pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
             t.info.name.clone()
         },
         subtitle: place,
-        root: String::new(),
+        home: "index.html".into(),
+        css: "style.css".into(),
         tool: tool(),
         nav,
         inline_css: None,
+        app: input.app,
     }
 }
 
@@ -362,6 +364,7 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
         #[serde(rename = "final")]
         final_: bool,
         categories: Vec<Cat>,
+        next: bool,
         prizes: bool,
         rating: bool,
         check: bool,
@@ -373,6 +376,7 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
         rounds,
         final_: played > 0,
         categories,
+        next: input.next.is_some(),
         prizes: input.statement.is_some(),
         rating: input.rating.is_some(),
         check: input.check.is_some(),
@@ -684,9 +688,14 @@ fn player(
         fide_id: String,
         rating: String,
         born: String,
-        category: String,
+        categories: Vec<CatLink>,
         points: String,
         rank: String,
+    }
+    #[derive(Serialize)]
+    struct CatLink {
+        name: String,
+        href: String,
     }
     let cats = categories_of(input);
     let row = final_standings(input).and_then(|s| s.row(p.id));
@@ -698,7 +707,22 @@ fn player(
         fide_id: p.fide_id.clone().unwrap_or_default(),
         rating: rating_text(Some(p)),
         born: p.birth.map(|b| b.year.to_string()).unwrap_or_default(),
-        category: cats.get(&p.id).map(|v| v.join(", ")).unwrap_or_default(),
+        categories: cats
+            .get(&p.id)
+            .map(|v| {
+                v.iter()
+                    .map(|c| CatLink {
+                        name: c.clone(),
+                        href: match input.statement {
+                            Some(s) if s.categories.iter().any(|x| &x.name == c) => {
+                                format!("prizes.html#{}", anchor("prizes", c))
+                            }
+                            _ => format!("standings.html#{}", anchor("cat", c)),
+                        },
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
         points: t.score(p, Some(n)).to_string(),
         rank: row
             .map(|r| {
