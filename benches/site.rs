@@ -35,7 +35,11 @@ fn event(n: usize, rounds: usize) -> Tournament {
         while k < n {
             let a = order[k];
             if k + 1 == n || rnd(200) == 0 {
-                let bye = if k + 1 == n { ByeKind::PairingAllocated } else { ByeKind::Half };
+                let bye = if k + 1 == n {
+                    ByeKind::PairingAllocated
+                } else {
+                    ByeKind::Half
+                };
                 score[a] += if bye == ByeKind::Half { 1 } else { 2 };
                 players[a].rounds.push(RoundEntry::Bye { bye });
                 k += 1;
@@ -45,8 +49,16 @@ fn event(n: usize, rounds: usize) -> Tournament {
             let (ia, ib) = (PlayerId(a as u32 + 1), PlayerId(b as u32 + 1));
             if rnd(100) == 0 {
                 score[a] += 2;
-                players[a].rounds.push(RoundEntry::Forfeit { opponent: ib, color: Some(Color::White), won: true });
-                players[b].rounds.push(RoundEntry::Forfeit { opponent: ia, color: Some(Color::Black), won: false });
+                players[a].rounds.push(RoundEntry::Forfeit {
+                    opponent: ib,
+                    color: Some(Color::White),
+                    won: true,
+                });
+                players[b].rounds.push(RoundEntry::Forfeit {
+                    opponent: ia,
+                    color: Some(Color::Black),
+                    won: false,
+                });
             } else {
                 let o = [Outcome::Win, Outcome::Draw, Outcome::Loss][rnd(3) as usize];
                 let pts = |o: Outcome| match o {
@@ -56,13 +68,27 @@ fn event(n: usize, rounds: usize) -> Tournament {
                 };
                 score[a] += pts(o);
                 score[b] += pts(o.opposite());
-                players[a].rounds.push(RoundEntry::Played { opponent: ib, color: Color::White, outcome: o, short: false });
-                players[b].rounds.push(RoundEntry::Played { opponent: ia, color: Color::Black, outcome: o.opposite(), short: false });
+                players[a].rounds.push(RoundEntry::Played {
+                    opponent: ib,
+                    color: Color::White,
+                    outcome: o,
+                    short: false,
+                });
+                players[b].rounds.push(RoundEntry::Played {
+                    opponent: ia,
+                    color: Color::Black,
+                    outcome: o.opposite(),
+                    short: false,
+                });
             }
             k += 2;
         }
     }
-    let mut t = Tournament { players, total_rounds: Some(rounds as u32), ..Default::default() };
+    let mut t = Tournament {
+        players,
+        total_rounds: Some(rounds as u32),
+        ..Default::default()
+    };
     t.info.name = "Generated Open".into();
     t
 }

@@ -9,7 +9,9 @@ use chess_arbiter::pairing::check::report::{
     check_tournament_in, engine_selection, CheckOptions, Report,
 };
 use chess_arbiter::pairing::check::FileFacts;
-use chess_arbiter::pairing::dutch::{next_round, pair_round, select_edition, Edition, PairOptions, Pairing};
+use chess_arbiter::pairing::dutch::{
+    next_round, pair_round, select_edition, Edition, PairOptions, Pairing,
+};
 use chess_arbiter::rating::{compute as rating, RatingOptions, RatingReport};
 use chess_arbiter::render::site::{self, SiteInput};
 use chess_arbiter::standings::prizes::{build as prizes, Profile, Statement};
@@ -213,14 +215,20 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     for n in &built.notes {
         eprintln!("note: {n}");
     }
-    let pages = site::build(&built.input(&[])).map_err(|e| Failure::Message(super::exit::UNEXPECTED, format!("error: {e}")))?;
+    let pages = site::build(&built.input(&[]))
+        .map_err(|e| Failure::Message(super::exit::UNEXPECTED, format!("error: {e}")))?;
     let dir = &args.output;
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Failure::Access(format!("{}: cannot create the directory: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure::Access(format!(
+            "{}: cannot create the directory: {e}",
+            dir.display()
+        ))
+    })?;
     for p in &pages {
         let path = dir.join(&p.name);
-        std::fs::write(&path, &p.text)
-            .map_err(|e| Failure::Access(format!("{}: cannot write the file: {e}", path.display())))?;
+        std::fs::write(&path, &p.text).map_err(|e| {
+            Failure::Access(format!("{}: cannot write the file: {e}", path.display()))
+        })?;
     }
     eprintln!("{} files written to {}", pages.len(), dir.display());
     Ok(Outcome::Clean)

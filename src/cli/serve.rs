@@ -133,7 +133,7 @@ async fn check_host(State(app): State<App>, req: Request, next: Next) -> Respons
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .map(|h| host_name(h).to_ascii_lowercase())
-        .is_some_and(|h| app.hosts.iter().any(|x| *x == h));
+        .is_some_and(|h| app.hosts.contains(&h));
     if !ok {
         return (
             StatusCode::MISDIRECTED_REQUEST,
@@ -203,16 +203,28 @@ fn open_upload(
     let profile = match profile {
         Some((pname, pbytes)) => {
             let text = String::from_utf8(pbytes).map_err(|_| {
-                refusal(bad, format!("{pname}: expected a UTF-8 TOML profile, found invalid bytes"), Vec::new())
+                refusal(
+                    bad,
+                    format!("{pname}: expected a UTF-8 TOML profile, found invalid bytes"),
+                    Vec::new(),
+                )
             })?;
             Some(Profile::from_toml(&text, &pname).map_err(|d| {
-                refusal(bad, format!("{pname}: the profile cannot be used"), lines(&d))
+                refusal(
+                    bad,
+                    format!("{pname}: the profile cannot be used"),
+                    lines(&d),
+                )
             })?)
         }
         None => None,
     };
     let loaded = input::read_bytes(name, bytes, None, None).map_err(|e| {
-        refusal(bad, format!("{name}: the file cannot be read"), lines(&e.diagnostics))
+        refusal(
+            bad,
+            format!("{name}: the file cannot be read"),
+            lines(&e.diagnostics),
+        )
     })?;
     let n = loaded.diagnostics.iter().filter(|d| blocks(d)).count();
     if n > 0 {
@@ -352,10 +364,18 @@ async fn page(
     }
 }
 
-fn render_page(u: &Upload, name: &str, edition: Option<Edition>) -> Result<Option<Response>, String> {
+fn render_page(
+    u: &Upload,
+    name: &str,
+    edition: Option<Edition>,
+) -> Result<Option<Response>, String> {
     if name == "style.css" {
         return Ok(Some(
-            ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], site::STYLE_CSS).into_response(),
+            (
+                [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+                site::STYLE_CSS,
+            )
+                .into_response(),
         ));
     }
     let nav = nav();
@@ -386,14 +406,19 @@ fn rerun_check(u: &Upload, e: Edition) -> chess_arbiter::pairing::check::report:
     let r = compute(&u.loaded, None, &req)
         .ok()
         .and_then(|b| b.check)
-        .unwrap_or_else(|| u.built.check.clone().unwrap_or_else(|| unreachable_report(e)));
+        .unwrap_or_else(|| {
+            u.built
+                .check
+                .clone()
+                .unwrap_or_else(|| empty_report(e))
+        });
     if let Ok(mut m) = u.checks.lock() {
         m.insert(e, Arc::new(r.clone()));
     }
     r
 }
 
-fn unreachable_report(e: Edition) -> chess_arbiter::pairing::check::report::Report {
+fn empty_report(e: Edition) -> chess_arbiter::pairing::check::report::Report {
     chess_arbiter::pairing::check::report::Report {
         system: e,
         system_reason: "requested".into(),

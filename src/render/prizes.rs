@@ -735,8 +735,13 @@ pub fn title(s: &Statement) -> String {
 /// A self-contained HTML5 page (the site's template and stylesheet).
 pub fn html(s: &Statement) -> String {
     let title = title(s);
-    crate::render::site::standalone(&title, &html_body(s))
-        .unwrap_or_else(|e| format!("<!doctype html>\n<title>{}</title>\n<p>{}</p>\n", esc(&title), esc(&e.to_string())))
+    crate::render::site::document::standalone(&title, &html_body(s)).unwrap_or_else(|e| {
+        format!(
+            "<!doctype html>\n<title>{}</title>\n<p>{}</p>\n",
+            esc(&title),
+            esc(&e.to_string())
+        )
+    })
 }
 
 /// The statement as an HTML fragment: rules, one table per category with
@@ -759,7 +764,7 @@ pub fn html_body(s: &Statement) -> String {
         let _ = writeln!(
             o,
             "<h2 id=\"{}\">{} ({})</h2>",
-            crate::render::site::anchor("prizes", &c.name),
+            crate::render::site::common::anchor("prizes", &c.name),
             esc(&c.name),
             players_text(c.players)
         );

@@ -231,8 +231,11 @@ use super::html::escape as esc;
 /// summary table and a table per player.
 pub fn html(r: &RatingReport) -> String {
     let title = "Rating changes (FIDE B.02)";
-    crate::render::site::standalone(title, &html_body(r)).unwrap_or_else(|e| {
-        format!("<!doctype html>\n<title>{title}</title>\n<p>{}</p>\n", esc(&e.to_string()))
+    crate::render::site::document::standalone(title, &html_body(r)).unwrap_or_else(|e| {
+        format!(
+            "<!doctype html>\n<title>{title}</title>\n<p>{}</p>\n",
+            esc(&e.to_string())
+        )
     })
 }
 

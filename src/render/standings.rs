@@ -371,13 +371,14 @@ pub fn html_of(t: &Tournament, s: &Standings, sections: Sections) -> String {
     } else {
         format!("{}: standings after round {}", t.info.name, s.after_round)
     };
-    crate::render::site::standalone(&title, &html_fragment(t, s, sections)).unwrap_or_else(|e| {
-        format!(
-            "<!doctype html>\n<title>{}</title>\n<p>{}</p>\n",
-            esc(&title),
-            esc(&e.to_string())
-        )
-    })
+    crate::render::site::document::standalone(&title, &html_fragment(t, s, sections))
+        .unwrap_or_else(|e| {
+            format!(
+                "<!doctype html>\n<title>{}</title>\n<p>{}</p>\n",
+                esc(&title),
+                esc(&e.to_string())
+            )
+        })
 }
 
 /// The standings as an HTML fragment (the body of [`html_of`]).
@@ -499,7 +500,11 @@ pub fn crosstable(t: &Tournament, s: &Standings) -> String {
     if t.info.name.is_empty() {
         let _ = writeln!(o, "Crosstable after round {}", s.after_round);
     } else {
-        let _ = writeln!(o, "{}: crosstable after round {}", t.info.name, s.after_round);
+        let _ = writeln!(
+            o,
+            "{}: crosstable after round {}",
+            t.info.name, s.after_round
+        );
     }
     let _ = writeln!(o, "{}\n", header_line(s));
     o.push_str(&table(&head, &rows, &right));

@@ -78,7 +78,10 @@ impl Browser {
         };
         let t0 = Instant::now();
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(t0.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+            assert!(
+                t0.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
             std::thread::sleep(Duration::from_millis(100));
         }
         let caps = json!({"capabilities": {"alwaysMatch": {
@@ -109,8 +112,7 @@ impl Browser {
             body.len()
         );
         s.write_all(req.as_bytes()).expect("send to chromedriver");
-        let mut raw = Vec::new();
-        let _ = s.read_to_end(&mut raw);
+        let raw = read_reply(&mut s);
         let text = String::from_utf8_lossy(&raw);
         let json = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
         let v: Value = serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {text}"));
@@ -134,12 +136,19 @@ impl Browser {
             &self.s("/element"),
             Some(json!({"using": "css selector", "value": css})),
         );
-        v["value"][ELEMENT].as_str().expect("element id").to_string()
+        v["value"][ELEMENT]
+            .as_str()
+            .expect("element id")
+            .to_string()
     }
 
     fn click(&self, css: &str) {
         let e = self.find(css);
-        self.call("POST", &self.s(&format!("/element/{e}/click")), Some(json!({})));
+        self.call(
+            "POST",
+            &self.s(&format!("/element/{e}/click")),
+            Some(json!({})),
+        );
     }
 
     fn text(&self, css: &str) -> String {
@@ -184,12 +193,40 @@ impl Drop for Browser {
                     "DELETE /session/{} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
                     self.session
                 );
-                let _ = s.read_to_end(&mut Vec::new());
+                let _ = read_reply(s);
             }
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// One HTTP reply: the head, then as many bytes as its Content-Length says
+/// (chromedriver keeps the connection open, so reading to the end would wait).
+fn read_reply(s: &mut TcpStream) -> Vec<u8> {
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 65536];
+    loop {
+        let n = s.read(&mut buf).unwrap_or(0);
+        if n == 0 {
+            return raw;
+        }
+        raw.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&raw);
+        if let Some((head, _)) = text.split_once("\r\n\r\n") {
+            let len = head.lines().find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                k.eq_ignore_ascii_case("content-length")
+                    .then(|| v.trim().parse::<usize>().ok())
+                    .flatten()
+            });
+            if let Some(len) = len {
+                if raw.len() >= head.len() + 4 + len {
+                    return raw;
+                }
+            }
+        }
     }
 }
 

@@ -50,7 +50,11 @@ fn hrefs(html: &str) -> Vec<String> {
 fn report_writes_the_whole_site_with_working_links() {
     let dir = out_dir("report");
     let out = report_sample(&dir, &[]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for f in [
         "index.html",
         "players.html",
@@ -76,7 +80,11 @@ fn report_writes_the_whole_site_with_working_links() {
         }
         pages += 1;
         let h = read(&p);
-        assert!(h.starts_with("<!doctype html>\n<html lang=\"en\">"), "{}", p.display());
+        assert!(
+            h.starts_with("<!doctype html>\n<html lang=\"en\">"),
+            "{}",
+            p.display()
+        );
         assert!(h.contains("<meta charset=\"utf-8\">"));
         assert!(h.contains("name=\"viewport\""));
         assert!(h.contains("<link rel=\"stylesheet\" href=\"style.css\">"));
@@ -92,7 +100,11 @@ fn report_writes_the_whole_site_with_working_links() {
                 p.display()
             );
             if let Some((f, anchor)) = href.split_once('#') {
-                let target = if f.is_empty() { h.clone() } else { read(&dir.join(f)) };
+                let target = if f.is_empty() {
+                    h.clone()
+                } else {
+                    read(&dir.join(f))
+                };
                 assert!(
                     target.contains(&format!("id=\"{anchor}\"")),
                     "{}: no anchor {href}",
@@ -129,14 +141,21 @@ fn report_writes_the_whole_site_with_working_links() {
     assert!(pl.contains("Mulder, Felix"));
     assert!(pl.contains("Rating change (FIDE B.02)"));
     assert!(read(&dir.join("prizes.html")).contains("id=\"prizes-senior\""));
-    assert_eq!(read(&dir.join("style.css")), chess_arbiter::render::site::STYLE_CSS);
+    assert_eq!(
+        read(&dir.join("style.css")),
+        chess_arbiter::render::site::STYLE_CSS
+    );
 }
 
 #[test]
 fn report_after_a_round_shows_the_event_as_it_stood() {
     let dir = out_dir("report-r3");
     let out = report_sample(&dir, &["--after-round", "3", "--no-check"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(dir.join("round-3.html").is_file());
     assert!(!dir.join("round-4.html").exists());
     assert!(!dir.join("check.html").exists());
@@ -162,7 +181,9 @@ impl Server {
             .expect("start arbiter serve");
         let mut line = String::new();
         let stdout = child.stdout.take().expect("stdout");
-        BufReader::new(stdout).read_line(&mut line).expect("the address");
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the address");
         let addr = line
             .split("http://")
             .nth(1)
@@ -200,7 +221,14 @@ impl Reply {
 }
 
 /// One HTTP/1.1 request (Connection: close), the whole reply read.
-pub(crate) fn http(addr: &str, method: &str, path: &str, host: &str, ctype: &str, body: &[u8]) -> Reply {
+pub(crate) fn http(
+    addr: &str,
+    method: &str,
+    path: &str,
+    host: &str,
+    ctype: &str,
+    body: &[u8],
+) -> Reply {
     let mut s = TcpStream::connect(addr).expect("connect");
     let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
     if !ctype.is_empty() {
@@ -262,7 +290,11 @@ fn serve_answers_only_its_own_host_names() {
     assert_eq!(get(&srv, "/").status, 200);
     let port = srv.addr.rsplit(':').next().unwrap_or_default();
     for host in [format!("localhost:{port}"), "127.0.0.1".into()] {
-        assert_eq!(http(&srv.addr, "GET", "/", &host, "", &[]).status, 200, "{host}");
+        assert_eq!(
+            http(&srv.addr, "GET", "/", &host, "", &[]).status,
+            200,
+            "{host}"
+        );
     }
     let r = http(&srv.addr, "GET", "/", "attacker.example", "", &[]);
     assert_eq!(r.status, 421);
@@ -276,11 +308,16 @@ fn serve_opens_a_tunx_and_shows_its_pages_checks_and_downloads() {
     let r = upload(&srv, &[("file", "aut_1384031.TUNX", &tunx)]);
     assert_eq!(r.status, 303, "{}", r.body);
     let loc = r.header("location").expect("redirect");
-    assert!(loc.starts_with("/u/") && loc.ends_with("/index.html"), "{loc}");
+    assert!(
+        loc.starts_with("/u/") && loc.ends_with("/index.html"),
+        "{loc}"
+    );
     let base = loc.trim_end_matches("index.html").to_string();
     let index = get(&srv, &loc);
     assert_eq!(index.status, 200);
-    assert!(index.body.contains("Österreichische Meisterschaften 2026 U18"));
+    assert!(index
+        .body
+        .contains("Österreichische Meisterschaften 2026 U18"));
     let st = get(&srv, &format!("{base}standings.html"));
     assert!(st.body.contains("Jetzl, Julian"), "{}", st.body);
     let ck = get(&srv, &format!("{base}check.html?system=dutch-2017"));
@@ -290,7 +327,11 @@ fn serve_opens_a_tunx_and_shows_its_pages_checks_and_downloads() {
     assert!(ck.body.contains("<pre class=\"explain\">round 1: "));
     let trf = get(&srv, &format!("{base}download/trf16-fide.trf"));
     assert_eq!(trf.status, 200);
-    assert!(trf.body.starts_with("012 "), "{}", &trf.body[..trf.body.len().min(80)]);
+    assert!(
+        trf.body.starts_with("012 "),
+        "{}",
+        &trf.body[..trf.body.len().min(80)]
+    );
     assert!(trf
         .header("content-disposition")
         .is_some_and(|d| d.contains("aut_1384031-trf16-fide.trf")));
@@ -336,12 +377,22 @@ fn every_page_is_valid_html5() {
     let base = loc.trim_end_matches("index.html").to_string();
     let app = dir.join("app");
     std::fs::create_dir_all(&app).expect("app dir");
-    for p in ["index.html", "standings.html", "check.html", "round-2.html", "player-3.html", "next.html"] {
+    for p in [
+        "index.html",
+        "standings.html",
+        "check.html",
+        "round-2.html",
+        "player-3.html",
+        "next.html",
+    ] {
         let r = get(&srv, &format!("{base}{p}"));
         std::fs::write(app.join(p), r.body).expect("save");
     }
     std::fs::write(app.join("upload.html"), get(&srv, "/").body).expect("save");
-    let bad = upload(&srv, &[("file", "bad.trf", b"012 x\n001    1      A  2a00\n")]);
+    let bad = upload(
+        &srv,
+        &[("file", "bad.trf", b"012 x\n001    1      A  2a00\n")],
+    );
     std::fs::write(app.join("error.html"), bad.body).expect("save");
     let mut files: Vec<PathBuf> = Vec::new();
     for d in [&dir, &app] {
@@ -375,11 +426,18 @@ fn pair_writes_an_html_page_with_absences_by_kind() {
         .args(["--format", "html"])
         .output()
         .expect("run arbiter pair");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let h = String::from_utf8_lossy(&out.stdout);
     assert!(h.starts_with("<!doctype html>"));
     assert!(h.contains("<meta charset=\"utf-8\">"));
     assert!(h.contains("pairing by the FIDE Dutch system"));
     assert!(h.contains("<h2>Byes and absences</h2>"));
-    assert!(h.contains("zero-point bye") || h.contains("half-point bye"), "{h}");
+    assert!(
+        h.contains("zero-point bye") || h.contains("half-point bye"),
+        "{h}"
+    );
 }

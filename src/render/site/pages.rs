@@ -6,39 +6,14 @@ use std::collections::BTreeMap;
 use minijinja::Environment;
 use serde::Serialize;
 
-use super::{rounds, tool, Frame, NavItem, Page, SiteError, SiteInput, STYLE_CSS};
+use super::common::{
+    anchor, bye_kind, own_result, player_file, rating_text, render, round_file, tool, Frame,
+    NavItem, Page, SiteError, SiteInput, STYLE_CSS,
+};
+use super::rounds;
 use crate::model::{Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
 use crate::render::standings::{format_value, header_line, legend};
 use crate::standings::Standings;
-
-/// The file name of a player's page.
-pub fn player_file(id: PlayerId) -> String {
-    format!("player-{}.html", id.0)
-}
-
-#[derive(Serialize)]
-struct Ctx<'a, T: Serialize> {
-    #[serde(flatten)]
-    frame: &'a Frame,
-    title: &'a str,
-    #[serde(flatten)]
-    page: &'a T,
-}
-
-/// Render `template` with the frame, a page title and the page's own data.
-pub(crate) fn render<T: Serialize>(
-    env: &Environment<'_>,
-    template: &str,
-    frame: &Frame,
-    title: &str,
-    page: &T,
-) -> Result<String, SiteError> {
-    Ok(env.get_template(template)?.render(Ctx {
-        frame,
-        title,
-        page,
-    })?)
-}
 
 pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
     let t = input.tournament;
@@ -56,7 +31,7 @@ pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
     for r in 1..=rounds {
         nav.push(NavItem {
             label: format!("Rd {r}"),
-            href: rounds::round_file(r as u32),
+            href: round_file(r as u32),
         });
     }
     if input.next.is_some() {
@@ -139,7 +114,7 @@ pub(crate) fn names(input: &SiteInput<'_>) -> Vec<String> {
         .map(|s| s.to_string())
         .collect();
     for r in 1..=input.standings.len() as u32 {
-        v.push(rounds::round_file(r));
+        v.push(round_file(r));
         v.push(format!("standings-{r}.html"));
     }
     if !input.standings.is_empty() {
@@ -192,7 +167,16 @@ pub(crate) fn one(
             Some(s) => {
                 let body = crate::render::prizes::html_body(s);
                 let title = crate::render::prizes::title(s);
-                render(env, "fragment.html", &fr, &title, &Fragment { heading: &title, body: &body })?
+                render(
+                    env,
+                    "fragment.html",
+                    &fr,
+                    &title,
+                    &Fragment {
+                        heading: &title,
+                        body: &body,
+                    },
+                )?
             }
             None => return Ok(None),
         },
@@ -200,7 +184,16 @@ pub(crate) fn one(
             Some(r) => {
                 let body = crate::render::rating::html_body(r);
                 let title = "Rating changes (FIDE B.02)";
-                render(env, "fragment.html", &fr, title, &Fragment { heading: title, body: &body })?
+                render(
+                    env,
+                    "fragment.html",
+                    &fr,
+                    title,
+                    &Fragment {
+                        heading: title,
+                        body: &body,
+                    },
+                )?
             }
             None => return Ok(None),
         },
@@ -246,27 +239,6 @@ fn categories_of(input: &SiteInput<'_>) -> BTreeMap<PlayerId, Vec<String>> {
         }
     }
     m
-}
-
-/// An anchor for a category name: letters and digits kept, the rest `-`.
-pub(crate) fn anchor(prefix: &str, name: &str) -> String {
-    let slug: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    format!("{prefix}-{slug}")
-}
-
-pub(crate) fn rating_text(p: Option<&Player>) -> String {
-    p.and_then(|p| p.rating)
-        .map(|r| r.to_string())
-        .unwrap_or_default()
 }
 
 fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<String, SiteError> {
@@ -328,7 +300,7 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
     let rounds: Vec<RoundLink> = (1..=played as u32)
         .map(|r| RoundLink {
             round: r,
-            href: rounds::round_file(r),
+            href: round_file(r),
             standings: format!("standings-{r}.html"),
             verdict: input.check.and_then(|c| {
                 c.rounds
@@ -408,7 +380,11 @@ fn players(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<S
         .iter()
         .map(|p| Row {
             id: p.id.0,
-            title: p.title.as_ref().map(|t| t.code().to_string()).unwrap_or_default(),
+            title: p
+                .title
+                .as_ref()
+                .map(|t| t.code().to_string())
+                .unwrap_or_default(),
             name: p.name.clone(),
             href: player_file(p.id),
             fed: p.federation.clone().unwrap_or_default(),
@@ -613,7 +589,11 @@ pub(crate) fn cell(e: RoundEntry) -> String {
     }
 }
 
-fn crosstable(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<String, SiteError> {
+fn crosstable(
+    env: &Environment<'_>,
+    fr: &Frame,
+    input: &SiteInput<'_>,
+) -> Result<String, SiteError> {
     let t = input.tournament;
     let Some(s) = final_standings(input) else {
         return Err(SiteError("no standings".into()));
@@ -701,7 +681,11 @@ fn player(
     let row = final_standings(input).and_then(|s| s.row(p.id));
     let info = Info {
         id: p.id.0,
-        title: p.title.as_ref().map(|t| t.code().to_string()).unwrap_or_default(),
+        title: p
+            .title
+            .as_ref()
+            .map(|t| t.code().to_string())
+            .unwrap_or_default(),
         name: p.name.clone(),
         fed: p.federation.clone().unwrap_or_default(),
         fide_id: p.fide_id.clone().unwrap_or_default(),
@@ -757,7 +741,7 @@ fn player(
             };
             Game {
                 round: k,
-                round_href: rounds::round_file(k as u32),
+                round_href: round_file(k as u32),
                 colour: match colour {
                     Some(Color::White) => "white".into(),
                     Some(Color::Black) => "black".into(),
@@ -766,11 +750,11 @@ fn player(
                 opp_id: e.opponent().map(|o| o.to_string()).unwrap_or_default(),
                 opp_name: match opp {
                     Some(o) => o.name.clone(),
-                    None => rounds::bye_kind(e).to_string(),
+                    None => bye_kind(e).to_string(),
                 },
                 opp_href: opp.map(|o| player_file(o.id)).unwrap_or_default(),
                 opp_rating: rating_text(opp),
-                result: rounds::own_result(e, &t.scoring),
+                result: own_result(e, &t.scoring),
                 after: t.score(p, Some(k)).to_string(),
             }
         })
@@ -822,8 +806,13 @@ fn player(
                         .map(|o| format!("{} {}", g.opponent, o.name))
                         .unwrap_or_else(|| g.opponent.to_string()),
                     rating: g.opponent_rating,
-                    d: g.d_used.map(|d| d.to_string()).unwrap_or_else(|| "-".into()),
-                    pd: g.pd.map(|x| format!("{x:.2}")).unwrap_or_else(|| "-".into()),
+                    d: g.d_used
+                        .map(|d| d.to_string())
+                        .unwrap_or_else(|| "-".into()),
+                    pd: g
+                        .pd
+                        .map(|x| format!("{x:.2}"))
+                        .unwrap_or_else(|| "-".into()),
                     result: match g.result {
                         x if x >= 1.0 => "1".into(),
                         x if x > 0.0 => "½".into(),

@@ -4,49 +4,12 @@
 use minijinja::Environment;
 use serde::Serialize;
 
-use super::pages::{player_file, rating_text, render};
-use super::{Frame, SiteError, SiteInput};
-use crate::model::{ByeKind, Color, Outcome, PlayerId, PointSystem, Points, RoundEntry, Tournament};
+use super::common::{
+    bye_kind, player_file, rating_text, render, round_file, Frame, SiteError, SiteInput,
+};
+use crate::model::{ByeKind, Color, Outcome, PlayerId, Points, RoundEntry, Tournament};
 use crate::pairing::check::report::Report;
 use crate::pairing::dutch::Pairing;
-
-/// The file name of a round's page.
-pub(crate) fn round_file(r: u32) -> String {
-    format!("round-{r}.html")
-}
-
-/// What a round without an opponent was, in words.
-pub(crate) fn bye_kind(e: RoundEntry) -> &'static str {
-    match e {
-        RoundEntry::Bye { bye } => match bye {
-            ByeKind::PairingAllocated => "PAB (pairing-allocated bye)",
-            ByeKind::Half => "half-point bye",
-            ByeKind::Full => "full-point bye",
-            ByeKind::Zero => "zero-point bye",
-        },
-        RoundEntry::NotPaired => "not paired",
-        _ => "",
-    }
-}
-
-/// One player's result of a round: `1`, `½`, `0`, `+`/`-` (forfeit), the
-/// bye's points, `?` unknown, nothing while pending.
-pub(crate) fn own_result(e: RoundEntry, ps: &PointSystem) -> String {
-    match e {
-        RoundEntry::Played { outcome, .. } => match outcome {
-            Outcome::Win => "1",
-            Outcome::Draw => "½",
-            Outcome::Loss => "0",
-        }
-        .into(),
-        RoundEntry::Forfeit { won, .. } => if won { "+" } else { "-" }.into(),
-        RoundEntry::Unknown { .. } => "?".into(),
-        RoundEntry::Pending { .. } => String::new(),
-        RoundEntry::Bye { .. } | RoundEntry::NotPaired => {
-            e.points(ps).map(|p| p.to_string()).unwrap_or_default()
-        }
-    }
-}
 
 #[derive(Serialize)]
 struct Side {
@@ -152,7 +115,11 @@ fn recorded_boards(t: &Tournament, round: u32) -> Vec<(PlayerId, PlayerId)> {
     }
     pairs.sort_by_key(|&(w, b)| {
         let (a, c) = (score_before(t, w, round), score_before(t, b, round));
-        (std::cmp::Reverse(a.max(c)), std::cmp::Reverse(a + c), w.min(b))
+        (
+            std::cmp::Reverse(a.max(c)),
+            std::cmp::Reverse(a + c),
+            w.min(b),
+        )
     });
     pairs
 }
@@ -301,7 +268,13 @@ pub(crate) fn next_page(
             p.edition_reason
         )],
     };
-    render(env, "round.html", fr, &format!("Round {round} pairing"), &page)
+    render(
+        env,
+        "round.html",
+        fr,
+        &format!("Round {round} pairing"),
+        &page,
+    )
 }
 
 /// The round-by-round check with each round's explanation; `self_href` is
