@@ -406,12 +406,7 @@ fn rerun_check(u: &Upload, e: Edition) -> chess_arbiter::pairing::check::report:
     let r = compute(&u.loaded, None, &req)
         .ok()
         .and_then(|b| b.check)
-        .unwrap_or_else(|| {
-            u.built
-                .check
-                .clone()
-                .unwrap_or_else(|| empty_report(e))
-        });
+        .unwrap_or_else(|| u.built.check.clone().unwrap_or_else(|| empty_report(e)));
     if let Ok(mut m) = u.checks.lock() {
         m.insert(e, Arc::new(r.clone()));
     }

@@ -43,7 +43,7 @@ struct Browser {
     shots: PathBuf,
 }
 
-const ELEMENT: &str = "element-6066-11e4-a52f-4a5d4b6c8e29";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 impl Browser {
     /// `None` (after saying why) when chromedriver is not installed here.

@@ -344,11 +344,14 @@ fn serve_opens_a_tunx_and_shows_its_pages_checks_and_downloads() {
     assert_eq!(get(&srv, "/u/0123456789abcdef/index.html").status, 404);
 }
 
+/// A TRF whose rating field holds a letter.
+const BAD_TRF: &[u8] =
+    b"012 Bad\r\n001    1      Foo, Bar                          2a00 NED                            1.0    1\r\n";
+
 #[test]
 fn serve_shows_located_errors_and_refuses_large_uploads() {
     let srv = Server::start();
-    let bad = b"012 Bad\r\n001    1      Foo, Bar                          2a00 NED                            1.0    1\r\n";
-    let r = upload(&srv, &[("file", "bad.trf", bad)]);
+    let r = upload(&srv, &[("file", "bad.trf", BAD_TRF)]);
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.body.contains("role=\"alert\""));
     assert!(r.body.contains("bad.trf, line 2"), "{}", r.body);
@@ -389,10 +392,8 @@ fn every_page_is_valid_html5() {
         std::fs::write(app.join(p), r.body).expect("save");
     }
     std::fs::write(app.join("upload.html"), get(&srv, "/").body).expect("save");
-    let bad = upload(
-        &srv,
-        &[("file", "bad.trf", b"012 x\n001    1      A  2a00\n")],
-    );
+    let bad = upload(&srv, &[("file", "bad.trf", BAD_TRF)]);
+    assert_eq!(bad.status, 422);
     std::fs::write(app.join("error.html"), bad.body).expect("save");
     let mut files: Vec<PathBuf> = Vec::new();
     for d in [&dir, &app] {
