@@ -102,7 +102,7 @@ impl Browser {
         Some(b)
     }
 
-    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+    fn try_call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("chromedriver");
         let _ = s.set_read_timeout(Some(Duration::from_secs(60)));
@@ -115,11 +115,16 @@ impl Browser {
         let raw = read_reply(&mut s);
         let text = String::from_utf8_lossy(&raw);
         let json = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-        let v: Value = serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {text}"));
+        let v: Value = serde_json::from_str(json).map_err(|e| format!("{e}: {text}"))?;
         if v["value"].get("error").is_some() {
-            panic!("{method} {path}: {}", v["value"]);
+            return Err(format!("{method} {path}: {}", v["value"]));
         }
-        v
+        Ok(v)
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.try_call(method, path, body)
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     fn s(&self, rest: &str) -> String {
@@ -166,11 +171,31 @@ impl Browser {
         );
     }
 
-    /// The visible text of the page, after checking it says `expected`.
+    /// The visible text of the page once it says `expected` (a page still
+    /// loading after a click or a form is waited for, up to a minute).
     fn expect(&self, expected: &str) -> String {
-        let body = self.text("body");
-        assert!(body.contains(expected), "page lacks {expected:?}:\n{body}");
-        body
+        let t0 = Instant::now();
+        let mut body = String::new();
+        while t0.elapsed() < Duration::from_secs(60) {
+            let found = self
+                .try_call(
+                    "POST",
+                    &self.s("/element"),
+                    Some(json!({"using": "css selector", "value": "body"})),
+                )
+                .ok()
+                .and_then(|v| v["value"][ELEMENT].as_str().map(str::to_string));
+            if let Some(e) = found {
+                if let Ok(v) = self.try_call("GET", &self.s(&format!("/element/{e}/text")), None) {
+                    body = v["value"].as_str().unwrap_or_default().to_string();
+                    if body.contains(expected) {
+                        return body;
+                    }
+                }
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        panic!("page lacks {expected:?}:\n{body}");
     }
 
     fn shot(&self, name: &str) -> PathBuf {
