@@ -136,7 +136,7 @@ const UNUSABLE: &[Code] = &[
 
 /// Whether `d` keeps every engine away from the file: any syntax error, or a
 /// consistency error in [`UNUSABLE`].
-fn blocks(d: &Diagnostic) -> bool {
+pub fn blocks(d: &Diagnostic) -> bool {
     d.is_error() && (d.family == Family::Syntax || UNUSABLE.contains(&d.code))
 }
 

@@ -205,6 +205,29 @@ pub fn read_input(
             (input::read(&x, &opts), x)
         }
     };
+    loaded(read, bytes, name)
+}
+
+/// Read bytes already in memory (an upload) named `name`, as [`read_input`] reads a file.
+pub fn read_bytes(
+    name: &str,
+    bytes: &[u8],
+    from: Option<Format>,
+    encoding: Option<trf::Encoding>,
+) -> Result<Loaded, InputError> {
+    let opts = InputOptions {
+        format: from.and_then(Format::input),
+        encoding,
+        file_name: Some(name.to_string()),
+    };
+    loaded(input::read(bytes, &opts), bytes.to_vec(), name.to_string())
+}
+
+fn loaded(
+    read: Result<input::Input, Vec<Diagnostic>>,
+    bytes: Vec<u8>,
+    name: String,
+) -> Result<Loaded, InputError> {
     let i = read.map_err(InputError::invalid)?;
     Ok(Loaded {
         diagnostics: checked(i.diagnostics, &i.tournament, &i.source, &name),

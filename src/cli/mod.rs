@@ -12,6 +12,8 @@ mod input;
 mod pair;
 mod prizes;
 mod rating;
+mod report;
+mod serve;
 mod standings;
 mod start_list;
 mod validate;
@@ -47,6 +49,10 @@ pub enum Command {
     Prizes(prizes::Args),
     /// Start list from registrations and the FIDE rating list, ranked for round 1 (C.04.2 art. 2.2).
     StartList(start_list::Args),
+    /// The event as a static web site: rounds, standings, crosstable, players, prizes, rating, check.
+    Report(report::Args),
+    /// A local web app: open a file in the browser, read its pages, check rounds, download conversions.
+    Serve(serve::Args),
 }
 
 /// Parse the command line, run the subcommand and return its exit code. A
@@ -83,6 +89,8 @@ fn run(command: Command) -> i32 {
         Command::Standings(a) => standings::run(a),
         Command::Prizes(a) => prizes::run(a),
         Command::StartList(a) => start_list::run(a),
+        Command::Report(a) => report::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     exit::code(result)
 }

@@ -28,6 +28,8 @@ pub enum PairFormat {
     Trf,
     /// bbpPairings/JaVaFo `-p` output.
     Bbp,
+    /// A whole HTML5 page: the boards and the players not paired with their kind.
+    Html,
 }
 
 #[derive(clap::Args, Debug)]
@@ -86,6 +88,11 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             PairFormat::Json => rr_render::pair_json(&next),
             PairFormat::Trf => rr_render::pair_trf(t, &next, &dialect),
             PairFormat::Bbp => rr_render::pair_bbp(&next),
+            PairFormat::Html => {
+                return Err(Failure::Invalid(
+                    "--format html: a round robin's next round is written as text, json, trf or bbp (its page is in `arbiter report`)".into(),
+                ))
+            }
         };
         return write(&args, &text);
     }
@@ -113,6 +120,8 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         PairFormat::Json => render::json(&pairing),
         PairFormat::Trf => render::trf(t, &pairing, &dialect),
         PairFormat::Bbp => render::bbp(&pairing),
+        PairFormat::Html => chess_arbiter::render::site::pairing_page(t, &pairing)
+            .map_err(|e| Failure::Message(super::exit::UNEXPECTED, format!("error: {e}")))?,
     };
     write(&args, &text)
 }

@@ -115,6 +115,13 @@ pub fn text(report: &Report) -> String {
     s.lines().map(|l| l.trim_end().to_string() + "\n").collect()
 }
 
+/// One round of the report as text: its verdict, findings and explanation.
+pub fn round(r: &RoundReport) -> String {
+    let mut s = String::new();
+    round_text(&mut s, r);
+    s.lines().map(|l| l.trim_end().to_string() + "\n").collect()
+}
+
 fn round_text(s: &mut String, r: &RoundReport) {
     let _ = writeln!(s, "round {}: {}", r.round, r.verdict.name());
     for w in &r.warnings {

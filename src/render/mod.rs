@@ -9,6 +9,7 @@ pub mod pair;
 pub mod prizes;
 pub mod rating;
 pub mod round_robin;
+pub mod site;
 pub mod sm_compare;
 pub mod standings;
 pub mod validate;

@@ -718,15 +718,36 @@ pub fn unawarded_text(cash: Money, currency: &str) -> String {
     }
 }
 
-/// A self-contained HTML page.
+/// The statement's title: the event and the section, the section alone when
+/// its name already holds the event's (a main section is named after the event).
+pub fn title(s: &Statement) -> String {
+    let (e, sec) = (s.event.trim(), s.section.trim());
+    let name = if e.is_empty() || sec.contains(e) {
+        sec.to_string()
+    } else if sec.is_empty() || e.contains(sec) {
+        e.to_string()
+    } else {
+        format!("{e} {sec}")
+    };
+    format!("Prize statement: {name}")
+}
+
+/// A self-contained HTML5 page (the site's template and stylesheet).
 pub fn html(s: &Statement) -> String {
+    let title = title(s);
+    crate::render::site::document::standalone(&title, &html_body(s)).unwrap_or_else(|e| {
+        format!(
+            "<!doctype html>\n<title>{}</title>\n<p>{}</p>\n",
+            esc(&title),
+            esc(&e.to_string())
+        )
+    })
+}
+
+/// The statement as an HTML fragment: rules, one table per category with
+/// every line's reason, totals (the body of [`html`] and of the site's page).
+pub fn html_body(s: &Statement) -> String {
     let mut o = String::new();
-    let title = esc(format!("{} {}", s.event, s.section).trim());
-    let _ = writeln!(
-        o,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Prizes: {title}</title>\n<style>\nbody{{font-family:sans-serif}} table{{border-collapse:collapse;margin-bottom:1em}} td,th{{border:1px solid #999;padding:2px 6px}} td.n{{text-align:right}} .why{{color:#444;font-size:90%}}\n</style>\n</head>\n<body>"
-    );
-    let _ = writeln!(o, "<h1>Prize statement: {title}</h1>");
     let _ = writeln!(
         o,
         "<p>Tie-breaks (edition {}): {}</p>",
@@ -740,7 +761,13 @@ pub fn html(s: &Statement) -> String {
     let _ = writeln!(o, "</ul>");
     let cur = esc(&s.currency);
     for c in &s.categories {
-        let _ = writeln!(o, "<h2>{} ({})</h2>", esc(&c.name), players_text(c.players));
+        let _ = writeln!(
+            o,
+            "<h2 id=\"{}\">{} ({})</h2>",
+            crate::render::site::common::anchor("prizes", &c.name),
+            esc(&c.name),
+            players_text(c.players)
+        );
         if let Some(r) = &c.reduction {
             let _ = writeln!(
                 o,
@@ -757,7 +784,7 @@ pub fn html(s: &Statement) -> String {
         }
         let _ = writeln!(
             o,
-            "<table>\n<tr><th>Place</th><th>SNo</th><th>Name</th><th>Gross ({cur})</th><th>Tax</th><th>Net</th><th>Awards</th><th>Reason</th></tr>"
+            "<div class=\"table-wrap\"><table>\n<tr><th>Place</th><th>SNo</th><th>Name</th><th>Gross ({cur})</th><th>Tax</th><th>Net</th><th>Awards</th><th>Reason</th></tr>"
         );
         for l in &c.prizes {
             let n = l.players.len();
@@ -791,7 +818,7 @@ pub fn html(s: &Statement) -> String {
                 let _ = writeln!(o, "</tr>");
             }
         }
-        let _ = writeln!(o, "</table>");
+        let _ = writeln!(o, "</table></div>");
         if !c.skipped.is_empty() {
             let _ = writeln!(o, "<ul>");
             for sk in &c.skipped {
@@ -870,7 +897,6 @@ pub fn html(s: &Statement) -> String {
         }
         let _ = writeln!(o, "</ul>");
     }
-    let _ = writeln!(o, "</body>\n</html>");
     o
 }
 

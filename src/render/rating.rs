@@ -29,7 +29,7 @@ fn opt<T: ToString>(v: Option<T>) -> String {
     v.map(|x| x.to_string()).unwrap_or_else(|| "-".to_string())
 }
 
-fn signed(v: f64, decimals: usize) -> String {
+pub(crate) fn signed(v: f64, decimals: usize) -> String {
     let s = format!("{v:+.decimals$}");
     if s.trim_start_matches(['+', '-'])
         .chars()
@@ -52,7 +52,7 @@ fn k_reason(r: &RatingReport, reason: KReason) -> String {
     }
 }
 
-fn k_text(r: &RatingReport, p: &PlayerRating) -> String {
+pub(crate) fn k_text(r: &RatingReport, p: &PlayerRating) -> String {
     match &p.k_detail {
         None => "-".into(),
         Some(k) => {
@@ -316,9 +316,21 @@ pub fn periods_json(reports: &[RatingReport], periods: &[Period]) -> String {
 
 use super::html::escape as esc;
 
-/// A self-contained HTML page: the summary table and a table per player.
+/// A self-contained HTML5 page (the site's template and stylesheet): the
+/// summary table and a table per player.
 pub fn html(r: &RatingReport) -> String {
-    let mut o = String::from("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Rating changes</title></head><body>\n");
+    let title = "Rating changes (FIDE B.02)";
+    crate::render::site::document::standalone(title, &html_body(r)).unwrap_or_else(|e| {
+        format!(
+            "<!doctype html>\n<title>{title}</title>\n<p>{}</p>\n",
+            esc(&e.to_string())
+        )
+    })
+}
+
+/// The report as an HTML fragment (the body of [`html`] and of the site's page).
+pub fn html_body(r: &RatingReport) -> String {
+    let mut o = String::new();
     let _ = writeln!(
         o,
         "<p>Rules: FIDE B.02 {} ({})<br>Kind: {} ({})</p>",
@@ -358,7 +370,13 @@ pub fn html(r: &RatingReport) -> String {
         if p.games_detail.is_empty() {
             continue;
         }
-        let _ = writeln!(o, "<h2>{} {}</h2>", p.start_rank, esc(&p.name));
+        let _ = writeln!(
+            o,
+            "<h2 id=\"player-{}\">{} {}</h2>",
+            p.start_rank,
+            p.start_rank,
+            esc(&p.name)
+        );
         o.push_str("<table>\n<tr><th>Rd</th><th>Opp</th><th>ORtg</th><th>D</th><th>PD</th><th>Res</th><th>&Delta;R</th></tr>\n");
         for g in &p.games_detail {
             let _ = writeln!(
@@ -375,6 +393,5 @@ pub fn html(r: &RatingReport) -> String {
         }
         o.push_str("</table>\n");
     }
-    o.push_str("</body></html>\n");
     o
 }

@@ -73,7 +73,7 @@ fn name(p: Option<&Player>) -> String {
     p.map(|p| p.name.clone()).unwrap_or_default()
 }
 
-fn header_line(s: &Standings) -> String {
+pub(crate) fn header_line(s: &Standings) -> String {
     let how = match &s.edition_source {
         crate::standings::EditionSource::Requested => "as requested".to_string(),
         crate::standings::EditionSource::EventDate { date } => format!("by event date {date}"),
@@ -85,7 +85,7 @@ fn header_line(s: &Standings) -> String {
     )
 }
 
-fn legend(s: &Standings) -> Vec<String> {
+pub(crate) fn legend(s: &Standings) -> Vec<String> {
     s.tiebreaks
         .iter()
         .enumerate()
@@ -344,7 +344,7 @@ pub fn json(t: &Tournament, s: &Standings) -> String {
 use super::html::escape as esc;
 
 fn html_table(out: &mut String, caption: &str, head: &[String], rows: &[Vec<String>]) {
-    let _ = writeln!(out, "<table class=\"standings\">");
+    let _ = writeln!(out, "<div class=\"table-wrap\"><table class=\"standings\">");
     let _ = writeln!(out, "<caption>{}</caption>", esc(caption));
     let cells: String = head
         .iter()
@@ -355,22 +355,37 @@ fn html_table(out: &mut String, caption: &str, head: &[String], rows: &[Vec<Stri
         let cells: String = r.iter().map(|c| format!("<td>{}</td>", esc(c))).collect();
         let _ = writeln!(out, "<tr>{cells}</tr>");
     }
-    let _ = writeln!(out, "</tbody>\n</table>");
+    let _ = writeln!(out, "</tbody>\n</table></div>");
 }
 
-/// A self-contained HTML fragment: the standings table, category tables and legend.
+/// A self-contained HTML5 page: the standings table, category tables and legend.
 pub fn html(t: &Tournament, s: &Standings) -> String {
     html_of(t, s, Sections::All)
 }
 
-/// [`html`] with the tables `sections` asks for.
+/// [`html`] with the tables `sections` asks for: a whole HTML5 document (the
+/// site's template, UTF-8, the stylesheet inlined).
 pub fn html_of(t: &Tournament, s: &Standings, sections: Sections) -> String {
+    let title = if t.info.name.is_empty() {
+        format!("Standings after round {}", s.after_round)
+    } else {
+        format!("{}: standings after round {}", t.info.name, s.after_round)
+    };
+    crate::render::site::document::standalone(&title, &html_fragment(t, s, sections))
+        .unwrap_or_else(|e| {
+            format!(
+                "<!doctype html>\n<title>{}</title>\n<p>{}</p>\n",
+                esc(&title),
+                esc(&e.to_string())
+            )
+        })
+}
+
+/// The standings as an HTML fragment (the body of [`html_of`]).
+pub fn html_fragment(t: &Tournament, s: &Standings, sections: Sections) -> String {
     let mut o = String::new();
     let (h, _) = heads(s);
     let _ = writeln!(o, "<section class=\"arbiter-standings\">");
-    if !t.info.name.is_empty() {
-        let _ = writeln!(o, "<h2>{}</h2>", esc(&t.info.name));
-    }
     let _ = writeln!(o, "<p>{}</p>", esc(&header_line(s)));
     if sections == Sections::All {
         let rows: Vec<(u32, &Row)> = s.rows.iter().map(|r| (r.rank, r)).collect();
@@ -483,6 +498,15 @@ pub fn crosstable(t: &Tournament, s: &Standings) -> String {
         })
         .collect();
     let mut o = String::new();
+    if t.info.name.is_empty() {
+        let _ = writeln!(o, "Crosstable after round {}", s.after_round);
+    } else {
+        let _ = writeln!(
+            o,
+            "{}: crosstable after round {}",
+            t.info.name, s.after_round
+        );
+    }
     let _ = writeln!(o, "{}\n", header_line(s));
     o.push_str(&table(&head, &rows, &right));
     let _ = writeln!(o);

@@ -1,6 +1,7 @@
 //! One integration test binary (house style: low link time); one module per area.
 
 mod architecture;
+mod browser;
 mod check;
 mod check_warnings;
 mod ctca;
@@ -15,6 +16,7 @@ mod rating;
 mod rough_edges;
 mod round_robin;
 mod samples;
+mod site;
 mod sm;
 mod standings;
 mod trf;

@@ -1,0 +1,235 @@
+//! `arbiter report INPUT [--profile P] [--after-round N] -o DIR`: the event as
+//! a static site (`chess_arbiter::render::site`), every engine run as its own
+//! subcommand runs it. `arbiter serve` builds its pages with [`Built`] too.
+
+use std::path::PathBuf;
+
+use chess_arbiter::model::Tournament;
+use chess_arbiter::pairing::check::report::{
+    check_tournament_in, engine_selection, CheckOptions, Report,
+};
+use chess_arbiter::pairing::check::FileFacts;
+use chess_arbiter::pairing::dutch::{
+    next_round, pair_round, select_edition, Edition, PairOptions, Pairing,
+};
+use chess_arbiter::rating::{compute as rating, RatingOptions, RatingReport};
+use chess_arbiter::render::site::{self, SiteInput};
+use chess_arbiter::standings::prizes::{build as prizes, Profile, Statement};
+use chess_arbiter::standings::{compute as standings, Standings, StandingsOptions};
+
+use super::common::{read_reported, SystemArg};
+use super::exit::{Failure, Outcome};
+use super::input::Loaded;
+
+/// Write the event's pages (index, start list, rounds, standings after each
+/// round, crosstable, players, prizes, rating changes, the pairing check).
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  arbiter report samples/open-2023.trf --profile samples/ctca-2023.toml -o site
+  arbiter report event.trf --after-round 5 -o site-r5
+
+Files: index.html, players.html, round-N.html, standings-N.html (after round N),
+standings.html (final), crosstable.html, player-N.html (by starting number),
+prizes.html (with --profile), rating.html, check.html, style.css.")]
+pub struct Args {
+    /// Tournament file: any input `arbiter` reads (TRF, JSON, Swiss-Manager); `-` = stdin.
+    pub input: String,
+    /// Tournament profile (TOML): tie-breaks, categories and prizes.
+    #[arg(long)]
+    pub profile: Option<PathBuf>,
+    /// The site as it stood after this round.
+    #[arg(long)]
+    pub after_round: Option<u32>,
+    /// Edition of the Dutch system for the pairing check; default from the file.
+    #[arg(long, value_enum)]
+    pub system: Option<SystemArg>,
+    /// Leave out the pairing check (every round re-paired: seconds for a
+    /// thousand players).
+    #[arg(long)]
+    pub no_check: bool,
+    /// Directory to write the site into (created when missing).
+    #[arg(short = 'o', long)]
+    pub output: PathBuf,
+}
+
+/// What the pages show, computed by the engines.
+pub struct Built {
+    pub tournament: Tournament,
+    pub standings: Vec<Standings>,
+    pub statement: Option<Statement>,
+    pub rating: Option<RatingReport>,
+    pub check: Option<Report>,
+    pub next: Option<Pairing>,
+    /// What the engines said beside their results (prize notes, errors of a
+    /// part left out), for the terminal or the page.
+    pub notes: Vec<String>,
+}
+
+/// What to compute.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    pub after_round: Option<u32>,
+    pub edition: Option<Edition>,
+    pub check: bool,
+    pub next: bool,
+}
+
+impl Built {
+    /// The site's view of these results.
+    pub fn input<'a>(&'a self, extra_nav: &'a [(String, String)]) -> SiteInput<'a> {
+        SiteInput {
+            tournament: &self.tournament,
+            standings: &self.standings,
+            statement: self.statement.as_ref(),
+            rating: self.rating.as_ref(),
+            check: self.check.as_ref(),
+            next: self.next.as_ref(),
+            extra_nav,
+            app: false,
+        }
+    }
+}
+
+/// `t` as it stood after round `n`: later rounds dropped, the file's totals
+/// and ranks (which counted them) forgotten.
+fn cut(t: &mut Tournament, n: u32) {
+    for p in &mut t.players {
+        p.rounds.truncate(n as usize);
+        p.points = None;
+        p.rank = None;
+    }
+}
+
+/// Run the engines for the site: standings after each round (with the
+/// profile's tie-breaks and categories), the prize statement, the rating
+/// changes, the pairing check and the next round's pairing.
+pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Result<Built, String> {
+    let mut t = loaded.tournament.clone();
+    let recorded = t.rounds_recorded() as u32;
+    if let Some(n) = req.after_round {
+        if n > recorded {
+            return Err(format!(
+                "--after-round {n}: the file has {recorded} rounds with results"
+            ));
+        }
+        cut(&mut t, n);
+    }
+    let mut opts = StandingsOptions::default();
+    if let Some(p) = profile {
+        p.main.standings.apply(&mut opts);
+    }
+    let mut notes = Vec::new();
+    let last = t.rounds_recorded() as u32;
+    let mut all = Vec::new();
+    for r in 1..=last {
+        opts.after_round = Some(r);
+        all.push(standings(&t, &opts).map_err(|e| e.to_string())?);
+    }
+    let statement = match profile {
+        Some(p) if !p.main.tables.is_empty() => match prizes(&t, &p.event_name, &p.main) {
+            Ok(s) => {
+                notes.extend(s.notes.iter().map(|n| n.to_string()));
+                Some(s)
+            }
+            Err(e) => {
+                notes.push(format!("prizes left out: {e}"));
+                None
+            }
+        },
+        _ => None,
+    };
+    let rating = Some(rating(&t, &RatingOptions::default()));
+    let pair_opts = PairOptions {
+        edition: req.edition,
+        ..Default::default()
+    };
+    let (edition, reason) = select_edition(&t, &pair_opts);
+    let paired = next_round(&t).saturating_sub(1);
+    let check = (req.check && paired > 0).then(|| {
+        let opts = CheckOptions {
+            edition,
+            edition_reason: reason.clone(),
+            rounds: None,
+            explain: true,
+        };
+        let source = loaded.source.trf();
+        let facts = FileFacts {
+            file: Some(loaded.name.clone()),
+            player_lines: source.map(|s| s.player_lines.clone()).unwrap_or_default(),
+            header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
+            columns: source.map(|_| chess_arbiter::formats::trf::layout::player_field as _),
+        };
+        check_tournament_in(&t, &opts, &facts, |pos| engine_selection(pos, edition))
+    });
+    let next = if req.next && t.total_rounds.is_none_or(|n| paired < n) {
+        match pair_round(
+            &t,
+            &PairOptions {
+                edition: Some(edition),
+                ..Default::default()
+            },
+        ) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                notes.push(format!("round {}: not paired: {e}", paired + 1));
+                None
+            }
+        }
+    } else {
+        None
+    };
+    Ok(Built {
+        tournament: t,
+        standings: all,
+        statement,
+        rating,
+        check,
+        next,
+        notes,
+    })
+}
+
+/// Read a profile file for the prizes and the standings.
+pub fn read_profile(path: &std::path::Path) -> Result<Profile, Failure> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Access(format!("{name}: cannot read the profile: {e}")))?;
+    Profile::from_toml(&text, &name).map_err(|diags| {
+        for d in diags {
+            eprintln!("{d}");
+        }
+        Failure::Reported(super::exit::INVALID_INPUT)
+    })
+}
+
+pub fn run(args: Args) -> Result<Outcome, Failure> {
+    let profile = args.profile.as_deref().map(read_profile).transpose()?;
+    let loaded = read_reported(&args.input)?;
+    let req = Request {
+        after_round: args.after_round,
+        edition: args.system.and_then(SystemArg::dutch),
+        check: !args.no_check,
+        next: false,
+    };
+    let built = compute(&loaded, profile.as_ref(), &req).map_err(Failure::Invalid)?;
+    for n in &built.notes {
+        eprintln!("note: {n}");
+    }
+    let pages = site::build(&built.input(&[]))
+        .map_err(|e| Failure::Message(super::exit::UNEXPECTED, format!("error: {e}")))?;
+    let dir = &args.output;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure::Access(format!(
+            "{}: cannot create the directory: {e}",
+            dir.display()
+        ))
+    })?;
+    for p in &pages {
+        let path = dir.join(&p.name);
+        std::fs::write(&path, &p.text).map_err(|e| {
+            Failure::Access(format!("{}: cannot write the file: {e}", path.display()))
+        })?;
+    }
+    eprintln!("{} files written to {}", pages.len(), dir.display());
+    Ok(Outcome::Clean)
+}

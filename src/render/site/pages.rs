@@ -1,0 +1,879 @@
+//! The site's pages other than the rounds: index, start list, standings,
+//! crosstable, players, prizes, rating changes, the check.
+
+use std::collections::BTreeMap;
+
+use minijinja::Environment;
+use serde::Serialize;
+
+use super::common::{
+    anchor, bye_kind, own_result, player_file, rating_text, render, round_file, tool, Frame,
+    NavItem, Page, SiteError, SiteInput, STYLE_CSS,
+};
+use super::rounds;
+use crate::model::{Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
+use crate::render::standings::{format_value, header_line, legend};
+use crate::standings::Standings;
+
+pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
+    let t = input.tournament;
+    let mut nav = vec![
+        NavItem {
+            label: "Home".into(),
+            href: "index.html".into(),
+        },
+        NavItem {
+            label: "Start list".into(),
+            href: "players.html".into(),
+        },
+    ];
+    let rounds = input.standings.len();
+    for r in 1..=rounds {
+        nav.push(NavItem {
+            label: format!("Rd {r}"),
+            href: round_file(r as u32),
+        });
+    }
+    if input.next.is_some() {
+        nav.push(NavItem {
+            label: "Next round".into(),
+            href: "next.html".into(),
+        });
+    }
+    if rounds > 0 {
+        nav.push(NavItem {
+            label: "Standings".into(),
+            href: "standings.html".into(),
+        });
+        nav.push(NavItem {
+            label: "Crosstable".into(),
+            href: "crosstable.html".into(),
+        });
+    }
+    if input.statement.is_some() {
+        nav.push(NavItem {
+            label: "Prizes".into(),
+            href: "prizes.html".into(),
+        });
+    }
+    if input.rating.is_some() {
+        nav.push(NavItem {
+            label: "Rating".into(),
+            href: "rating.html".into(),
+        });
+    }
+    if input.check.is_some() {
+        nav.push(NavItem {
+            label: "Check".into(),
+            href: "check.html".into(),
+        });
+    }
+    for (label, href) in input.extra_nav {
+        nav.push(NavItem {
+            label: label.clone(),
+            href: href.clone(),
+        });
+    }
+    let place = [t.info.city.as_str(), t.info.federation.as_str()]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ");
+    Frame {
+        event: if t.info.name.is_empty() {
+            "Tournament".into()
+        } else {
+            t.info.name.clone()
+        },
+        subtitle: place,
+        home: "index.html".into(),
+        css: "style.css".into(),
+        tool: tool(),
+        nav,
+        inline_css: None,
+        app: input.app,
+    }
+}
+
+/// Every page, in a stable order.
+pub(crate) fn all(env: &Environment<'_>, input: &SiteInput<'_>) -> Result<Vec<Page>, SiteError> {
+    let mut out = Vec::new();
+    for name in names(input) {
+        if let Some(text) = one(env, input, &name)? {
+            out.push(Page { name, text });
+        }
+    }
+    Ok(out)
+}
+
+/// The names of every page of `input`'s site.
+pub(crate) fn names(input: &SiteInput<'_>) -> Vec<String> {
+    let mut v: Vec<String> = ["style.css", "index.html", "players.html"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for r in 1..=input.standings.len() as u32 {
+        v.push(round_file(r));
+        v.push(format!("standings-{r}.html"));
+    }
+    if !input.standings.is_empty() {
+        v.push("standings.html".into());
+        v.push("crosstable.html".into());
+    }
+    if input.next.is_some() {
+        v.push("next.html".into());
+    }
+    if input.statement.is_some() {
+        v.push("prizes.html".into());
+    }
+    if input.rating.is_some() {
+        v.push("rating.html".into());
+    }
+    if input.check.is_some() {
+        v.push("check.html".into());
+    }
+    for p in &input.tournament.players {
+        v.push(player_file(p.id));
+    }
+    v
+}
+
+/// One page by name; `None` when the site has no page of that name.
+pub(crate) fn one(
+    env: &Environment<'_>,
+    input: &SiteInput<'_>,
+    name: &str,
+) -> Result<Option<String>, SiteError> {
+    let fr = frame(input);
+    let num = |prefix: &str| -> Option<u32> {
+        name.strip_prefix(prefix)?
+            .strip_suffix(".html")?
+            .parse()
+            .ok()
+    };
+    let n = input.standings.len() as u32;
+    Ok(Some(match name {
+        "style.css" => STYLE_CSS.to_string(),
+        "index.html" => index(env, &fr, input)?,
+        "players.html" => players(env, &fr, input)?,
+        "standings.html" if n > 0 => standings(env, &fr, input, n, true)?,
+        "crosstable.html" if n > 0 => crosstable(env, &fr, input)?,
+        "next.html" => match input.next {
+            Some(p) => rounds::next_page(env, &fr, input, p)?,
+            None => return Ok(None),
+        },
+        "prizes.html" => match input.statement {
+            Some(s) => {
+                let body = crate::render::prizes::html_body(s);
+                let title = crate::render::prizes::title(s);
+                render(
+                    env,
+                    "fragment.html",
+                    &fr,
+                    &title,
+                    &Fragment {
+                        heading: &title,
+                        body: &body,
+                    },
+                )?
+            }
+            None => return Ok(None),
+        },
+        "rating.html" => match input.rating {
+            Some(r) => {
+                let body = crate::render::rating::html_body(r);
+                let title = "Rating changes (FIDE B.02)";
+                render(
+                    env,
+                    "fragment.html",
+                    &fr,
+                    title,
+                    &Fragment {
+                        heading: title,
+                        body: &body,
+                    },
+                )?
+            }
+            None => return Ok(None),
+        },
+        "check.html" => match input.check {
+            Some(c) => rounds::check_page(env, &fr, c, "check.html")?,
+            None => return Ok(None),
+        },
+        _ => {
+            if let Some(r) = num("round-").filter(|r| (1..=n).contains(r)) {
+                rounds::round_page(env, &fr, input, r)?
+            } else if let Some(r) = num("standings-").filter(|r| (1..=n).contains(r)) {
+                standings(env, &fr, input, r, false)?
+            } else if let Some(id) = num("player-") {
+                match input.tournament.player(PlayerId(id)) {
+                    Some(p) => player(env, &fr, input, p)?,
+                    None => return Ok(None),
+                }
+            } else {
+                return Ok(None);
+            }
+        }
+    }))
+}
+
+#[derive(Serialize)]
+struct Fragment<'a> {
+    heading: &'a str,
+    body: &'a str,
+}
+
+fn final_standings<'a>(input: &SiteInput<'a>) -> Option<&'a Standings> {
+    input.standings.last()
+}
+
+/// Category names per player, from the final standings.
+fn categories_of(input: &SiteInput<'_>) -> BTreeMap<PlayerId, Vec<String>> {
+    let mut m: BTreeMap<PlayerId, Vec<String>> = BTreeMap::new();
+    if let Some(s) = final_standings(input) {
+        for c in &s.categories {
+            for r in &c.rows {
+                m.entry(r.player).or_default().push(c.name.clone());
+            }
+        }
+    }
+    m
+}
+
+fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<String, SiteError> {
+    let t = input.tournament;
+    let i = &t.info;
+    let mut header: Vec<(String, String)> = Vec::new();
+    let mut add = |k: &str, v: String| {
+        if !v.trim().is_empty() {
+            header.push((k.to_string(), v));
+        }
+    };
+    add("Event", i.name.clone());
+    add("Place", fr.subtitle.clone());
+    let dates = match (i.start_date, i.end_date) {
+        (Some(a), Some(b)) if a != b => format!("{a} to {b}"),
+        (Some(a), _) => a.to_string(),
+        (None, Some(b)) => b.to_string(),
+        (None, None) => String::new(),
+    };
+    add("Dates", dates);
+    add("Chief arbiter", i.chief_arbiter.clone());
+    add("Deputy arbiters", i.deputy_arbiters.join("; "));
+    add("Time control", i.time_control.clone());
+    let played = input.standings.len();
+    add(
+        "Rounds",
+        match t.total_rounds {
+            Some(n) => format!("{n} ({played} with results)"),
+            None => format!("{played} with results"),
+        },
+    );
+    add("System", i.tournament_type.clone());
+    if let Some(s) = final_standings(input) {
+        add(
+            "Tie-breaks",
+            s.tiebreaks
+                .iter()
+                .enumerate()
+                .map(|(k, spec)| {
+                    format!(
+                        "{spec} ({})",
+                        s.tiebreak_names.get(k).cloned().unwrap_or_default()
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
+        add("Tie-break rules", format!("C.07 edition {}", s.edition));
+    }
+    add("Players", t.players.len().to_string());
+    #[derive(Serialize)]
+    struct RoundLink {
+        round: u32,
+        href: String,
+        standings: String,
+        verdict: Option<String>,
+        check: String,
+    }
+    let rounds: Vec<RoundLink> = (1..=played as u32)
+        .map(|r| RoundLink {
+            round: r,
+            href: round_file(r),
+            standings: format!("standings-{r}.html"),
+            verdict: input.check.and_then(|c| {
+                c.rounds
+                    .iter()
+                    .find(|x| x.round == r)
+                    .map(|x| x.verdict.name().to_string())
+            }),
+            check: format!("check.html#round-{r}"),
+        })
+        .collect();
+    #[derive(Serialize)]
+    struct Cat {
+        name: String,
+        anchor: String,
+    }
+    let categories: Vec<Cat> = final_standings(input)
+        .map(|s| {
+            s.categories
+                .iter()
+                .map(|c| Cat {
+                    name: c.name.clone(),
+                    anchor: anchor("cat", &c.name),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    #[derive(Serialize)]
+    struct Index {
+        event_name: String,
+        header: Vec<(String, String)>,
+        players: usize,
+        rounds: Vec<RoundLink>,
+        #[serde(rename = "final")]
+        final_: bool,
+        categories: Vec<Cat>,
+        next: bool,
+        prizes: bool,
+        rating: bool,
+        check: bool,
+    }
+    let page = Index {
+        event_name: fr.event.clone(),
+        header,
+        players: t.players.len(),
+        rounds,
+        final_: played > 0,
+        categories,
+        next: input.next.is_some(),
+        prizes: input.statement.is_some(),
+        rating: input.rating.is_some(),
+        check: input.check.is_some(),
+    };
+    render(env, "index.html", fr, "Home", &page)
+}
+
+fn players(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<String, SiteError> {
+    let cats = categories_of(input);
+    #[derive(Serialize)]
+    struct Row {
+        id: u32,
+        title: String,
+        name: String,
+        href: String,
+        fed: String,
+        fide_id: String,
+        rating: String,
+        category: String,
+        born: String,
+    }
+    #[derive(Serialize)]
+    struct Players {
+        rows: Vec<Row>,
+    }
+    let rows = input
+        .tournament
+        .players
+        .iter()
+        .map(|p| Row {
+            id: p.id.0,
+            title: p
+                .title
+                .as_ref()
+                .map(|t| t.code().to_string())
+                .unwrap_or_default(),
+            name: p.name.clone(),
+            href: player_file(p.id),
+            fed: p.federation.clone().unwrap_or_default(),
+            fide_id: p.fide_id.clone().unwrap_or_default(),
+            rating: rating_text(Some(p)),
+            category: cats
+                .get(&p.id)
+                .map(|v| {
+                    v.iter()
+                        .filter(|c| c.as_str() != "Open")
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .unwrap_or_default(),
+            born: p.birth.map(|b| b.year.to_string()).unwrap_or_default(),
+        })
+        .collect();
+    render(env, "players.html", fr, "Start list", &Players { rows })
+}
+
+#[derive(Serialize)]
+struct Head {
+    label: String,
+    title: String,
+    n: bool,
+}
+
+#[derive(Serialize)]
+struct StRow {
+    rank: String,
+    id: u32,
+    title: String,
+    name: String,
+    href: String,
+    fed: String,
+    rating: String,
+    points: String,
+    tiebreaks: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Table {
+    caption: String,
+    anchor: String,
+    rows: Vec<StRow>,
+}
+
+fn st_row(t: &Tournament, s: &Standings, rank: u32, row: &crate::standings::Row) -> StRow {
+    let p = t.player(row.player);
+    StRow {
+        rank: if row.shared {
+            format!("{rank}=")
+        } else {
+            rank.to_string()
+        },
+        id: row.player.0,
+        title: p
+            .and_then(|p| p.title.as_ref())
+            .map(|t| t.code().to_string())
+            .unwrap_or_default(),
+        name: p.map(|p| p.name.clone()).unwrap_or_default(),
+        href: player_file(row.player),
+        fed: p.and_then(|p| p.federation.clone()).unwrap_or_default(),
+        rating: rating_text(p),
+        points: row.points.to_string(),
+        tiebreaks: s
+            .tiebreaks
+            .iter()
+            .enumerate()
+            .map(|(k, spec)| format_value(spec, row.tiebreaks.get(k).copied().flatten()))
+            .collect(),
+    }
+}
+
+fn tb_heads(s: &Standings) -> Vec<Head> {
+    s.tiebreaks
+        .iter()
+        .enumerate()
+        .map(|(k, spec)| Head {
+            label: spec.to_string(),
+            title: format!(
+                "TB{}: {}",
+                k + 1,
+                s.tiebreak_names.get(k).cloned().unwrap_or_default()
+            ),
+            n: true,
+        })
+        .collect()
+}
+
+fn standings(
+    env: &Environment<'_>,
+    fr: &Frame,
+    input: &SiteInput<'_>,
+    round: u32,
+    is_final: bool,
+) -> Result<String, SiteError> {
+    let t = input.tournament;
+    let Some(s) = input.standings.get(round as usize - 1) else {
+        return Err(SiteError(format!("no standings after round {round}")));
+    };
+    let mut head: Vec<Head> = [
+        ("Rk", true),
+        ("SNo", true),
+        ("", false),
+        ("Name", false),
+        ("FED", false),
+        ("Rtg", true),
+        ("Pts", true),
+    ]
+    .iter()
+    .map(|(l, n)| Head {
+        label: l.to_string(),
+        title: String::new(),
+        n: *n,
+    })
+    .collect();
+    head.extend(tb_heads(s));
+    let mut tables = vec![Table {
+        caption: "Standings".into(),
+        anchor: String::new(),
+        rows: s.rows.iter().map(|r| st_row(t, s, r.rank, r)).collect(),
+    }];
+    for c in &s.categories {
+        tables.push(Table {
+            caption: format!("Category {}", c.name),
+            anchor: anchor("cat", &c.name),
+            rows: c
+                .rows
+                .iter()
+                .filter_map(|cr| s.row(cr.player).map(|r| st_row(t, s, cr.rank, r)))
+                .collect(),
+        });
+    }
+    #[derive(Serialize)]
+    struct St {
+        heading: String,
+        header_line: String,
+        head: Vec<Head>,
+        tables: Vec<Table>,
+        legend: Vec<String>,
+        notes: Vec<String>,
+    }
+    let heading = if is_final {
+        format!("Final standings (after round {round})")
+    } else {
+        format!("Standings after round {round}")
+    };
+    let page = St {
+        heading: heading.clone(),
+        header_line: header_line(s),
+        head,
+        tables,
+        legend: legend(s),
+        notes: s.notes.iter().map(|n| n.to_string()).collect(),
+    };
+    render(env, "standings.html", fr, &heading, &page)
+}
+
+/// A chess-results crosstable cell: `12w1`, `5b+`, `-1` (PAB or full-point
+/// bye), `-½`, `-0`.
+pub(crate) fn cell(e: RoundEntry) -> String {
+    let col = |c: Color| match c {
+        Color::White => "w",
+        Color::Black => "b",
+    };
+    match e {
+        RoundEntry::Played {
+            opponent,
+            color,
+            outcome,
+            ..
+        } => format!(
+            "{opponent}{}{}",
+            col(color),
+            match outcome {
+                Outcome::Win => "1",
+                Outcome::Draw => "½",
+                Outcome::Loss => "0",
+            }
+        ),
+        RoundEntry::Unknown { opponent, color } => format!("{opponent}{}?", col(color)),
+        RoundEntry::Pending { opponent, color } => {
+            format!("{opponent}{}", color.map(col).unwrap_or("-"))
+        }
+        RoundEntry::Forfeit {
+            opponent,
+            color,
+            won,
+        } => format!(
+            "{opponent}{}{}",
+            color.map(col).unwrap_or("-"),
+            if won { "+" } else { "-" }
+        ),
+        RoundEntry::Bye { bye } => match bye {
+            crate::model::ByeKind::PairingAllocated | crate::model::ByeKind::Full => "-1".into(),
+            crate::model::ByeKind::Half => "-½".into(),
+            crate::model::ByeKind::Zero => "-0".into(),
+        },
+        RoundEntry::NotPaired => "-0".into(),
+        // A round robin's free round: no game, no bye, no point.
+        RoundEntry::Free => "free".into(),
+    }
+}
+
+fn crosstable(
+    env: &Environment<'_>,
+    fr: &Frame,
+    input: &SiteInput<'_>,
+) -> Result<String, SiteError> {
+    let t = input.tournament;
+    let Some(s) = final_standings(input) else {
+        return Err(SiteError("no standings".into()));
+    };
+    let rounds = s.after_round as usize;
+    #[derive(Serialize)]
+    struct Row {
+        rank: String,
+        id: u32,
+        name: String,
+        href: String,
+        rating: String,
+        cells: Vec<String>,
+        points: String,
+        tiebreaks: Vec<String>,
+    }
+    let rows = s
+        .rows
+        .iter()
+        .map(|r| {
+            let st = st_row(t, s, r.rank, r);
+            let p = t.player(r.player);
+            Row {
+                rank: st.rank,
+                id: st.id,
+                name: st.name,
+                href: st.href,
+                rating: st.rating,
+                cells: (1..=rounds)
+                    .map(|k| cell(p.map(|p| p.round(k)).unwrap_or_default()))
+                    .collect(),
+                points: st.points,
+                tiebreaks: st.tiebreaks,
+            }
+        })
+        .collect();
+    #[derive(Serialize)]
+    struct Ct {
+        heading: String,
+        header_line: String,
+        round_heads: Vec<String>,
+        tb_heads: Vec<Head>,
+        rows: Vec<Row>,
+        legend: Vec<String>,
+    }
+    let heading = format!("Crosstable after round {}", s.after_round);
+    let page = Ct {
+        heading: heading.clone(),
+        header_line: header_line(s),
+        round_heads: (1..=rounds).map(|r| format!("{r}.Rd")).collect(),
+        tb_heads: tb_heads(s),
+        rows,
+        legend: legend(s),
+    };
+    render(env, "crosstable.html", fr, &heading, &page)
+}
+
+fn player(
+    env: &Environment<'_>,
+    fr: &Frame,
+    input: &SiteInput<'_>,
+    p: &Player,
+) -> Result<String, SiteError> {
+    let t = input.tournament;
+    let n = input.standings.len();
+    #[derive(Serialize)]
+    struct Info {
+        id: u32,
+        title: String,
+        name: String,
+        fed: String,
+        fide_id: String,
+        rating: String,
+        born: String,
+        categories: Vec<CatLink>,
+        points: String,
+        rank: String,
+    }
+    #[derive(Serialize)]
+    struct CatLink {
+        name: String,
+        href: String,
+    }
+    let cats = categories_of(input);
+    let row = final_standings(input).and_then(|s| s.row(p.id));
+    let info = Info {
+        id: p.id.0,
+        title: p
+            .title
+            .as_ref()
+            .map(|t| t.code().to_string())
+            .unwrap_or_default(),
+        name: p.name.clone(),
+        fed: p.federation.clone().unwrap_or_default(),
+        fide_id: p.fide_id.clone().unwrap_or_default(),
+        rating: rating_text(Some(p)),
+        born: p.birth.map(|b| b.year.to_string()).unwrap_or_default(),
+        categories: cats
+            .get(&p.id)
+            .map(|v| {
+                v.iter()
+                    .map(|c| CatLink {
+                        name: c.clone(),
+                        href: match input.statement {
+                            Some(s) if s.categories.iter().any(|x| &x.name == c) => {
+                                format!("prizes.html#{}", anchor("prizes", c))
+                            }
+                            _ => format!("standings.html#{}", anchor("cat", c)),
+                        },
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        points: t.score(p, Some(n)).to_string(),
+        rank: row
+            .map(|r| {
+                if r.shared {
+                    format!("{}=", r.rank)
+                } else {
+                    r.rank.to_string()
+                }
+            })
+            .unwrap_or_default(),
+    };
+    #[derive(Serialize)]
+    struct Game {
+        round: usize,
+        round_href: String,
+        colour: String,
+        opp_id: String,
+        opp_name: String,
+        opp_href: String,
+        opp_rating: String,
+        result: String,
+        after: String,
+    }
+    let games = (1..=n)
+        .map(|k| {
+            let e = p.round(k);
+            let opp = e.opponent().and_then(|o| t.player(o));
+            let colour = match e {
+                RoundEntry::Played { color, .. } | RoundEntry::Unknown { color, .. } => Some(color),
+                RoundEntry::Pending { color, .. } | RoundEntry::Forfeit { color, .. } => color,
+                _ => None,
+            };
+            Game {
+                round: k,
+                round_href: round_file(k as u32),
+                colour: match colour {
+                    Some(Color::White) => "white".into(),
+                    Some(Color::Black) => "black".into(),
+                    None => String::new(),
+                },
+                opp_id: e.opponent().map(|o| o.to_string()).unwrap_or_default(),
+                opp_name: match opp {
+                    Some(o) => o.name.clone(),
+                    None => bye_kind(e).to_string(),
+                },
+                opp_href: opp.map(|o| player_file(o.id)).unwrap_or_default(),
+                opp_rating: rating_text(opp),
+                result: own_result(e, &t.scoring),
+                after: t.score(p, Some(k)).to_string(),
+            }
+        })
+        .collect();
+    #[derive(Serialize)]
+    struct GameRating {
+        round: u32,
+        opponent: String,
+        rating: u16,
+        d: String,
+        pd: String,
+        result: String,
+        delta: String,
+    }
+    #[derive(Serialize)]
+    struct Rating {
+        k: String,
+        k_why: String,
+        score: String,
+        games: u32,
+        expected: String,
+        change: String,
+        games_detail: Vec<GameRating>,
+    }
+    let rating = input
+        .rating
+        .and_then(|rep| {
+            rep.players
+                .iter()
+                .find(|x| x.start_rank == p.id.0)
+                .map(|r| (rep, r))
+        })
+        .map(|(rep, r)| Rating {
+            k: r.k.map(|k| k.to_string()).unwrap_or_else(|| "-".into()),
+            k_why: crate::render::rating::k_text(rep, r),
+            score: format!("{:.1}", r.score),
+            games: r.games,
+            expected: r
+                .expected
+                .map(|e| format!("{e:.2}"))
+                .unwrap_or_else(|| "-".into()),
+            change: if r.rating.is_some() {
+                crate::render::rating::signed(r.change, 2)
+            } else {
+                "-".into()
+            },
+            games_detail: r
+                .games_detail
+                .iter()
+                .map(|g| GameRating {
+                    round: g.round,
+                    opponent: t
+                        .player(PlayerId(g.opponent))
+                        .map(|o| format!("{} {}", g.opponent, o.name))
+                        .unwrap_or_else(|| g.opponent.to_string()),
+                    rating: g.opponent_rating,
+                    d: g.d_used
+                        .map(|d| d.to_string())
+                        .unwrap_or_else(|| "-".into()),
+                    pd: g
+                        .pd
+                        .map(|x| format!("{x:.2}"))
+                        .unwrap_or_else(|| "-".into()),
+                    result: match g.result {
+                        x if x >= 1.0 => "1".into(),
+                        x if x > 0.0 => "½".into(),
+                        _ => "0".into(),
+                    },
+                    delta: g
+                        .delta
+                        .map(|x| crate::render::rating::signed(x, 2))
+                        .unwrap_or_else(|| "-".into()),
+                })
+                .collect(),
+        });
+    let prizes: Vec<String> = input
+        .statement
+        .map(|s| {
+            let mut v = Vec::new();
+            for c in &s.categories {
+                for l in &c.prizes {
+                    for pay in l.players.iter().filter(|x| x.start_rank == p.id) {
+                        v.push(format!(
+                            "{}: {} {} gross{}",
+                            c.name,
+                            crate::render::prizes::money(pay.gross),
+                            s.currency,
+                            if pay.awards.is_empty() {
+                                String::new()
+                            } else {
+                                format!(", {}", pay.awards.join(", "))
+                            }
+                        ));
+                    }
+                }
+            }
+            v
+        })
+        .unwrap_or_default();
+    #[derive(Serialize)]
+    struct Pl {
+        p: Info,
+        games: Vec<Game>,
+        rating: Option<Rating>,
+        prizes: Vec<String>,
+    }
+    let title = format!("{} {}", p.id, p.name);
+    render(
+        env,
+        "player.html",
+        fr,
+        &title,
+        &Pl {
+            p: info,
+            games,
+            rating,
+            prizes,
+        },
+    )
+}

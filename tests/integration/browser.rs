@@ -1,0 +1,331 @@
+//! The site and the app in headless Chromium, driven over WebDriver
+//! (chromedriver; Debian's `chromium` and `chromium-driver`). A small
+//! WebDriver client over plain HTTP keeps the test free of an async stack.
+//! Without chromedriver the tests skip with a message, except under CI
+//! (`CI` set), where `.ci/run` installs it and a skip would hide a failure.
+//! Screenshots of each page land in `target/site-tests/browser/`.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use super::site::{out_dir, report_sample, root, Server};
+
+fn chromedriver() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("CHROMEDRIVER") {
+        return Some(PathBuf::from(p));
+    }
+    ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file())
+}
+
+fn chromium() -> String {
+    for p in ["/usr/lib/chromium/chromium", "/usr/bin/chromium"] {
+        if Path::new(p).is_file() {
+            return p.into();
+        }
+    }
+    "chromium".into()
+}
+
+/// chromedriver with one browser session; both stopped when dropped.
+struct Browser {
+    driver: Child,
+    port: u16,
+    session: String,
+    profile: PathBuf,
+    shots: PathBuf,
+}
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+impl Browser {
+    /// `None` (after saying why) when chromedriver is not installed here.
+    fn start(shots: PathBuf) -> Option<Browser> {
+        let Some(exe) = chromedriver() else {
+            if std::env::var_os("CI").is_some() {
+                panic!("chromedriver not found: .ci/run installs chromium and chromium-driver");
+            }
+            eprintln!(
+                "skipped: chromedriver not found (apt-get install chromium chromium-driver, or set CHROMEDRIVER)"
+            );
+            return None;
+        };
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let driver = Command::new(exe)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let profile = shots.join("chromium-profile");
+        let _ = std::fs::remove_dir_all(&profile);
+        let mut b = Browser {
+            driver,
+            port,
+            session: String::new(),
+            profile,
+            shots,
+        };
+        let t0 = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                t0.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": chromium(), "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1200,900",
+                format!("--user-data-dir={}", b.profile.display()),
+            ]}
+        }}});
+        let v = b.call("POST", "/session", Some(caps));
+        b.session = v["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {v}"))
+            .to_string();
+        Some(b)
+    }
+
+    fn try_call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("chromedriver");
+        let _ = s.set_read_timeout(Some(Duration::from_secs(60)));
+        let req = format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.port,
+            body.len()
+        );
+        s.write_all(req.as_bytes()).expect("send to chromedriver");
+        let raw = read_reply(&mut s);
+        let text = String::from_utf8_lossy(&raw);
+        let json = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        let v: Value = serde_json::from_str(json).map_err(|e| format!("{e}: {text}"))?;
+        if v["value"].get("error").is_some() {
+            return Err(format!("{method} {path}: {}", v["value"]));
+        }
+        Ok(v)
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.try_call(method, path, body)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn s(&self, rest: &str) -> String {
+        format!("/session/{}{rest}", self.session)
+    }
+
+    fn go(&self, url: &str) {
+        self.call("POST", &self.s("/url"), Some(json!({ "url": url })));
+    }
+
+    fn find(&self, css: &str) -> String {
+        let v = self.call(
+            "POST",
+            &self.s("/element"),
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        v["value"][ELEMENT]
+            .as_str()
+            .expect("element id")
+            .to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let e = self.find(css);
+        self.call(
+            "POST",
+            &self.s(&format!("/element/{e}/click")),
+            Some(json!({})),
+        );
+    }
+
+    fn text(&self, css: &str) -> String {
+        let e = self.find(css);
+        let v = self.call("GET", &self.s(&format!("/element/{e}/text")), None);
+        v["value"].as_str().unwrap_or_default().to_string()
+    }
+
+    fn type_into(&self, css: &str, text: &str) {
+        let e = self.find(css);
+        self.call(
+            "POST",
+            &self.s(&format!("/element/{e}/value")),
+            Some(json!({ "text": text })),
+        );
+    }
+
+    /// The visible text of the page once it says `expected` (a page still
+    /// loading after a click or a form is waited for, up to a minute).
+    fn expect(&self, expected: &str) -> String {
+        let t0 = Instant::now();
+        let mut body = String::new();
+        while t0.elapsed() < Duration::from_secs(60) {
+            let found = self
+                .try_call(
+                    "POST",
+                    &self.s("/element"),
+                    Some(json!({"using": "css selector", "value": "body"})),
+                )
+                .ok()
+                .and_then(|v| v["value"][ELEMENT].as_str().map(str::to_string));
+            if let Some(e) = found {
+                if let Ok(v) = self.try_call("GET", &self.s(&format!("/element/{e}/text")), None) {
+                    body = v["value"].as_str().unwrap_or_default().to_string();
+                    if body.contains(expected) {
+                        return body;
+                    }
+                }
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        panic!("page lacks {expected:?}:\n{body}");
+    }
+
+    fn shot(&self, name: &str) -> PathBuf {
+        let v = self.call("GET", &self.s("/screenshot"), None);
+        let png = base64(v["value"].as_str().expect("base64 png"));
+        assert!(png.starts_with(b"\x89PNG"), "a PNG");
+        let p = self.shots.join(format!("{name}.png"));
+        std::fs::write(&p, png).expect("save the screenshot");
+        p
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let mut s = TcpStream::connect(("127.0.0.1", self.port)).ok();
+            if let Some(s) = s.as_mut() {
+                let _ = write!(
+                    s,
+                    "DELETE /session/{} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+                    self.session
+                );
+                let _ = read_reply(s);
+            }
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// One HTTP reply: the head, then as many bytes as its Content-Length says
+/// (chromedriver keeps the connection open, so reading to the end would wait).
+fn read_reply(s: &mut TcpStream) -> Vec<u8> {
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 65536];
+    loop {
+        let n = s.read(&mut buf).unwrap_or(0);
+        if n == 0 {
+            return raw;
+        }
+        raw.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&raw);
+        if let Some((head, _)) = text.split_once("\r\n\r\n") {
+            let len = head.lines().find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                k.eq_ignore_ascii_case("content-length")
+                    .then(|| v.trim().parse::<usize>().ok())
+                    .flatten()
+            });
+            if let Some(len) = len {
+                if raw.len() >= head.len() + 4 + len {
+                    return raw;
+                }
+            }
+        }
+    }
+}
+
+fn base64(s: &str) -> Vec<u8> {
+    let val = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let mut out = Vec::new();
+    let (mut acc, mut bits) = (0u32, 0);
+    for v in s.bytes().filter_map(val) {
+        acc = (acc << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn site_and_app_in_headless_chromium() {
+    let shots = out_dir("browser");
+    let Some(b) = Browser::start(shots.clone()) else {
+        return;
+    };
+    // The static site: index -> a round -> a player -> a category's prizes.
+    let site = shots.join("site");
+    let out = report_sample(&site, &[]);
+    assert!(out.status.success());
+    b.go(&format!("file://{}", site.join("index.html").display()));
+    b.expect("Harbour Summer Open 2023");
+    b.expect("Chief arbiter");
+    b.shot("site-index");
+    b.click("main a[href=\"round-3.html\"]");
+    b.expect("Round 3: pairings and results");
+    b.expect("Mulder, Felix");
+    b.shot("site-round-3");
+    b.click("main a[href=\"player-12.html\"]");
+    b.expect("Starting number");
+    b.expect("Rating change (FIDE B.02)");
+    b.shot("site-player-12");
+    b.click("main a[href=\"prizes.html#prizes-open\"]");
+    let body = b.expect("Prize statement");
+    assert!(b.text("#prizes-open").starts_with("Open ("), "{body}");
+    b.shot("site-prizes");
+    // The app: upload a TUNX, read the standings, check with the 2017 rules.
+    let srv = Server::start();
+    b.go(&srv.url("/"));
+    b.expect("Open a tournament file");
+    b.shot("app-upload");
+    let tunx = root().join("tests/fixtures/tunx/aut_1384031.TUNX");
+    b.type_into("input[name=\"file\"]", &tunx.display().to_string());
+    b.click("form.upload button[type=\"submit\"]");
+    b.expect("Österreichische Meisterschaften 2026 U18");
+    b.shot("app-index");
+    b.click("nav a[href=\"standings.html\"]");
+    b.expect("Final standings (after round 7)");
+    b.expect("Jetzl, Julian");
+    b.shot("app-standings");
+    b.click("nav a[href=\"check.html\"]");
+    b.click("select[name=\"system\"] option[value=\"dutch-2017\"]");
+    b.click("main form button[type=\"submit\"]");
+    b.expect("System: dutch-2017");
+    b.click("main a[href=\"#round-3\"]");
+    let explanation = b.text("#round-3 pre");
+    assert!(explanation.starts_with("round 3: "), "{explanation}");
+    b.shot("app-check");
+}

@@ -1,0 +1,444 @@
+//! `arbiter report` (the static site) and `arbiter serve` (the local app),
+//! driven over plain HTTP; `browser.rs` drives both in headless Chromium.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+pub(crate) fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh directory under target/ (kept after the test: the artefacts).
+pub(crate) fn out_dir(name: &str) -> PathBuf {
+    let d = root().join("target").join("site-tests").join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("create the test's output directory");
+    d
+}
+
+/// `arbiter report` of the sample with its profile into `dir`.
+pub(crate) fn report_sample(dir: &Path, extra: &[&str]) -> std::process::Output {
+    let r = root();
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("report")
+        .arg(r.join("samples/open-2023.trf"))
+        .arg("--profile")
+        .arg(r.join("samples/ctca-2023.toml"))
+        .arg("-o")
+        .arg(dir)
+        .args(extra)
+        .output()
+        .expect("run arbiter report")
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Every `href="..."` of a page.
+fn hrefs(html: &str) -> Vec<String> {
+    html.split("href=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .map(|s| s.replace("&#x2f;", "/").replace("&amp;", "&"))
+        .collect()
+}
+
+#[test]
+fn report_writes_the_whole_site_with_working_links() {
+    let dir = out_dir("report");
+    let out = report_sample(&dir, &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for f in [
+        "index.html",
+        "players.html",
+        "round-1.html",
+        "round-9.html",
+        "standings-3.html",
+        "standings.html",
+        "crosstable.html",
+        "player-12.html",
+        "prizes.html",
+        "rating.html",
+        "check.html",
+        "style.css",
+    ] {
+        assert!(dir.join(f).is_file(), "{f} missing");
+    }
+    assert!(!dir.join("round-10.html").exists());
+    let mut pages = 0;
+    for e in std::fs::read_dir(&dir).expect("list the site") {
+        let p = e.expect("entry").path();
+        if p.extension().is_none_or(|x| x != "html") {
+            continue;
+        }
+        pages += 1;
+        let h = read(&p);
+        assert!(
+            h.starts_with("<!doctype html>\n<html lang=\"en\">"),
+            "{}",
+            p.display()
+        );
+        assert!(h.contains("<meta charset=\"utf-8\">"));
+        assert!(h.contains("name=\"viewport\""));
+        assert!(h.contains("<link rel=\"stylesheet\" href=\"style.css\">"));
+        assert!(!h.contains("<script"), "no script needed to read");
+        for href in hrefs(&h) {
+            if href.starts_with("http") {
+                continue;
+            }
+            let file = href.split('#').next().unwrap_or_default();
+            assert!(
+                file.is_empty() || dir.join(file).is_file(),
+                "{}: broken link {href}",
+                p.display()
+            );
+            if let Some((f, anchor)) = href.split_once('#') {
+                let target = if f.is_empty() {
+                    h.clone()
+                } else {
+                    read(&dir.join(f))
+                };
+                assert!(
+                    target.contains(&format!("id=\"{anchor}\"")),
+                    "{}: no anchor {href}",
+                    p.display()
+                );
+            }
+        }
+    }
+    assert!(pages > 100, "{pages} pages");
+    let index = read(&dir.join("index.html"));
+    for s in [
+        "Harbour Summer Open 2023",
+        "Vlissingen",
+        "2023-08-12 to 2023-08-20",
+        "Jansen, Marieke",
+        "90 minutes for 40 moves",
+        "DE (",
+        "Prize statement",
+    ] {
+        assert!(index.contains(s), "index lacks {s}");
+    }
+    let round = read(&dir.join("round-3.html"));
+    assert!(round.contains("Round 3: pairings and results"));
+    assert!(round.contains("<td class=\"c\">1 - 0</td>"));
+    assert!(round.contains("href=\"check.html#round-3\""));
+    let st = read(&dir.join("standings.html"));
+    assert!(st.contains(">BH&#x2f;M1</th>"), "tie-break columns by code");
+    assert!(st.contains("C.07 edition pre2023"));
+    assert!(st.contains("id=\"cat-u13-girls\""));
+    let ct = read(&dir.join("crosstable.html"));
+    assert!(ct.contains("<h1>Crosstable after round 9</h1>"));
+    assert!(ct.contains("w1</td>") && ct.contains("b½</td>"));
+    let pl = read(&dir.join("player-12.html"));
+    assert!(pl.contains("Mulder, Felix"));
+    assert!(pl.contains("Rating change (FIDE B.02)"));
+    assert!(read(&dir.join("prizes.html")).contains("id=\"prizes-u13-girls\""));
+    assert_eq!(
+        read(&dir.join("style.css")),
+        chess_arbiter::render::site::STYLE_CSS
+    );
+}
+
+#[test]
+fn report_after_a_round_shows_the_event_as_it_stood() {
+    let dir = out_dir("report-r3");
+    let out = report_sample(&dir, &["--after-round", "3", "--no-check"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.join("round-3.html").is_file());
+    assert!(!dir.join("round-4.html").exists());
+    assert!(!dir.join("check.html").exists());
+    assert!(read(&dir.join("standings.html")).contains("Final standings (after round 3)"));
+    let bad = report_sample(&out_dir("report-r99"), &["--after-round", "99"]);
+    assert_eq!(bad.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--after-round 99"));
+}
+
+/// `arbiter serve --port 0`, stopped when dropped.
+pub(crate) struct Server {
+    child: Child,
+    pub addr: String,
+}
+
+impl Server {
+    pub(crate) fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start arbiter serve");
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("stdout");
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the address");
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|s| s.trim().strip_suffix('/'))
+            .expect("listening on http://ADDR/")
+            .to_string();
+        Server { child, addr }
+    }
+
+    pub(crate) fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub(crate) struct Reply {
+    pub status: u16,
+    pub head: String,
+    pub body: String,
+}
+
+impl Reply {
+    pub(crate) fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+        })
+    }
+}
+
+/// One HTTP/1.1 request (Connection: close), the whole reply read.
+pub(crate) fn http(
+    addr: &str,
+    method: &str,
+    path: &str,
+    host: &str,
+    ctype: &str,
+    body: &[u8],
+) -> Reply {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    if !ctype.is_empty() {
+        req.push_str(&format!("Content-Type: {ctype}\r\n"));
+    }
+    req.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    s.write_all(req.as_bytes()).expect("send");
+    // A refused upload may be answered before the whole body is sent.
+    let _ = s.write_all(body);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    Reply {
+        status,
+        head: head.to_string(),
+        body: body.to_string(),
+    }
+}
+
+pub(crate) fn get(srv: &Server, path: &str) -> Reply {
+    http(&srv.addr, "GET", path, &srv.addr, "", &[])
+}
+
+/// A multipart form with these file fields (name, file name, bytes).
+pub(crate) fn upload(srv: &Server, files: &[(&str, &str, &[u8])]) -> Reply {
+    let b = "----arbiter-test-boundary";
+    let mut body = Vec::new();
+    for (field, name, bytes) in files {
+        body.extend_from_slice(
+            format!("--{b}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{b}--\r\n").as_bytes());
+    http(
+        &srv.addr,
+        "POST",
+        "/upload",
+        &srv.addr,
+        &format!("multipart/form-data; boundary={b}"),
+        &body,
+    )
+}
+
+fn fixture(p: &str) -> Vec<u8> {
+    std::fs::read(root().join(p)).expect("fixture")
+}
+
+#[test]
+fn serve_answers_only_its_own_host_names() {
+    let srv = Server::start();
+    assert_eq!(get(&srv, "/").status, 200);
+    let port = srv.addr.rsplit(':').next().unwrap_or_default();
+    for host in [format!("localhost:{port}"), "127.0.0.1".into()] {
+        assert_eq!(
+            http(&srv.addr, "GET", "/", &host, "", &[]).status,
+            200,
+            "{host}"
+        );
+    }
+    let r = http(&srv.addr, "GET", "/", "attacker.example", "", &[]);
+    assert_eq!(r.status, 421);
+    assert!(r.body.contains("only requests addressed to localhost"));
+}
+
+#[test]
+fn serve_opens_a_tunx_and_shows_its_pages_checks_and_downloads() {
+    let srv = Server::start();
+    let tunx = fixture("tests/fixtures/tunx/aut_1384031.TUNX");
+    let r = upload(&srv, &[("file", "aut_1384031.TUNX", &tunx)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let loc = r.header("location").expect("redirect");
+    assert!(
+        loc.starts_with("/u/") && loc.ends_with("/index.html"),
+        "{loc}"
+    );
+    let base = loc.trim_end_matches("index.html").to_string();
+    let index = get(&srv, &loc);
+    assert_eq!(index.status, 200);
+    assert!(index
+        .body
+        .contains("Österreichische Meisterschaften 2026 U18"));
+    let st = get(&srv, &format!("{base}standings.html"));
+    assert!(st.body.contains("Jetzl, Julian"), "{}", st.body);
+    let ck = get(&srv, &format!("{base}check.html?system=dutch-2017"));
+    assert_eq!(ck.status, 200);
+    assert!(ck.body.contains("System: dutch-2017"));
+    assert!(ck.body.contains("id=\"round-7\""));
+    assert!(ck.body.contains("<pre class=\"explain\">round 1: "));
+    let trf = get(&srv, &format!("{base}download/trf16-fide.trf"));
+    assert_eq!(trf.status, 200);
+    assert!(
+        trf.body.starts_with("012 "),
+        "{}",
+        &trf.body[..trf.body.len().min(80)]
+    );
+    assert!(trf
+        .header("content-disposition")
+        .is_some_and(|d| d.contains("aut_1384031-trf16-fide.trf")));
+    for d in ["trf26.trf", "event.json", "swiss-manager.xml"] {
+        assert_eq!(get(&srv, &format!("{base}download/{d}")).status, 200, "{d}");
+    }
+    // Another upload gets another id; an unknown id is no page.
+    let r2 = upload(&srv, &[("file", "aut.TUNX", &tunx)]);
+    assert_ne!(r2.header("location"), Some(loc.clone()));
+    assert_eq!(get(&srv, "/u/0123456789abcdef/index.html").status, 404);
+}
+
+/// A TRF whose rating field holds a letter.
+const BAD_TRF: &[u8] =
+    b"012 Bad\r\n001    1      Foo, Bar                          2a00 NED                            1.0    1\r\n";
+
+#[test]
+fn serve_shows_located_errors_and_refuses_large_uploads() {
+    let srv = Server::start();
+    let r = upload(&srv, &[("file", "bad.trf", BAD_TRF)]);
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("role=\"alert\""));
+    assert!(r.body.contains("bad.trf, line 2"), "{}", r.body);
+    let big = vec![b'x'; 21 * 1024 * 1024];
+    let r = upload(&srv, &[("file", "big.trf", &big)]);
+    assert_eq!(r.status, 413);
+    assert!(r.body.contains("larger than 20 MB"), "{}", r.body);
+}
+
+/// The W3C Nu HTML checker over every page of the site and of the app
+/// (opt-in: `ARBITER_VNU=path/to/vnu.jar`, run by `.ci/run`).
+#[test]
+#[ignore = "needs ARBITER_VNU"]
+fn every_page_is_valid_html5() {
+    let Some(jar) = std::env::var_os("ARBITER_VNU") else {
+        panic!("set ARBITER_VNU to the vnu.jar of the npm package vnu-jar");
+    };
+    let dir = out_dir("vnu");
+    let out = report_sample(&dir, &[]);
+    assert!(out.status.success());
+    let srv = Server::start();
+    let tunx = fixture("tests/fixtures/tunx/aut_1384031.TUNX");
+    let loc = upload(&srv, &[("file", "aut.TUNX", &tunx)])
+        .header("location")
+        .expect("uploaded");
+    let base = loc.trim_end_matches("index.html").to_string();
+    let app = dir.join("app");
+    std::fs::create_dir_all(&app).expect("app dir");
+    for p in [
+        "index.html",
+        "standings.html",
+        "check.html",
+        "round-2.html",
+        "player-3.html",
+        "next.html",
+    ] {
+        let r = get(&srv, &format!("{base}{p}"));
+        std::fs::write(app.join(p), r.body).expect("save");
+    }
+    std::fs::write(app.join("upload.html"), get(&srv, "/").body).expect("save");
+    let bad = upload(&srv, &[("file", "bad.trf", BAD_TRF)]);
+    assert_eq!(bad.status, 422);
+    std::fs::write(app.join("error.html"), bad.body).expect("save");
+    let mut files: Vec<PathBuf> = Vec::new();
+    for d in [&dir, &app] {
+        for e in std::fs::read_dir(d).expect("list") {
+            let p = e.expect("entry").path();
+            if p.extension().is_some_and(|x| x == "html") {
+                files.push(p);
+            }
+        }
+    }
+    let v = Command::new("java")
+        .arg("-jar")
+        .arg(jar)
+        .arg("--errors-only")
+        .args(&files)
+        .output()
+        .expect("run java -jar vnu.jar");
+    assert!(
+        v.status.success(),
+        "{} pages checked:\n{}",
+        files.len(),
+        String::from_utf8_lossy(&v.stderr)
+    );
+}
+
+#[test]
+fn pair_writes_an_html_page_with_absences_by_kind() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("pair")
+        .arg(root().join("tests/fixtures/pair/not-paired-kinds.trf"))
+        .args(["--format", "html"])
+        .output()
+        .expect("run arbiter pair");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let h = String::from_utf8_lossy(&out.stdout);
+    assert!(h.starts_with("<!doctype html>"));
+    assert!(h.contains("<meta charset=\"utf-8\">"));
+    assert!(h.contains("pairing by the FIDE Dutch system"));
+    assert!(h.contains("<h2>Byes and absences</h2>"));
+    assert!(
+        h.contains("zero-point bye") || h.contains("half-point bye"),
+        "{h}"
+    );
+}
