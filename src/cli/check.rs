@@ -1,7 +1,6 @@
 //! `arbiter check`: verify each recorded round against the FIDE Dutch rules.
 
 use chess_arbiter::pairing::check::report::{check_tournament_in, engine_selection, CheckOptions};
-use chess_arbiter::pairing::check::FileFacts;
 use chess_arbiter::pairing::dutch::{next_round, select_edition, PairOptions};
 use chess_arbiter::pairing::round_robin::{self, BergerTable};
 use chess_arbiter::render;
@@ -131,13 +130,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         rounds,
         explain: args.explain,
     };
-    let source = loaded.source.trf();
-    let facts = FileFacts {
-        file: Some(loaded.name.clone()),
-        player_lines: source.map(|s| s.player_lines.clone()).unwrap_or_default(),
-        header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
-        columns: source.map(|_| chess_arbiter::formats::trf::layout::player_field as _),
-    };
+    let facts = loaded.facts();
     // Progress on a terminal only (rounds finish in any order, on all cores).
     let show = std::io::stderr().is_terminal();
     let total = opts.rounds.as_ref().map_or(recorded as usize, Vec::len);

@@ -178,6 +178,21 @@ pub fn read_path(path: &str) -> Result<Vec<u8>, InputError> {
     Ok(buf)
 }
 
+impl Loaded {
+    /// What the pairing warnings need to locate themselves in this input: its
+    /// name, and for a TRF input its lines and the layout's columns (other
+    /// formats have no columns to cite).
+    pub fn facts(&self) -> chess_arbiter::pairing::check::FileFacts {
+        let source = self.source.trf();
+        chess_arbiter::pairing::check::FileFacts {
+            file: Some(self.name.clone()),
+            player_lines: source.map(|s| s.player_lines.clone()).unwrap_or_default(),
+            header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
+            columns: source.map(|_| trf::layout::player_field as _),
+        }
+    }
+}
+
 /// Read `path` (`-` = stdin) as `from` (sniffed from the content when `None`) through
 /// the format layer's one entry point, then run the consistency checks. A path
 /// `players.txt+pairings.txt` that does not exist as such names a Swiss-Manager player

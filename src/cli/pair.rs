@@ -7,7 +7,6 @@ use chess_arbiter::model::{ByeKind, PlayerId, RoundEntry, Tournament};
 use chess_arbiter::pairing::check::warnings::{
     earlier_full_bye_warnings, next_round_warnings, pairing_number_warnings, xxz_warning,
 };
-use chess_arbiter::pairing::check::FileFacts;
 use chess_arbiter::pairing::dutch::{next_round, pair_round, PairOptions};
 use chess_arbiter::pairing::round_robin;
 use chess_arbiter::render::pair as render;
@@ -53,7 +52,6 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let name = args.input.display().to_string();
     let loaded = gate(input::read_input(&name, None, None)?)?;
-    let source = loaded.source.trf();
     // A TRF is written back in its own dialect; other inputs as TRF(x) (XXR carried).
     let dialect = loaded.dialect.clone().unwrap_or(trf::Dialect {
         version: trf::Version::Trf16,
@@ -99,12 +97,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     if let Some(msg) = unfinished_round(t) {
         return Err(Failure::Invalid(msg));
     }
-    let facts = FileFacts {
-        file: Some(loaded.name.clone()),
-        player_lines: source.map(|s| s.player_lines.clone()).unwrap_or_default(),
-        header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
-        columns: source.map(|_| trf::layout::player_field as _),
-    };
+    let facts = loaded.facts();
     let round = next_round(t);
     for w in earlier_full_bye_warnings(t, round, &facts)
         .iter()

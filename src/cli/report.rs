@@ -8,7 +8,6 @@ use chess_arbiter::model::Tournament;
 use chess_arbiter::pairing::check::report::{
     check_tournament_in, engine_selection, CheckOptions, Report,
 };
-use chess_arbiter::pairing::check::FileFacts;
 use chess_arbiter::pairing::dutch::{
     next_round, pair_round, select_edition, Edition, PairOptions, Pairing,
 };
@@ -152,13 +151,7 @@ pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Res
             rounds: None,
             explain: true,
         };
-        let source = loaded.source.trf();
-        let facts = FileFacts {
-            file: Some(loaded.name.clone()),
-            player_lines: source.map(|s| s.player_lines.clone()).unwrap_or_default(),
-            header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
-            columns: source.map(|_| chess_arbiter::formats::trf::layout::player_field as _),
-        };
+        let facts = loaded.facts();
         check_tournament_in(&t, &opts, &facts, |pos| engine_selection(pos, edition))
     });
     let next = if req.next && t.total_rounds.is_none_or(|n| paired < n) {
