@@ -145,7 +145,7 @@ pub fn blocks(d: &Diagnostic) -> bool {
 /// validator's diagnostics on stderr and refuses (exit 3) a file with a syntax
 /// error or a contradiction in its players or games, as `arbiter validate`
 /// reports them.
-pub fn gate(mut loaded: Loaded) -> Result<Loaded, Failure> {
+pub fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
     for d in &loaded.diagnostics {
         eprintln!("{d}");
     }
@@ -159,8 +159,6 @@ pub fn gate(mut loaded: Loaded) -> Result<Loaded, Failure> {
             ),
         ));
     }
-    // An odd round robin's free round is no bye (readers write it as one).
-    loaded.tournament.mark_round_robin_free_rounds();
     Ok(loaded)
 }
 

@@ -108,8 +108,6 @@ pub enum Purpose {
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let mut loaded = input::read_input(&args.input, args.from, args.encoding.map(Into::into))?;
     set_headers(&mut loaded.tournament, &args.set)?;
-    // An odd round robin's free round is no bye: written as such (`0000 - Z` in TRF).
-    loaded.tournament.mark_round_robin_free_rounds();
     let to = match args.to {
         Some(f) => f,
         None => default_target(&loaded, args.output.as_deref()),

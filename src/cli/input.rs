@@ -243,7 +243,10 @@ fn loaded(
     bytes: Vec<u8>,
     name: String,
 ) -> Result<Loaded, InputError> {
-    let i = read.map_err(InputError::invalid)?;
+    let mut i = read.map_err(InputError::invalid)?;
+    // An odd round robin's free round is no bye (readers write it as one):
+    // marked once here, for every command and the app.
+    i.tournament.mark_round_robin_free_rounds();
     Ok(Loaded {
         diagnostics: checked(i.diagnostics, &i.tournament, &i.source, &name),
         tournament: i.tournament,

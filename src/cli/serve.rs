@@ -219,7 +219,7 @@ fn open_upload(
         }
         None => None,
     };
-    let mut loaded = input::read_bytes(name, bytes, None, None).map_err(|e| {
+    let loaded = input::read_bytes(name, bytes, None, None).map_err(|e| {
         refusal(
             bad,
             format!("{name}: the file cannot be read"),
@@ -234,8 +234,6 @@ fn open_upload(
             lines(&loaded.diagnostics),
         ));
     }
-    // An odd round robin's free round is no bye (as the CLI's gate does).
-    loaded.tournament.mark_round_robin_free_rounds();
     let req = SiteRequest {
         after_round: None,
         edition,
