@@ -289,6 +289,52 @@ fn junk_rows_in_a_swiss_manager_file_get_one_summary() {
     );
 }
 
+/// A Swiss-Manager player file of its rows repeated to 63 MB (the memory
+/// survey, `scripts/mem-survey`) read 727,650 players and held 2.3 GB: every
+/// row as 26 strings, every duplicate as a player, every message kept until
+/// the end. A start number used again is now an error on that row, which is
+/// not read; rows are kept as their text; messages past the first 200 rows are
+/// only counted.
+#[test]
+fn repeated_swiss_manager_rows_are_not_read_twice() {
+    let text = std::fs::read_to_string(format!("{DIR}/tests/fixtures/sm/players_round1.txt"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut lines = text.lines();
+    let header = lines.next().unwrap_or_default();
+    let rows: Vec<&str> = lines.filter(|l| !l.trim().is_empty()).collect();
+    let mut big = format!("{header}\r\n");
+    for _ in 0..50 {
+        for r in &rows {
+            big.push_str(r);
+            big.push_str("\r\n");
+        }
+    }
+    let file = scratch("sm-repeat").join("players.txt");
+    std::fs::write(&file, big).unwrap_or_else(|e| panic!("{e}"));
+    let o = run_limited(&["validate", "--from", "sm-players", &file.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let report = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        report.contains(&format!("players: {}, ", rows.len())),
+        "{report}"
+    );
+    let second = rows.len() + 2;
+    assert!(
+        report.contains(&format!(
+            "line {second} (Nr): expected a start number not used before, found 1, already on line 2; row skipped"
+        )),
+        "{report}"
+    );
+    assert_eq!(report.matches("not used before").count(), 200, "{report}");
+    assert!(
+        report.contains(&format!(
+            "{} more rows with problems after the first 200 were not reported one by one",
+            49 * rows.len() - 200
+        )),
+        "{report}"
+    );
+}
+
 /// `250` lines naming the widest range (players 1-9999, rounds 1-999) 2,000
 /// times: each expanded into ten million cells, and finding a player's entry
 /// scanned the list, so validate ran for minutes. Ranges are bounded in all

@@ -208,15 +208,15 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
             )],
         });
     }
-    let mut diagnostics = Vec::new();
+    let mut diagnostics = text::RowDiagnostics::default();
     let rows = text::data_rows(&lines);
     let mut boards = Vec::new();
     for row in &rows {
-        let (line, fields) = (row.line, &row.fields);
+        let (line, fields) = (row.line, row.fields());
         if row.is_blank() {
             continue;
         }
-        match parse_row(fields, &cols, line) {
+        match parse_row(&fields, &cols, line) {
             Ok(b) => {
                 if let Some(erg) = cols.erg.and_then(|i| fields.get(i)).map(|s| s.trim()) {
                     let expected = format!(
@@ -243,7 +243,7 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
             Err(d) => diagnostics.push(*d),
         }
     }
-    text::cap_rows(&mut diagnostics);
+    let diagnostics = diagnostics.finish();
     Ok(PairingRead {
         file: PairingFile {
             header,
@@ -258,7 +258,7 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
 }
 
 fn field<'a>(
-    fields: &'a [String],
+    fields: &[&'a str],
     i: usize,
     line: usize,
     name: &str,
@@ -296,7 +296,7 @@ fn bad(line: usize, name: &str, expected: &str, found: &str) -> Box<Diagnostic> 
 }
 
 /// One board row; the error is boxed to keep the `Result` small.
-fn parse_row(fields: &[String], c: &Cols, line: usize) -> Result<Board, Box<Diagnostic>> {
+fn parse_row(fields: &[&str], c: &Cols, line: usize) -> Result<Board, Box<Diagnostic>> {
     let num = |i: usize, name: &str| -> Result<u32, Box<Diagnostic>> {
         let f = field(fields, i, line, name)?;
         f.parse::<u32>()
@@ -366,7 +366,7 @@ pub fn write(file: &PairingFile) -> (Vec<u8>, Vec<Diagnostic>) {
     let mut s = file.header.join(";");
     for r in &file.rows {
         s.push_str(&file.eol);
-        s.push_str(&r.fields.join(";"));
+        s.push_str(&r.text);
     }
     if file.final_eol {
         s.push_str(&file.eol);
@@ -483,7 +483,7 @@ pub fn update_results(file: &mut PairingFile, t: &Tournament, round: u32) -> Vec
     let c_erg = idx("Erg");
     let r = round as usize;
     for row in &mut file.rows {
-        let get = |i: usize| row.fields.get(i).map(|s| s.trim().to_string());
+        let get = |i: usize| row.fields().get(i).map(|s| s.trim().to_string());
         if get(c_round).and_then(|s| s.parse::<u32>().ok()) != Some(round) {
             continue;
         }
@@ -529,11 +529,12 @@ pub fn update_results(file: &mut PairingFile, t: &Tournament, round: u32) -> Vec
             continue;
         };
         let targets = [Some(c_ew), Some(c_es), c_k, c_erg];
-        for (c, v) in targets.iter().zip(cells) {
-            if let Some(f) = c.and_then(|c| row.fields.get_mut(c)) {
-                *f = v.to_string();
-            }
-        }
+        let values: Vec<(usize, String)> = targets
+            .iter()
+            .zip(cells)
+            .filter_map(|(c, v)| c.map(|c| (c, v.to_string())))
+            .collect();
+        row.set_fields(&values);
     }
     diags
 }
@@ -661,7 +662,7 @@ pub fn from_tournament(t: &Tournament, round: u32) -> (PairingFile, Vec<Diagnost
             String::new(),
             String::new(),
         ];
-        rows.push(RawRow { line: 0, fields });
+        rows.push(RawRow::new(0, &fields));
     }
     (
         PairingFile {

@@ -184,11 +184,15 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
             )],
         });
     };
-    let mut diagnostics = Vec::new();
+    let mut diagnostics = text::RowDiagnostics::default();
     let mut rows = Vec::new();
+    // Start number -> the line that first used it: a second row with the same
+    // number is an error and is not read, so a file of one row repeated cannot
+    // grow the model beyond its distinct players.
+    let mut seen: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
     let raw = text::data_rows(&lines);
     for row in &raw {
-        let (line, fields) = (row.line, &row.fields);
+        let (line, fields) = (row.line, row.fields());
         if row.is_blank() {
             continue;
         }
@@ -220,6 +224,18 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
             ));
             continue;
         };
+        if let Some(&first) = seen.get(&number) {
+            diagnostics.push(Diagnostic::error(
+                codes::STARTING_RANK_DUPLICATE,
+                Family::Consistency,
+                loc(line, "Nr"),
+                format!(
+                    "expected a start number not used before, found {number}, already on line {first}; row skipped"
+                ),
+            ));
+            continue;
+        }
+        seen.insert(number, line);
         let mut rating = |n: &str| -> Option<u16> {
             let v = get(n);
             if v.is_empty() || v == "0" {
@@ -325,7 +341,7 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
             labels,
         });
     }
-    text::cap_rows(&mut diagnostics);
+    let diagnostics = diagnostics.finish();
     Ok(PlayersRead {
         file: PlayerFile {
             header,
@@ -370,7 +386,7 @@ pub fn write(file: &PlayerFile) -> (Vec<u8>, Vec<Diagnostic>) {
     let mut s = file.header.join(";");
     for r in &file.rows {
         s.push_str(&file.eol);
-        s.push_str(&r.fields.join(";"));
+        s.push_str(&r.text);
     }
     if file.final_eol {
         s.push_str(&file.eol);
@@ -452,7 +468,7 @@ pub fn from_tournament(t: &Tournament) -> PlayerFile {
                     other => label(other),
                 })
                 .collect();
-            RawRow { line: 0, fields }
+            RawRow::new(0, &fields)
         })
         .collect();
     PlayerFile {

@@ -85,17 +85,44 @@ pub(crate) fn split_lines(text: &str) -> Lines<'_> {
     }
 }
 
-/// One row with its 1-based line number (0 for rows built by the writer).
+/// One row with its 1-based line number (0 for rows built by the writer),
+/// kept as the line's text: one allocation a row, however many fields, so a
+/// large file costs about its own size (split with [`RawRow::fields`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RawRow {
     pub line: usize,
-    pub fields: Vec<String>,
+    pub text: String,
 }
 
 impl RawRow {
+    /// A row of `fields`, joined with `;` as the file writes them.
+    pub fn new(line: usize, fields: &[String]) -> RawRow {
+        RawRow {
+            line,
+            text: fields.join(";"),
+        }
+    }
+
+    /// The row's fields, split at `;`, untrimmed.
+    pub fn fields(&self) -> Vec<&str> {
+        self.text.split(';').collect()
+    }
+
+    /// Replace the fields at the given indexes (those beyond the row's end are
+    /// left out, as a row too short to hold them has no such column).
+    pub fn set_fields(&mut self, values: &[(usize, String)]) {
+        let mut fields: Vec<String> = self.fields().into_iter().map(str::to_string).collect();
+        for (i, v) in values {
+            if let Some(f) = fields.get_mut(*i) {
+                f.clone_from(v);
+            }
+        }
+        self.text = fields.join(";");
+    }
+
     /// A line with nothing but white space.
     pub fn is_blank(&self) -> bool {
-        matches!(self.fields.as_slice(), [only] if only.trim().is_empty())
+        self.text.trim().is_empty()
     }
 }
 
@@ -103,34 +130,63 @@ impl RawRow {
 /// summary diagnostic, so a file of junk rows cannot flood the output.
 pub const MAX_REPORTED_ROWS: usize = 200;
 
-/// Keep the diagnostics of the first [`MAX_REPORTED_ROWS`] rows that have
-/// any; replace the rest by one summary at the first row left out (an error
-/// if any left out was one, so the outcome does not change).
-pub(crate) fn cap_rows(diagnostics: &mut Vec<Diagnostic>) {
-    let mut rows = 0;
-    let mut last = None;
-    let cut = diagnostics.iter().position(|d| {
-        if d.location.line != last {
-            last = d.location.line;
-            rows += 1;
+/// The diagnostics of a file's rows as they are read: those of the first
+/// [`MAX_REPORTED_ROWS`] rows that have any are kept; the rest are only
+/// counted, as they come, and summed up in one diagnostic at the first row
+/// left out (an error if any left out was one, so the outcome does not
+/// change). Counting as they come keeps a file of a million bad rows from
+/// holding a million messages.
+#[derive(Debug, Default)]
+pub(crate) struct RowDiagnostics {
+    kept: Vec<Diagnostic>,
+    rows: usize,
+    last: Option<usize>,
+    left: usize,
+    left_rows: usize,
+    left_first: Option<usize>,
+    left_last: Option<usize>,
+    left_error: bool,
+}
+
+impl RowDiagnostics {
+    pub(crate) fn push(&mut self, d: Diagnostic) {
+        if self.left == 0 {
+            if d.location.line == self.last && self.rows > 0 {
+                self.kept.push(d);
+                return;
+            }
+            if self.rows < MAX_REPORTED_ROWS {
+                self.rows += 1;
+                self.last = d.location.line;
+                self.kept.push(d);
+                return;
+            }
+            self.left_first = d.location.line;
         }
-        rows > MAX_REPORTED_ROWS
-    });
-    let Some(cut) = cut else { return };
-    let rest = diagnostics.split_off(cut);
-    let mut lines: Vec<usize> = rest.iter().filter_map(|d| d.location.line).collect();
-    lines.dedup();
-    let message = format!(
-        "{} more rows with problems after the first {MAX_REPORTED_ROWS} were not reported one by one ({} diagnostics)",
-        lines.len(),
-        rest.len()
-    );
-    let at = Location::line(lines.first().copied().unwrap_or(0));
-    diagnostics.push(if rest.iter().any(Diagnostic::is_error) {
-        Diagnostic::error(codes::SM_FIELD_SYNTAX, Family::Syntax, at, message)
-    } else {
-        Diagnostic::warning(codes::SM_FIELD_SYNTAX, Family::Syntax, at, message)
-    });
+        if self.left == 0 || d.location.line != self.left_last {
+            self.left_rows += 1;
+            self.left_last = d.location.line;
+        }
+        self.left += 1;
+        self.left_error |= d.is_error();
+    }
+
+    /// The kept diagnostics and, when any were left out, their summary.
+    pub(crate) fn finish(mut self) -> Vec<Diagnostic> {
+        if self.left > 0 {
+            let message = format!(
+                "{} more rows with problems after the first {MAX_REPORTED_ROWS} were not reported one by one ({} diagnostics)",
+                self.left_rows, self.left
+            );
+            let at = Location::line(self.left_first.unwrap_or(0));
+            self.kept.push(if self.left_error {
+                Diagnostic::error(codes::SM_FIELD_SYNTAX, Family::Syntax, at, message)
+            } else {
+                Diagnostic::warning(codes::SM_FIELD_SYNTAX, Family::Syntax, at, message)
+            });
+        }
+        self.kept
+    }
 }
 
 /// The rows after the header line, split at `;`, every one kept (blank ones too).
@@ -142,7 +198,7 @@ pub(crate) fn data_rows(lines: &Lines<'_>) -> Vec<RawRow> {
         .skip(1)
         .map(|(i, l)| RawRow {
             line: i + 1,
-            fields: l.split(';').map(str::to_string).collect(),
+            text: l.to_string(),
         })
         .collect()
 }
