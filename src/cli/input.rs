@@ -100,9 +100,16 @@ impl InputError {
         }
     }
 
+    /// Exit 4 when the input was refused for its size (too many players),
+    /// else 3.
     fn invalid(diagnostics: Vec<Diagnostic>) -> InputError {
+        let too_large = diagnostics.iter().any(|d| d.code == codes::INPUT_TOO_LARGE);
         InputError {
-            code: exit::INVALID_INPUT,
+            code: if too_large {
+                exit::TOO_LARGE
+            } else {
+                exit::INVALID_INPUT
+            },
             diagnostics,
         }
     }

@@ -230,9 +230,40 @@ pub fn read_pair(a: &[u8], b: &[u8], opts: &InputOptions) -> Result<Input, Vec<D
     with_players(input, name)
 }
 
-/// `input` unless it has no players: then its diagnostics and one error saying so.
+/// The most players an event may have: a TRF's start numbers have four
+/// digits (TRF-16 record 001, columns 5-8), so no file the federations
+/// exchange holds more. Our JSON and the Swiss-Manager exports could; an
+/// event above it is refused rather than paired, ranked and published for
+/// minutes (a 400,000-player JSON took over two minutes per command).
+pub const MAX_PLAYERS: usize = 9_999;
+
+/// `input` unless it has no players, or more distinct players than
+/// [`MAX_PLAYERS`]: then its diagnostics and one error saying so.
 fn with_players(input: Input, name: Option<&str>) -> Result<Input, Vec<Diagnostic>> {
-    if !input.tournament.players.is_empty() {
+    let players = &input.tournament.players;
+    if players.len() > MAX_PLAYERS {
+        let distinct = players
+            .iter()
+            .map(|p| p.id)
+            .collect::<std::collections::HashSet<_>>()
+            .len();
+        if distinct > MAX_PLAYERS {
+            let mut d = input.diagnostics;
+            d.push(Diagnostic::error(
+                codes::INPUT_TOO_LARGE,
+                Family::Syntax,
+                Location {
+                    file: name.map(str::to_string),
+                    ..Location::default()
+                },
+                format!(
+                    "expected at most {MAX_PLAYERS} players (a TRF's four-digit start numbers), found {distinct}"
+                ),
+            ));
+            return Err(d);
+        }
+    }
+    if !players.is_empty() {
         return Ok(input);
     }
     let mut d = input.diagnostics;

@@ -58,6 +58,44 @@ fn huge_player_id_does_not_size_an_allocation() {
     }
 }
 
+/// A JSON event of 400,000 players (the memory survey) kept `pair`, `prizes`
+/// and `report` busy past two minutes each. No file the federations exchange
+/// holds more than 9,999 players (four-digit start numbers): more is refused
+/// by every command as too large (exit 4); 9,999 is read.
+#[test]
+fn more_players_than_a_trf_can_number_is_refused_by_every_command() {
+    let json = |n: u32| {
+        let players: Vec<String> = (1..=n)
+            .map(|i| format!("{{\"id\":{i},\"name\":\"P{i}, X\"}}"))
+            .collect();
+        format!(
+            "{{\"format\":\"chess-arbiter-tournament\",\"version\":1,\"tournament\":{{\"info\":{{}},\"players\":[{}]}}}}",
+            players.join(",")
+        )
+    };
+    let dir = scratch("many-players");
+    let over = dir.join("over.json");
+    let most = dir.join("most.json");
+    std::fs::write(&over, json(10_000)).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&most, json(9_999)).unwrap_or_else(|e| panic!("{e}"));
+    for cmd in READERS {
+        let mut args = cmd.to_vec();
+        let path = over.to_string_lossy();
+        args.push(&path);
+        let o = run_limited(&args);
+        assert_eq!(o.status.code(), Some(4), "{cmd:?}: {}", stderr(&o));
+        let all = format!("{}{}", stderr(&o), String::from_utf8_lossy(&o.stdout));
+        assert!(
+            all.contains(
+                "expected at most 9999 players (a TRF's four-digit start numbers), found 10000"
+            ),
+            "{cmd:?}: {all}"
+        );
+    }
+    let o = run_limited(&["validate", &most.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
 /// A fresh scratch directory for this test.
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("arbiter-hostile-{}-{name}", std::process::id()));
