@@ -211,6 +211,8 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
     let mut diagnostics = text::RowDiagnostics::default();
     let rows = text::data_rows(&lines);
     let mut boards = Vec::new();
+    let mut seen: std::collections::HashMap<(u32, PlayerId), usize> =
+        std::collections::HashMap::new();
     for row in &rows {
         let (line, fields) = (row.line, row.fields());
         if row.is_blank() {
@@ -218,6 +220,27 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
         }
         match parse_row(&fields, &cols, line) {
             Ok(b) => {
+                // A player on a second board of the same round: an error on
+                // that row, which is not read (a file of its rows repeated
+                // must not grow into millions of boards and messages).
+                let again = std::iter::once(b.white)
+                    .chain(b.black)
+                    .find_map(|p| seen.get(&(b.round, p)).map(|at| (p, *at)));
+                if let Some((p, at)) = again {
+                    diagnostics.push(Diagnostic::error(
+                        codes::PAIRED_TWICE,
+                        Family::Consistency,
+                        Location::line(line),
+                        format!(
+                            "expected each player on one board of round {}, found player {p} again (first on line {at}); row skipped",
+                            b.round
+                        ),
+                    ));
+                    continue;
+                }
+                for p in std::iter::once(b.white).chain(b.black) {
+                    seen.insert((b.round, p), line);
+                }
                 if let Some(erg) = cols.erg.and_then(|i| fields.get(i)).map(|s| s.trim()) {
                     let expected = format!(
                         "{}:{}{}",
