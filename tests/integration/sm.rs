@@ -168,9 +168,27 @@ fn sm_pairing_file_errors_are_located() {
 fn sm_player_on_two_boards_is_paired_twice() {
     let r =
         pairings::read(b"Runde;Brett;NrW;NrS;ErgW;ErgS\r\n1;1;1;2;1;0\r\n1;2;1;3;1;0\r\n").unwrap();
-    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    // The reader refuses the second board (its row is not read) ...
+    let got: Vec<_> = r
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.location.line))
+        .collect();
+    assert_eq!(
+        got,
+        vec![(codes::PAIRED_TWICE, Some(3))],
+        "{:?}",
+        r.diagnostics
+    );
+    assert_eq!(r.boards.len(), 1);
+    // ... and boards given to `apply` by other means get the same code.
+    let mut twice = r.boards.clone();
+    twice.extend(r.boards.iter().cloned().map(|mut b| {
+        b.black = Some(chess_arbiter::model::PlayerId(3));
+        b
+    }));
     let mut t = chess_arbiter::model::Tournament::default();
-    let d = pairings::apply(&r.boards, &mut t);
+    let d = pairings::apply(&twice, &mut t);
     let got: Vec<_> = d.iter().map(|d| d.code).collect();
     assert_eq!(got, vec![codes::PAIRED_TWICE], "{d:?}");
     let p = players::read(b"Nr;Name;EloInt\r\n1;A, B;2x00\r\n").unwrap();
