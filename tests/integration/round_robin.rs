@@ -191,7 +191,10 @@ fn pair_gives_the_next_round_of_the_table() {
     );
     assert!(html.contains("Berger table for 5 players (FIDE C.05 Annex 1)"));
     assert!(html.contains("<h2>Byes and absences</h2>"), "{html}");
-    assert!(html.contains("free (odd field: no game, no point)"), "{html}");
+    assert!(
+        html.contains("free (odd field: no game, no point)"),
+        "{html}"
+    );
     let boards: Vec<&str> = html
         .split("<tr")
         .filter(|r| r.contains("Player 000"))

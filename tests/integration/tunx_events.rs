@@ -291,6 +291,48 @@ fn pending_games_in_the_trfs_we_write() {
     }
 }
 
+/// An event with players and no round yet (isr_1385616.TUNX, before round 1): every
+/// command says something an arbiter can use. `check` has nothing to check and says
+/// so with exit 3 (issue #16 asked for a non-zero exit; README exit codes); `pair`
+/// pairs round 1; the FIDE report is refused (no rated game); the rest work.
+#[test]
+fn an_event_before_round_one() {
+    let f = "isr_1385616.TUNX";
+    let o = tunx(&["check", f]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        text(&o.stderr).contains("isr_1385616.TUNX: no paired rounds in the file; nothing to check (6 players, 5 rounds planned; `arbiter pair` pairs round 1)"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = tunx(&["check", f, "--system", "round-robin"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(text(&o.stderr).contains("nothing to check"));
+    let o = tunx(&["pair", f]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).starts_with("Round 1 paired with dutch-2025"));
+    let o = tunx(&["validate", f]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(text(&o.stdout).contains("players: 6, rounds with data: 0 of 5"));
+    let o = tunx(&["standings", f]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(text(&o.stdout).contains("Standings after round 0"));
+    let o = tunx(&["rating", f]);
+    assert_eq!(o.status.code(), Some(0));
+    let o = tunx(&["convert", f, "--to", "trf16", "--for", "fide"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(text(&o.stderr).contains("nothing to rate"));
+    for to in ["trf16", "trf26", "trfx", "trfbx", "json"] {
+        let o = tunx(&["convert", f, "--to", to]);
+        assert_eq!(o.status.code(), Some(0), "{to}: {}", text(&o.stderr));
+        assert_eq!(
+            text(&o.stdout).lines().filter(|l| l.starts_with("001")).count(),
+            if to == "json" { 0 } else { 6 },
+            "{to}"
+        );
+    }
+}
+
 /// Seen 5: the team event wrote a report with `062 0` and exited 0; `validate --fide`
 /// passed it.
 #[test]
