@@ -326,7 +326,10 @@ fn an_event_before_round_one() {
         let o = tunx(&["convert", f, "--to", to]);
         assert_eq!(o.status.code(), Some(0), "{to}: {}", text(&o.stderr));
         assert_eq!(
-            text(&o.stdout).lines().filter(|l| l.starts_with("001")).count(),
+            text(&o.stdout)
+                .lines()
+                .filter(|l| l.starts_with("001"))
+                .count(),
             if to == "json" { 0 } else { 6 },
             "{to}"
         );
@@ -427,6 +430,65 @@ fn unknown_result_codes_are_located() {
         d.location.field.as_deref(),
         Some(format!("byte offset {:#x}", b.offset).as_str())
     );
+    // Every command that reads the file says it, located; none scores it silently.
+    let tmp = std::env::temp_dir().join(format!("arbiter-code15-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::write(tmp.join("code15.TUNX"), &bytes).unwrap();
+    let at = format!("byte offset {:#x}", b.offset);
+    for args in [
+        &["validate", "code15.TUNX"][..],
+        &["standings", "code15.TUNX"],
+        &["convert", "code15.TUNX", "--to", "trf16"],
+        &["convert", "code15.TUNX", "--to", "json"],
+    ] {
+        let o = arbiter_in(&tmp, args, None);
+        let err = text(&o.stderr) + &text(&o.stdout);
+        let line = err
+            .lines()
+            .find(|l| l.contains("unknown result code 15"))
+            .unwrap_or_else(|| panic!("{args:?}: {err}"));
+        assert!(line.contains(&at), "{args:?}: {line}");
+        assert!(line.contains("counts as a draw"), "{args:?}: {line}");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// Seen 7, census (opt-in, ARBITER_SAMPLES): the result codes of every board record
+/// of the shared .TUNX samples, by bye marker. None has 15 or 17 (seen in one real
+/// Ukrainian rapid event, not shared); every code found is one the reader decodes.
+#[test]
+#[ignore = "needs ARBITER_SAMPLES"]
+fn tunx_result_codes_in_the_samples() {
+    use chess_arbiter::formats::swiss_manager::tunx;
+    use std::collections::BTreeMap;
+    let samples = PathBuf::from(std::env::var("ARBITER_SAMPLES").expect("ARBITER_SAMPLES"));
+    let mut codes: BTreeMap<(&str, u8), usize> = BTreeMap::new();
+    let mut files = 0;
+    for e in std::fs::read_dir(samples.join("tunx")).unwrap().flatten() {
+        let Ok(r) = tunx::read(&std::fs::read(e.path()).unwrap()) else {
+            continue;
+        };
+        files += 1;
+        for b in &r.file.boards {
+            let kind = match b.black {
+                0xFFFF => "pab marker",
+                0xFFFE => "not-paired marker",
+                0 => "empty slot",
+                _ => "game",
+            };
+            *codes.entry((kind, b.result)).or_default() += 1;
+        }
+        assert!(
+            !r.diagnostics
+                .iter()
+                .any(|d| d.message.contains("unknown result code")),
+            "{}",
+            e.path().display()
+        );
+    }
+    eprintln!("{files} files; board records by (kind, result code): {codes:?}");
+    assert!(files >= 12);
+    assert!(!codes.keys().any(|(_, c)| *c == 15 || *c == 17));
 }
 
 /// Seen 8: Fore Buchholz with a forfeit in the last round. C.07 art. 8.3 computes FB
