@@ -110,6 +110,39 @@ fn standings_use_the_events_own_tiebreaks() {
     assert_eq!(u.len(), 25, "shared places: {out}");
 }
 
+/// Done when: standings with each file's own tie-breaks share a place only between
+/// players with the same points and the same value of every tie-break (the team
+/// event is refused), and rank in order of those values.
+#[test]
+fn no_place_is_shared_by_players_the_tiebreaks_separate() {
+    for f in FILES.into_iter().filter(|f| !f.starts_with("cro_")) {
+        let o = tunx(&["standings", f, "--format", "json"]);
+        assert_eq!(o.status.code(), Some(0), "{f}: {}", text(&o.stderr));
+        let v: serde_json::Value = serde_json::from_str(&text(&o.stdout)).unwrap();
+        let rows = v["standings"].as_array().unwrap();
+        assert!(!rows.is_empty(), "{f}");
+        let key = |r: &serde_json::Value| (r["points"].to_string(), r["tiebreaks"].to_string());
+        for w in rows.windows(2) {
+            let same = key(&w[0]) == key(&w[1]);
+            let shared = w[0]["rank"] == w[1]["rank"];
+            assert!(
+                !shared || same,
+                "{f}: place {} shared by players the tie-breaks separate: {} / {}",
+                w[0]["rank"],
+                w[0],
+                w[1]
+            );
+            // Equal values share a place unless decided by lot.
+            assert!(
+                shared || !same || w[1]["by_lot"] == true,
+                "{f}: equal values, different places: {} / {}",
+                w[0],
+                w[1]
+            );
+        }
+    }
+}
+
 /// Seen 2: `--tiebreaks SM68` (also SM61, SM8, SM88) was rejected.
 #[test]
 fn every_swiss_manager_id_is_accepted() {
