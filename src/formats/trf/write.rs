@@ -658,10 +658,13 @@ impl Writer<'_> {
             self.put_or_warn(&mut b, &P::BIRTH, &format_birth(d), &who);
         }
         // TRF16 `001` points (`P::POINTS`) are required. A source without them
-        // (a Swiss-Manager .TUNX, say) gets the score of its results, and says so.
+        // (a Swiss-Manager .TUNX, say) gets the score of its results, and says so;
+        // before round 1 that is 0.0 for everyone (bbpPairings refuses a line
+        // without points; isr_1385616.TUNX). A player without rounds in an event
+        // with rounds keeps the blank column of its source (lichess late entries).
         let points = match p.points {
             Some(pts) => Some(pts),
-            None if !p.rounds.is_empty() => {
+            None if !p.rounds.is_empty() || self.t.rounds_recorded() == 0 => {
                 self.warn_once(
                     "points-filled",
                     "points",
