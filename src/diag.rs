@@ -186,6 +186,8 @@ pub mod codes {
         PAIRING_NUMBER_CHANGED = "pairing-number-changed";
         /// XXZ absences, which bbpPairings ignores.
         XXZ_NOT_PORTABLE = "xxz-not-portable";
+        /// A game still to be played, written with a blank result that pairing engines (bbpPairings) refuse.
+        PENDING_NOT_PORTABLE = "pending-not-portable";
         /// A player absent from the last round has no entry for the round to pair.
         ABSENCE_NOT_RECORDED = "absence-not-recorded";
 

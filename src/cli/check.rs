@@ -32,7 +32,8 @@ everyone) is checked against the Berger table of FIDE C.05 Annex 1 instead:
 conform, colours-differ or differs per round; --system round-robin forces it.
 Exit codes: 0 every selected round conforms, 1 some round does not,
 3 invalid input (including players or games that contradict each other, and a
-file with no paired round: nothing to check), 4 input too large, 5 file access error.")]
+file with players but no paired round: nothing to check), 4 input too large,
+5 file access error.")]
 pub struct Args {
     /// Tournament file (any format `convert` reads; `a+b` for two Swiss-Manager exports); `-` = stdin.
     pub input: String,
@@ -83,6 +84,20 @@ fn parse_rounds(s: &str) -> Result<Vec<u32>, String> {
     Ok(out)
 }
 
+/// An event with players and no paired round (before round 1): nothing can be
+/// checked. Issue #16 asked for a non-zero exit rather than "0 of 0 rounds
+/// conform"; the message says what the file holds and what to run instead.
+fn nothing_to_check(name: &str, t: &chess_arbiter::model::Tournament) -> Failure {
+    let planned = t
+        .total_rounds
+        .map(|r| format!(", {r} rounds planned"))
+        .unwrap_or_default();
+    Failure::Invalid(format!(
+        "{name}: no paired rounds in the file; nothing to check ({} players{planned}; `arbiter pair` pairs round 1)",
+        t.players.len()
+    ))
+}
+
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let loaded = gate(input::read_input(&args.input, None, None)?)?;
     let t = &loaded.tournament;
@@ -106,10 +121,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     // absences only is the round still to be paired.
     let recorded = next_round(t).saturating_sub(1);
     if recorded == 0 {
-        return Err(Failure::Invalid(format!(
-            "{}: no paired rounds in the file; nothing to check",
-            loaded.name
-        )));
+        return Err(nothing_to_check(&loaded.name, t));
     }
     if rounds.as_ref().is_some_and(Vec::is_empty) {
         return Err(Failure::Invalid(
@@ -184,9 +196,7 @@ fn check_round_robin(
     let mut report = round_robin::check(t, table);
     let recorded = report.rounds.len() as u32;
     if recorded == 0 {
-        return Err(Failure::Invalid(format!(
-            "{name}: no paired rounds in the file; nothing to check"
-        )));
+        return Err(nothing_to_check(name, t));
     }
     if let Some(rs) = &rounds {
         if rs.is_empty() {

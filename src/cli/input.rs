@@ -330,8 +330,37 @@ pub fn render(
         Format::Trfx => trf::Target::TrfX,
         Format::Trfbx => trf::Target::TrfBx,
     };
+    // The engine dialects leave a round with games still to be played out, to be
+    // paired again (bbpPairings refuses a game without result; formats::trf::pending).
+    let engine = matches!(target, trf::Target::TrfX | trf::Target::TrfBx)
+        .then(|| {
+            let name = if target == trf::Target::TrfX {
+                "TRF(x)"
+            } else {
+                "TRF(bx)"
+            };
+            trf::pending::for_engines(t, name)
+        })
+        .flatten();
+    let (t, mut warnings) = match &engine {
+        Some((e, d)) => (e, vec![d.clone()]),
+        None => {
+            let name = if target == trf::Target::Trf16 {
+                "TRF16"
+            } else {
+                "TRF-2026"
+            };
+            (
+                t,
+                trf::pending::blank_result_note(t, name)
+                    .into_iter()
+                    .collect(),
+            )
+        }
+    };
     let w = trf::write(t, &trf::WriteOptions { target, line_end });
-    Ok((w.text, w.warnings))
+    warnings.extend(w.warnings);
+    Ok((w.text, warnings))
 }
 
 /// Write `text` to `path` (`None` or `-` = stdout). A closed pipe is not an error.

@@ -86,11 +86,8 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             PairFormat::Json => rr_render::pair_json(&next),
             PairFormat::Trf => rr_render::pair_trf(t, &next, &dialect),
             PairFormat::Bbp => rr_render::pair_bbp(&next),
-            PairFormat::Html => {
-                return Err(Failure::Invalid(
-                    "--format html: a round robin's next round is written as text, json, trf or bbp (its page is in `arbiter report`)".into(),
-                ))
-            }
+            PairFormat::Html => chess_arbiter::render::site::round_robin_pairing_page(t, &next)
+                .map_err(|e| Failure::Message(super::exit::UNEXPECTED, format!("error: {e}")))?,
         };
         return write(&args, &text);
     }

@@ -56,7 +56,35 @@ fn declared(text: &str) -> Option<Option<u32>> {
     Some(if double { Some(2) } else { None })
 }
 
+/// Whether a `092` text or a `192` code names a Swiss system: "Swiss", or a
+/// FIDE Swiss system code of ETT26 (`FIDE_DUTCH_2025`, `FIDE_BURSTEIN`,
+/// `FIDE_DUBOV`, `FIDE_LIM`, with or without `_BAKU`) as bbpPairings writes in `092`.
+fn swiss_declared(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
+    ["swiss", "dutch", "burstein", "dubov", "fide_lim"]
+        .iter()
+        .any(|k| t.contains(k))
+}
+
 impl Tournament {
+    /// True when the file's points count a pairing-allocated bye (a `U` scored
+    /// as the file's points say): a Swiss, even where a small field happens to
+    /// have met everyone (5 players in 5 rounds, bbpPairings' corpus). A round
+    /// robin's free round gives no point (C.05; `Free`).
+    fn pairing_byes_scored(&self) -> bool {
+        self.scoring.pairing_bye > super::Points::ZERO
+            && self.players.iter().any(|p| {
+                p.rounds.iter().any(|e| {
+                    matches!(
+                        e,
+                        RoundEntry::Bye {
+                            bye: super::ByeKind::PairingAllocated
+                        }
+                    )
+                }) && p.points == Some(self.score(p, None))
+            })
+    }
+
     /// The round robin this tournament is, if it is one (see the module docs).
     /// Team round robins (Swiss-Manager's "Team round robin") are not
     /// individual round robins and are not recognised.
@@ -83,7 +111,8 @@ impl Tournament {
             None => {
                 if [&self.info.system_code, &self.info.tournament_type]
                     .iter()
-                    .any(|s| !s.is_empty() && s.to_ascii_lowercase().contains("swiss"))
+                    .any(|s| swiss_declared(s))
+                    || self.pairing_byes_scored()
                 {
                     return None;
                 }
@@ -226,6 +255,16 @@ mod tests {
             Some(RoundRobinSource::Schedule)
         );
         let t = three(pab, "Swiss");
+        assert_eq!(t.round_robin(), None);
+        // bbpPairings writes its system code in 092 (corpus n005-r05-s7000185).
+        let t = three(pab, "FIDE_DUTCH_2025");
+        assert_eq!(t.round_robin(), None);
+        // A file whose points count the pairing-allocated byes is a Swiss
+        // (corpus n005-r05-s8000352: five players met everyone in five rounds).
+        let mut t = three(pab, "");
+        for i in 0..3 {
+            t.players[i].points = Some(t.score(&t.players[i], None));
+        }
         assert_eq!(t.round_robin(), None);
         let mut t = three(pab, "");
         t.info.system_code = "FIDE_DOUBLEROUNDROBIN".into();

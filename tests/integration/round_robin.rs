@@ -180,6 +180,27 @@ fn pair_gives_the_next_round_of_the_table() {
         .find(|l| l.starts_with("001    2"))
         .unwrap_or_default();
     assert!(line2.trim_end().ends_with("0000 - Z"), "{line2}");
+    // The HTML page is the one a Swiss pairing gets, with the Berger round (was
+    // refused, exit 3: "a round robin's next round has no HTML page yet").
+    let (code, html, err) = text(&arbiter(&["pair", o, "--format", "html"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(html.starts_with("<!doctype html>"), "{html}");
+    assert!(
+        html.contains("Round 3: the Berger table (single round robin)"),
+        "{html}"
+    );
+    assert!(html.contains("Berger table for 5 players (FIDE C.05 Annex 1)"));
+    assert!(html.contains("<h2>Byes and absences</h2>"), "{html}");
+    assert!(
+        html.contains("free (odd field: no game, no point)"),
+        "{html}"
+    );
+    let boards: Vec<&str> = html
+        .split("<tr")
+        .filter(|r| r.contains("Player 000"))
+        .collect();
+    assert_eq!(boards.len(), 3, "two boards and the free player: {html}");
+    assert!(boards[0].find("Player 0003") < boards[0].find("Player 0001"));
     // A complete table has no next round.
     let full = tmp("rr5-full.trf");
     let f = full.to_str().unwrap_or_default();

@@ -741,7 +741,8 @@ mod props {
                 rating,
                 // The writer fills missing points of a player with rounds
                 // (tested in `missing_points_are_written_from_results`), so only
-                // players without rounds may lack them here.
+                // players without rounds may lack them here (and not before
+                // round 1: see `tournament`).
                 points: pts
                     .map(Points)
                     .or_else(|| (!rounds.is_empty()).then_some(Points(0))),
@@ -754,13 +755,22 @@ mod props {
     fn tournament() -> impl Strategy<Value = Tournament> {
         (1u32..12).prop_flat_map(|n| {
             let players: Vec<_> = (1..=n).map(|i| player(i, n)).collect();
-            ("[A-Za-z][A-Za-z0-9 ]{0,20}[A-Za-z]", players).prop_map(|(name, players)| Tournament {
-                info: chess_arbiter::model::TournamentInfo {
-                    name,
+            ("[A-Za-z][A-Za-z0-9 ]{0,20}[A-Za-z]", players).prop_map(|(name, mut players)| {
+                // Before round 1 the writer fills 0.0 for everyone (bbpPairings
+                // needs the column), so such an event has its points here.
+                if players.iter().all(|p| p.rounds.is_empty()) {
+                    for p in &mut players {
+                        p.points.get_or_insert(Points(0));
+                    }
+                }
+                Tournament {
+                    info: chess_arbiter::model::TournamentInfo {
+                        name,
+                        ..Default::default()
+                    },
+                    players,
                     ..Default::default()
-                },
-                players,
-                ..Default::default()
+                }
             })
         })
     }

@@ -795,7 +795,7 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
             6 => forfeit(false, false),
             c => {
                 if c != 7 {
-                    diags.push(loc(format!("round {}: unknown result code {c} for players {w} and {bl}; read as an unknown result", bd.round)));
+                    diags.push(loc(format!("round {}: unknown result code {c} for players {w} and {bl} (not decoded: no sample has it); read as an unknown result (TRF `?`), which counts as a draw until it is corrected", bd.round)));
                 }
                 (
                     RoundEntry::Unknown {

@@ -19,6 +19,7 @@
 mod dates;
 pub mod layout;
 mod lower;
+pub mod pending;
 mod raw;
 mod text;
 mod write;

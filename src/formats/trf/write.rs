@@ -255,12 +255,19 @@ impl Writer<'_> {
         if s.is_standard() {
             return;
         }
-        let mut syms: Vec<(char, Points)> = vec![
-            ('W', s.win),
-            ('D', s.draw),
-            ('L', s.loss),
-            ('A', s.zero_bye),
-        ];
+        // Only values that differ from the default (TRF-2026 162): bbpPairings
+        // v6.0.0 refuses `A` ("Invalid line"), so a 3-1-0 file says `W 3.0 D 1.0`.
+        let d = PointSystem::standard();
+        let mut syms: Vec<(char, Points)> = [
+            ('W', s.win, d.win),
+            ('D', s.draw, d.draw),
+            ('L', s.loss, d.loss),
+            ('A', s.zero_bye, d.zero_bye),
+        ]
+        .into_iter()
+        .filter(|(_, v, def)| v != def)
+        .map(|(c, v, _)| (c, v))
+        .collect();
         if s.pairing_bye != s.win {
             syms.push(('P', s.pairing_bye));
         }
@@ -348,6 +355,9 @@ impl Writer<'_> {
         }
         if !toks.is_empty() {
             self.header("XXS", &toks.join(" "));
+            let msg = "XXS is JaVaFo's; bbpPairings does not read it and refuses the points \
+                       (write trfbx or trf26 for bbpPairings)";
+            self.warn_once("XXS-bbp", "XXS", msg.into());
         }
     }
 
@@ -648,10 +658,13 @@ impl Writer<'_> {
             self.put_or_warn(&mut b, &P::BIRTH, &format_birth(d), &who);
         }
         // TRF16 `001` points (`P::POINTS`) are required. A source without them
-        // (a Swiss-Manager .TUNX, say) gets the score of its results, and says so.
+        // (a Swiss-Manager .TUNX, say) gets the score of its results, and says so;
+        // before round 1 that is 0.0 for everyone (bbpPairings refuses a line
+        // without points; isr_1385616.TUNX). A player without rounds in an event
+        // with rounds keeps the blank column of its source (lichess late entries).
         let points = match p.points {
             Some(pts) => Some(pts),
-            None if !p.rounds.is_empty() => {
+            None if !p.rounds.is_empty() || self.t.rounds_recorded() == 0 => {
                 self.warn_once(
                     "points-filled",
                     "points",
@@ -925,9 +938,7 @@ mod tests {
                 ..Default::default()
             },
         );
-        assert!(t26
-            .text
-            .contains("142 9\r\n162  W 3.0    D 1.0    L 0.0    A 0.0\r\n"));
+        assert!(t26.text.contains("142 9\r\n162  W 3.0    D 1.0\r\n"));
         let t16 = write(&t, &WriteOptions::default());
         assert_eq!(t16.warnings.len(), 2);
         for w in [&x, &bx, &t26] {

@@ -53,6 +53,29 @@ pub fn pairing_page(t: &Tournament, p: &Pairing) -> Result<String, SiteError> {
     rounds::next_page(&env, &frame, &input, p)
 }
 
+/// A round robin's next round (`arbiter pair --format html`): the same page
+/// as [`pairing_page`], with the boards of the Berger table round.
+pub fn round_robin_pairing_page(
+    t: &Tournament,
+    next: &crate::render::round_robin::NextRound,
+) -> Result<String, SiteError> {
+    let env = environment()?;
+    let input = SiteInput {
+        tournament: t,
+        standings: &[],
+        statement: None,
+        rating: None,
+        check: None,
+        next: None,
+        extra_nav: &[],
+        app: false,
+    };
+    let mut frame = pages::frame(&input);
+    frame.nav.clear();
+    frame.inline_css = Some(STYLE_CSS);
+    rounds::berger_next_page(&env, &frame, &input, next)
+}
+
 /// The app's upload page, with an error (title and located lines) when the
 /// last upload failed.
 pub fn upload_page(error: Option<(&str, &[String])>, limit_mb: u64) -> Result<String, SiteError> {

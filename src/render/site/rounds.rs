@@ -10,6 +10,7 @@ use super::common::{
 use crate::model::{ByeKind, Color, Outcome, PlayerId, Points, RoundEntry, Tournament};
 use crate::pairing::check::report::Report;
 use crate::pairing::dutch::Pairing;
+use crate::render::round_robin::NextRound;
 
 #[derive(Serialize)]
 struct Side {
@@ -219,17 +220,6 @@ pub(crate) fn next_page(
 ) -> Result<String, SiteError> {
     let t = input.tournament;
     let round = p.round;
-    let boards = p
-        .boards
-        .iter()
-        .enumerate()
-        .map(|(i, b)| BoardRow {
-            board: i + 1,
-            white: side(t, b.white, round),
-            black: side(t, b.black, round),
-            result: String::new(),
-        })
-        .collect();
     let mut others: Vec<Other> = p
         .bye
         .iter()
@@ -251,9 +241,75 @@ pub(crate) fn next_page(
             .unwrap_or_default();
         others.push(other(t, id, round, e));
     }
+    let pairs: Vec<(PlayerId, PlayerId)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
+    let note = format!(
+        "Paired with {} ({}; {}).",
+        p.edition.name(),
+        p.edition.source(),
+        p.edition_reason
+    );
     let heading = format!("Round {round}: pairing by the FIDE Dutch system");
+    unplayed_round_page(env, fr, t, round, &pairs, others, heading, note)
+}
+
+/// A round robin's next round (`arbiter pair --format html`): the boards of
+/// its Berger table round (FIDE C.05 Annex 1) and the free player of an odd
+/// field, on the same page as a Swiss pairing.
+pub(crate) fn berger_next_page(
+    env: &Environment<'_>,
+    fr: &Frame,
+    input: &SiteInput<'_>,
+    next: &NextRound,
+) -> Result<String, SiteError> {
+    let t = input.tournament;
+    let round = next.round;
+    let others = next
+        .free
+        .iter()
+        .map(|&id| {
+            let mut o = other(t, id, round, RoundEntry::Free);
+            o.kind = "free (odd field: no game, no point)".into();
+            o
+        })
+        .collect();
+    let pairs: Vec<(PlayerId, PlayerId)> = next.boards.iter().map(|b| (b.white, b.black)).collect();
+    let table = if next.cycles == 2 {
+        "double round robin"
+    } else {
+        "single round robin"
+    };
+    let heading = format!("Round {round}: the Berger table ({table})");
+    let note = format!(
+        "Round {round} of the Berger table for {} players (FIDE C.05 Annex 1), by their pairing numbers.",
+        t.players.len()
+    );
+    unplayed_round_page(env, fr, t, round, &pairs, others, heading, note)
+}
+
+/// The page of a round paired but not played: boards without results.
+#[allow(clippy::too_many_arguments)]
+fn unplayed_round_page(
+    env: &Environment<'_>,
+    fr: &Frame,
+    t: &Tournament,
+    round: u32,
+    pairs: &[(PlayerId, PlayerId)],
+    others: Vec<Other>,
+    heading: String,
+    note: String,
+) -> Result<String, SiteError> {
+    let boards = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, &(w, b))| BoardRow {
+            board: i + 1,
+            white: side(t, w, round),
+            black: side(t, b, round),
+            result: String::new(),
+        })
+        .collect();
     let page = RoundPage {
-        heading: heading.clone(),
+        heading,
         date: String::new(),
         system: String::new(),
         verdict: String::new(),
@@ -261,12 +317,7 @@ pub(crate) fn next_page(
         check_href: String::new(),
         boards,
         others,
-        notes: vec![format!(
-            "Paired with {} ({}; {}).",
-            p.edition.name(),
-            p.edition.source(),
-            p.edition_reason
-        )],
+        notes: vec![note],
     };
     render(
         env,
