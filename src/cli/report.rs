@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use chess_arbiter::model::fide_list::FideList;
 use chess_arbiter::model::Tournament;
 use chess_arbiter::pairing::check::report::{
     check_tournament_in, engine_selection, CheckOptions, Report,
@@ -11,6 +12,7 @@ use chess_arbiter::pairing::check::report::{
 use chess_arbiter::pairing::dutch::{
     next_round, pair_round, select_edition, Edition, PairOptions, Pairing,
 };
+use chess_arbiter::rating::fide_list::with_list_ratings;
 use chess_arbiter::rating::{compute as rating, RatingOptions, RatingReport};
 use chess_arbiter::render::site::{self, SiteInput};
 use chess_arbiter::standings::prizes::{build as prizes, Profile, Statement};
@@ -18,6 +20,7 @@ use chess_arbiter::standings::{compute as standings, Standings, StandingsOptions
 
 use super::common::{read_reported, SystemArg};
 use super::exit::{Failure, Outcome};
+use super::fide_list::{disagreements, kind_of, FideListArgs};
 use super::input::Loaded;
 
 /// Write the event's pages (index, start list, rounds, standings after each
@@ -26,6 +29,7 @@ use super::input::Loaded;
 #[command(after_help = "Examples:
   arbiter report samples/open-2023.trf --profile samples/ctca-2023.toml -o site
   arbiter report event.trf --after-round 5 -o site-r5
+  arbiter report event.trf --fide-list players_list_foa.txt --fide-list-month 2025-11 -o site
 
 Files: index.html, players.html, round-N.html, standings-N.html (after round N),
 standings.html (final), crosstable.html, player-N.html (by starting number),
@@ -49,6 +53,11 @@ pub struct Args {
     /// Directory to write the site into (created when missing).
     #[arg(short = 'o', long)]
     pub output: PathBuf,
+    /// The rating page and the rating-based tie-breaks use the list's
+    /// ratings and K factors; what the file says otherwise is listed on the
+    /// rating page and on stderr.
+    #[command(flatten)]
+    pub list: FideListArgs,
 }
 
 /// What the pages show, computed by the engines.
@@ -62,6 +71,9 @@ pub struct Built {
     /// What the engines said beside their results (prize notes, errors of a
     /// part left out), for the terminal or the page.
     pub notes: Vec<String>,
+    /// Where the file disagrees with the FIDE rating list (located lines),
+    /// for the rating page; empty without a list.
+    pub list_findings: Vec<String>,
 }
 
 /// What to compute.
@@ -71,6 +83,10 @@ pub struct Request {
     pub edition: Option<Edition>,
     pub check: bool,
     pub next: bool,
+    /// The event's players in the published FIDE rating list: their ratings
+    /// replace the file's for the standings, prizes and rating page, their K
+    /// factors the assumed ones.
+    pub fide_list: Option<FideList>,
 }
 
 impl Built {
@@ -85,6 +101,7 @@ impl Built {
             next: self.next.as_ref(),
             extra_nav,
             app: false,
+            list_findings: &self.list_findings,
         }
     }
 }
@@ -113,6 +130,14 @@ pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Res
         }
         cut(&mut t, n);
     }
+    let mut list_findings = Vec::new();
+    if let Some(list) = &req.fide_list {
+        list_findings = disagreements(loaded, list)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        t = with_list_ratings(&t, list, kind_of(&t)).0;
+    }
     let mut opts = StandingsOptions::default();
     if let Some(p) = profile {
         p.main.standings.apply(&mut opts);
@@ -137,7 +162,13 @@ pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Res
         },
         _ => None,
     };
-    let rating = Some(rating(&t, &RatingOptions::default()));
+    let rating = Some(rating(
+        &t,
+        &RatingOptions {
+            fide_list: req.fide_list.clone(),
+            ..Default::default()
+        },
+    ));
     let pair_opts = PairOptions {
         edition: req.edition,
         ..Default::default()
@@ -179,6 +210,7 @@ pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Res
         check,
         next,
         notes,
+        list_findings,
     })
 }
 
@@ -198,15 +230,20 @@ pub fn read_profile(path: &std::path::Path) -> Result<Profile, Failure> {
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let profile = args.profile.as_deref().map(read_profile).transpose()?;
     let loaded = read_reported(&args.input)?;
+    let fide_list = args.list.load_for(&loaded.tournament)?;
     let req = Request {
         after_round: args.after_round,
         edition: args.system.and_then(SystemArg::dutch),
         check: !args.no_check,
         next: false,
+        fide_list,
     };
     let built = compute(&loaded, profile.as_ref(), &req).map_err(Failure::Invalid)?;
     for n in &built.notes {
         eprintln!("note: {n}");
+    }
+    for f in &built.list_findings {
+        eprintln!("{f}");
     }
     let pages = site::build(&built.input(&[]))
         .map_err(|e| Failure::Message(super::exit::UNEXPECTED, format!("error: {e}")))?;

@@ -239,6 +239,7 @@ fn open_upload(
         edition,
         check: true,
         next: true,
+        fide_list: None,
     };
     let built = compute(&loaded, profile.as_ref(), &req)
         .map_err(|e| refusal(bad, format!("{name}: {e}"), lines(&loaded.diagnostics)))?;
@@ -402,6 +403,7 @@ fn rerun_check(u: &Upload, e: Edition) -> chess_arbiter::pairing::check::report:
         edition: Some(e),
         check: true,
         next: false,
+        fide_list: None,
     };
     let r = compute(&u.loaded, None, &req)
         .ok()
