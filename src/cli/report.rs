@@ -16,7 +16,7 @@ use chess_arbiter::rating::fide_list::with_list_ratings;
 use chess_arbiter::rating::{compute as rating, RatingOptions, RatingReport};
 use chess_arbiter::render::site::{self, SiteInput};
 use chess_arbiter::standings::prizes::{build as prizes, Profile, Statement};
-use chess_arbiter::standings::{compute as standings, Standings, StandingsOptions};
+use chess_arbiter::standings::{compute as standings, Standings, StandingsError, StandingsOptions};
 
 use super::common::{read_reported, SystemArg};
 use super::exit::{Failure, Outcome};
@@ -106,6 +106,25 @@ impl Built {
     }
 }
 
+/// Why the pages could not be computed.
+#[derive(Debug)]
+pub enum ComputeError {
+    /// The standings engine refused (e.g. an age category of the profile
+    /// without a reference date).
+    Standings(StandingsError),
+    /// Anything else, in words.
+    Other(String),
+}
+
+impl std::fmt::Display for ComputeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ComputeError::Standings(e) => write!(f, "{e}"),
+            ComputeError::Other(m) => f.write_str(m),
+        }
+    }
+}
+
 /// `t` as it stood after round `n`: later rounds dropped, the file's totals
 /// and ranks (which counted them) forgotten.
 fn cut(t: &mut Tournament, n: u32) {
@@ -119,14 +138,18 @@ fn cut(t: &mut Tournament, n: u32) {
 /// Run the engines for the site: standings after each round (with the
 /// profile's tie-breaks and categories), the prize statement, the rating
 /// changes, the pairing check and the next round's pairing.
-pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Result<Built, String> {
+pub fn compute(
+    loaded: &Loaded,
+    profile: Option<&Profile>,
+    req: &Request,
+) -> Result<Built, ComputeError> {
     let mut t = loaded.tournament.clone();
     let recorded = t.rounds_recorded() as u32;
     if let Some(n) = req.after_round {
         if n > recorded {
-            return Err(format!(
+            return Err(ComputeError::Other(format!(
                 "--after-round {n}: the file has {recorded} rounds with results"
-            ));
+            )));
         }
         cut(&mut t, n);
     }
@@ -147,7 +170,7 @@ pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Res
     let mut all = Vec::new();
     for r in 1..=last {
         opts.after_round = Some(r);
-        all.push(standings(&t, &opts).map_err(|e| e.to_string())?);
+        all.push(standings(&t, &opts).map_err(ComputeError::Standings)?);
     }
     let statement = match profile {
         Some(p) if !p.main.tables.is_empty() => match prizes(&t, &p.event_name, &p.main) {
@@ -214,21 +237,23 @@ pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Res
     })
 }
 
-/// Read a profile file for the prizes and the standings.
-pub fn read_profile(path: &std::path::Path) -> Result<Profile, Failure> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Access(format!("{name}: cannot read the profile: {e}")))?;
-    Profile::from_toml(&text, &name).map_err(|diags| {
-        for d in diags {
-            eprintln!("{d}");
-        }
-        Failure::Reported(super::exit::INVALID_INPUT)
-    })
-}
-
 pub fn run(args: Args) -> Result<Outcome, Failure> {
-    let profile = args.profile.as_deref().map(read_profile).transpose()?;
+    // read as every command reads a profile (UTF-8 checked, located errors)
+    let profile_src = match &args.profile {
+        Some(p) => Some((p.display().to_string(), super::common::read_profile(p)?)),
+        None => None,
+    };
+    let profile = profile_src
+        .as_ref()
+        .map(|(name, text)| {
+            Profile::from_toml(text, name).map_err(|diags| {
+                for d in diags {
+                    eprintln!("{d}");
+                }
+                Failure::Reported(super::exit::INVALID_INPUT)
+            })
+        })
+        .transpose()?;
     let loaded = read_reported(&args.input)?;
     let fide_list = args.list.load_for(&loaded.tournament)?;
     let req = Request {
@@ -238,7 +263,13 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         next: false,
         fide_list,
     };
-    let built = compute(&loaded, profile.as_ref(), &req).map_err(Failure::Invalid)?;
+    let built = compute(&loaded, profile.as_ref(), &req).map_err(|e| match e {
+        ComputeError::Standings(e) => super::common::profile_failure(
+            &e,
+            profile_src.as_ref().map(|(n, t)| (n.as_str(), t.as_str())),
+        ),
+        ComputeError::Other(m) => Failure::Invalid(m),
+    })?;
     for n in &built.notes {
         eprintln!("note: {n}");
     }
