@@ -522,3 +522,23 @@ fn json_input_is_never_located_by_trf_columns() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue #18 item 5: a JSON input that does not read is located by line and
+/// column of the JSON text, never left without a position.
+#[test]
+fn json_errors_name_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("arbiter-json-pos-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.join("bad.json");
+    std::fs::write(
+        &path,
+        "{\"format\":\"chess-arbiter-tournament\",\n\"version\":1,\"tournament\":{\"info\":{},\n\"players\":[{\"id\":1,\"name\":5}]}}",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let p = path.to_string_lossy().into_owned();
+    let o = run_limited(&["validate", &p]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains(&format!("{p}, line 3, col 27")), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
