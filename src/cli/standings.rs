@@ -137,11 +137,10 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     if let Some(p) = &args.profile {
         let name = p.display().to_string();
         let text = super::common::read_profile(p)?;
-        let profile =
-            StandingsProfile::from_toml_in(&text, &name).map_err(|d| Failure::Input {
-                code: super::exit::INVALID_INPUT,
-                diagnostics: vec![d],
-            })?;
+        let profile = StandingsProfile::from_toml_in(&text, &name).map_err(|d| Failure::Input {
+            code: super::exit::INVALID_INPUT,
+            diagnostics: vec![*d],
+        })?;
         profile.apply(&mut opts);
         profile_src = Some((name, text));
     }

@@ -564,8 +564,16 @@ mod tests {
         use crate::rating::edition::Kind;
         let cases = [
             ("3 min plus 2 sek pro Zug", 5.0, Kind::Blitz),
-            ("90 minutes with 30 second increment from move 1", 120.0, Kind::Standard),
-            ("90min/40moves + 15min/end + 30sec from move 1", 135.0, Kind::Standard),
+            (
+                "90 minutes with 30 second increment from move 1",
+                120.0,
+                Kind::Standard,
+            ),
+            (
+                "90min/40moves + 15min/end + 30sec from move 1",
+                135.0,
+                Kind::Standard,
+            ),
             ("90'+30\"", 120.0, Kind::Standard),
             ("40/90+30/30+30s", 150.0, Kind::Standard),
             ("G/90;+30", 120.0, Kind::Standard),

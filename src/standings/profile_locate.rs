@@ -14,7 +14,12 @@ use crate::diag::{codes, Diagnostic, Family, Location};
 
 /// File, line and columns (characters, 1-based) of a byte span of `text`;
 /// `key` names the field.
-pub fn toml_location(text: &str, file: &str, span: Option<Range<usize>>, key: Option<&str>) -> Location {
+pub fn toml_location(
+    text: &str,
+    file: &str,
+    span: Option<Range<usize>>,
+    key: Option<&str>,
+) -> Location {
     let mut loc = Location {
         file: Some(file.to_string()),
         field: key.map(str::to_string),
@@ -61,10 +66,10 @@ pub fn toml_error(text: &str, file: &str, e: &toml::de::Error) -> Diagnostic {
 impl StandingsProfile {
     /// [`StandingsProfile::from_toml`] with the error located in `file`
     /// (line, columns, key), as `arbiter prizes` reports it.
-    pub fn from_toml_in(text: &str, file: &str) -> Result<StandingsProfile, Diagnostic> {
+    pub fn from_toml_in(text: &str, file: &str) -> Result<StandingsProfile, Box<Diagnostic>> {
         toml::from_str::<File>(text)
             .map(|f| f.standings)
-            .map_err(|e| toml_error(text, file, &e))
+            .map_err(|e| Box::new(toml_error(text, file, &e)))
     }
 }
 
@@ -154,7 +159,10 @@ mod tests {
         let s = d.to_string();
         assert!(s.contains("p.toml, line 8"), "{s}");
         assert!(s.contains("category U13 needs a reference date"), "{s}");
-        assert!(profile_diagnostic(&StandingsError::UnknownPlayer("x".into()), TEXT, "p.toml").is_none());
+        assert!(
+            profile_diagnostic(&StandingsError::UnknownPlayer("x".into()), TEXT, "p.toml")
+                .is_none()
+        );
     }
 
     #[test]

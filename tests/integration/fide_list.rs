@@ -432,16 +432,23 @@ fn report_takes_k_ratings_and_disagreements_from_the_list() {
     assert!(err.contains("clean.trf, line 15"), "{err}");
     let rating = std::fs::read_to_string(site.join("rating.html")).unwrap();
     assert!(
-        rating.contains("List: FIDE rating list of 2024-06: ratings and K of 3 players found in it"),
+        rating
+            .contains("List: FIDE rating list of 2024-06: ratings and K of 3 players found in it"),
         "{rating}"
     );
     assert!(rating.contains("K from FIDE list 2024-06"), "{rating}");
-    assert!(rating.contains("Differences from the FIDE rating list"), "{rating}");
+    assert!(
+        rating.contains("Differences from the FIDE rating list"),
+        "{rating}"
+    );
     for n in needles {
         assert!(rating.contains(n), "{n}\n{rating}");
     }
     // Alpha's row: the list's 2010, not the file's 2000
-    assert!(rating.contains("<td>Alpha, Anna</td><td>2010</td>"), "{rating}");
+    assert!(
+        rating.contains("<td>Alpha, Anna</td><td>2010</td>"),
+        "{rating}"
+    );
     // Bravo met 2000/2010, 1800 and 1700: ARO 1837 with the list (1833 without)
     let standings = std::fs::read_to_string(site.join("standings.html")).unwrap();
     assert!(standings.contains("1837"), "{standings}");

@@ -429,9 +429,7 @@ fn trf26_team_file_keeps_teams_and_records() {
 fn trf26_team_absences_are_zero_point_byes() {
     let r = read_file(&fixtures().join("trf26-team-grandmommys-cup.trf"));
     let t = &r.tournament;
-    let z = RoundEntry::Bye {
-        bye: ByeKind::Zero,
-    };
+    let z = RoundEntry::Bye { bye: ByeKind::Zero };
     // 001 2: round 6 `0000 - -`; 001 3: rounds 1 and 3
     assert_eq!(t.players[1].rounds[5], z);
     assert_eq!(t.players[2].rounds[0], z);

@@ -137,7 +137,9 @@ pub(super) fn read<R: BufRead>(
                                             codes::FIDE_LIST_SYNTAX,
                                             Family::Syntax,
                                             at_byte(reader.error_position(), "xml"),
-                                            format!("expected well-formed XML, found an error: {e}"),
+                                            format!(
+                                                "expected well-formed XML, found an error: {e}"
+                                            ),
                                         ))
                                     })?;
                                 buf.clear();
