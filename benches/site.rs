@@ -121,6 +121,7 @@ fn bench(c: &mut Criterion) {
                 next: None,
                 extra_nav: &[],
                 app: false,
+                list_findings: &[],
             };
             let pages = build(&input).unwrap();
             std::fs::create_dir_all(&dir).unwrap();

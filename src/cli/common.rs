@@ -190,3 +190,20 @@ pub fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
         }
     }
 }
+
+/// A standings error that is the profile's (an age category without a
+/// reference date) as a failure located in the profile (file, line,
+/// columns); any other error as it is.
+pub fn profile_failure(
+    e: &chess_arbiter::standings::StandingsError,
+    profile: Option<(&str, &str)>,
+) -> Failure {
+    use chess_arbiter::standings::profile_locate::profile_diagnostic;
+    match profile.and_then(|(name, text)| profile_diagnostic(e, text, name)) {
+        Some(d) => Failure::Input {
+            code: super::exit::INVALID_INPUT,
+            diagnostics: vec![d],
+        },
+        None => Failure::Invalid(e.to_string()),
+    }
+}

@@ -1,6 +1,7 @@
 //! `--fide-list FILE [--fide-list-month YYYY-MM]`, shared by the commands
 //! that compare a tournament with the published FIDE rating list (`rating`,
-//! `validate --fide`, `convert --for fide`, `standings`, `start-list`).
+//! `validate --fide`, `convert --for fide`, `standings`, `report`,
+//! `start-list`).
 
 use std::collections::HashSet;
 use std::path::PathBuf;

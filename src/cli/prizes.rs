@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use chess_arbiter::render::prizes as render;
-use chess_arbiter::standings::prizes::{build, Profile};
+use chess_arbiter::standings::prizes::{build, PrizesError, Profile};
 
 use super::common::{read_reported, ReportFormat};
 use super::exit::{Failure, Outcome};
@@ -59,8 +59,15 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     };
     let loaded = read_reported(&args.input.display().to_string())?;
     let tournament = loaded.tournament;
-    let statement = build(&tournament, &profile.event_name, section)
-        .map_err(|e| Failure::Invalid(e.to_string()))?;
+    let statement = build(&tournament, &profile.event_name, section).map_err(|e| match &e {
+        PrizesError::Standings(se) => {
+            match super::common::profile_failure(se, Some((&profile_name, &profile_text))) {
+                f @ Failure::Input { .. } => f,
+                _ => Failure::Invalid(e.to_string()),
+            }
+        }
+        _ => Failure::Invalid(e.to_string()),
+    })?;
     for n in &statement.notes {
         eprintln!("{n}");
     }

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use chess_arbiter::model::fide_list::FideList;
 use chess_arbiter::model::Tournament;
 use chess_arbiter::pairing::check::report::{
     check_tournament_in, engine_selection, CheckOptions, Report,
@@ -11,13 +12,15 @@ use chess_arbiter::pairing::check::report::{
 use chess_arbiter::pairing::dutch::{
     next_round, pair_round, select_edition, Edition, PairOptions, Pairing,
 };
+use chess_arbiter::rating::fide_list::with_list_ratings;
 use chess_arbiter::rating::{compute as rating, RatingOptions, RatingReport};
 use chess_arbiter::render::site::{self, SiteInput};
 use chess_arbiter::standings::prizes::{build as prizes, Profile, Statement};
-use chess_arbiter::standings::{compute as standings, Standings, StandingsOptions};
+use chess_arbiter::standings::{compute as standings, Standings, StandingsError, StandingsOptions};
 
 use super::common::{read_reported, SystemArg};
 use super::exit::{Failure, Outcome};
+use super::fide_list::{disagreements, kind_of, FideListArgs};
 use super::input::Loaded;
 
 /// Write the event's pages (index, start list, rounds, standings after each
@@ -26,6 +29,7 @@ use super::input::Loaded;
 #[command(after_help = "Examples:
   arbiter report samples/open-2023.trf --profile samples/ctca-2023.toml -o site
   arbiter report event.trf --after-round 5 -o site-r5
+  arbiter report event.trf --fide-list players_list_foa.txt --fide-list-month 2025-11 -o site
 
 Files: index.html, players.html, round-N.html, standings-N.html (after round N),
 standings.html (final), crosstable.html, player-N.html (by starting number),
@@ -49,6 +53,11 @@ pub struct Args {
     /// Directory to write the site into (created when missing).
     #[arg(short = 'o', long)]
     pub output: PathBuf,
+    /// The rating page and the rating-based tie-breaks use the list's
+    /// ratings and K factors; what the file says otherwise is listed on the
+    /// rating page and on stderr.
+    #[command(flatten)]
+    pub list: FideListArgs,
 }
 
 /// What the pages show, computed by the engines.
@@ -62,6 +71,9 @@ pub struct Built {
     /// What the engines said beside their results (prize notes, errors of a
     /// part left out), for the terminal or the page.
     pub notes: Vec<String>,
+    /// Where the file disagrees with the FIDE rating list (located lines),
+    /// for the rating page; empty without a list.
+    pub list_findings: Vec<String>,
 }
 
 /// What to compute.
@@ -71,6 +83,10 @@ pub struct Request {
     pub edition: Option<Edition>,
     pub check: bool,
     pub next: bool,
+    /// The event's players in the published FIDE rating list: their ratings
+    /// replace the file's for the standings, prizes and rating page, their K
+    /// factors the assumed ones.
+    pub fide_list: Option<FideList>,
 }
 
 impl Built {
@@ -85,6 +101,26 @@ impl Built {
             next: self.next.as_ref(),
             extra_nav,
             app: false,
+            list_findings: &self.list_findings,
+        }
+    }
+}
+
+/// Why the pages could not be computed.
+#[derive(Debug)]
+pub enum ComputeError {
+    /// The standings engine refused (e.g. an age category of the profile
+    /// without a reference date).
+    Standings(StandingsError),
+    /// Anything else, in words.
+    Other(String),
+}
+
+impl std::fmt::Display for ComputeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ComputeError::Standings(e) => write!(f, "{e}"),
+            ComputeError::Other(m) => f.write_str(m),
         }
     }
 }
@@ -102,16 +138,28 @@ fn cut(t: &mut Tournament, n: u32) {
 /// Run the engines for the site: standings after each round (with the
 /// profile's tie-breaks and categories), the prize statement, the rating
 /// changes, the pairing check and the next round's pairing.
-pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Result<Built, String> {
+pub fn compute(
+    loaded: &Loaded,
+    profile: Option<&Profile>,
+    req: &Request,
+) -> Result<Built, ComputeError> {
     let mut t = loaded.tournament.clone();
     let recorded = t.rounds_recorded() as u32;
     if let Some(n) = req.after_round {
         if n > recorded {
-            return Err(format!(
+            return Err(ComputeError::Other(format!(
                 "--after-round {n}: the file has {recorded} rounds with results"
-            ));
+            )));
         }
         cut(&mut t, n);
+    }
+    let mut list_findings = Vec::new();
+    if let Some(list) = &req.fide_list {
+        list_findings = disagreements(loaded, list)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        t = with_list_ratings(&t, list, kind_of(&t)).0;
     }
     let mut opts = StandingsOptions::default();
     if let Some(p) = profile {
@@ -122,7 +170,7 @@ pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Res
     let mut all = Vec::new();
     for r in 1..=last {
         opts.after_round = Some(r);
-        all.push(standings(&t, &opts).map_err(|e| e.to_string())?);
+        all.push(standings(&t, &opts).map_err(ComputeError::Standings)?);
     }
     let statement = match profile {
         Some(p) if !p.main.tables.is_empty() => match prizes(&t, &p.event_name, &p.main) {
@@ -137,7 +185,13 @@ pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Res
         },
         _ => None,
     };
-    let rating = Some(rating(&t, &RatingOptions::default()));
+    let rating = Some(rating(
+        &t,
+        &RatingOptions {
+            fide_list: req.fide_list.clone(),
+            ..Default::default()
+        },
+    ));
     let pair_opts = PairOptions {
         edition: req.edition,
         ..Default::default()
@@ -179,34 +233,48 @@ pub fn compute(loaded: &Loaded, profile: Option<&Profile>, req: &Request) -> Res
         check,
         next,
         notes,
-    })
-}
-
-/// Read a profile file for the prizes and the standings.
-pub fn read_profile(path: &std::path::Path) -> Result<Profile, Failure> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Access(format!("{name}: cannot read the profile: {e}")))?;
-    Profile::from_toml(&text, &name).map_err(|diags| {
-        for d in diags {
-            eprintln!("{d}");
-        }
-        Failure::Reported(super::exit::INVALID_INPUT)
+        list_findings,
     })
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
-    let profile = args.profile.as_deref().map(read_profile).transpose()?;
+    // read as every command reads a profile (UTF-8 checked, located errors)
+    let profile_src = match &args.profile {
+        Some(p) => Some((p.display().to_string(), super::common::read_profile(p)?)),
+        None => None,
+    };
+    let profile = profile_src
+        .as_ref()
+        .map(|(name, text)| {
+            Profile::from_toml(text, name).map_err(|diags| {
+                for d in diags {
+                    eprintln!("{d}");
+                }
+                Failure::Reported(super::exit::INVALID_INPUT)
+            })
+        })
+        .transpose()?;
     let loaded = read_reported(&args.input)?;
+    let fide_list = args.list.load_for(&loaded.tournament)?;
     let req = Request {
         after_round: args.after_round,
         edition: args.system.and_then(SystemArg::dutch),
         check: !args.no_check,
         next: false,
+        fide_list,
     };
-    let built = compute(&loaded, profile.as_ref(), &req).map_err(Failure::Invalid)?;
+    let built = compute(&loaded, profile.as_ref(), &req).map_err(|e| match e {
+        ComputeError::Standings(e) => super::common::profile_failure(
+            &e,
+            profile_src.as_ref().map(|(n, t)| (n.as_str(), t.as_str())),
+        ),
+        ComputeError::Other(m) => Failure::Invalid(m),
+    })?;
     for n in &built.notes {
         eprintln!("note: {n}");
+    }
+    for f in &built.list_findings {
+        eprintln!("{f}");
     }
     let pages = site::build(&built.input(&[]))
         .map_err(|e| Failure::Message(super::exit::UNEXPECTED, format!("error: {e}")))?;

@@ -27,7 +27,8 @@ use chess_arbiter::standings::prizes::Profile;
 use super::common::blocks;
 use super::exit::{Failure, Outcome};
 use super::input::{self, Format};
-use super::report::{compute, Built, Request as SiteRequest};
+use super::report::{compute, Built, ComputeError, Request as SiteRequest};
+use chess_arbiter::standings::profile_locate::profile_diagnostic;
 
 /// Largest upload accepted, in bytes.
 pub const MAX_UPLOAD: usize = 20 * 1024 * 1024;
@@ -200,6 +201,7 @@ fn open_upload(
     edition: Option<Edition>,
 ) -> Result<Upload, Refusal> {
     let bad = StatusCode::UNPROCESSABLE_ENTITY;
+    let mut profile_src = None;
     let profile = match profile {
         Some((pname, pbytes)) => {
             let text = String::from_utf8(pbytes).map_err(|_| {
@@ -209,13 +211,15 @@ fn open_upload(
                     Vec::new(),
                 )
             })?;
-            Some(Profile::from_toml(&text, &pname).map_err(|d| {
+            let p = Profile::from_toml(&text, &pname).map_err(|d| {
                 refusal(
                     bad,
                     format!("{pname}: the profile cannot be used"),
                     lines(&d),
                 )
-            })?)
+            })?;
+            profile_src = Some((pname, text));
+            Some(p)
         }
         None => None,
     };
@@ -239,9 +243,21 @@ fn open_upload(
         edition,
         check: true,
         next: true,
+        fide_list: None,
     };
-    let built = compute(&loaded, profile.as_ref(), &req)
-        .map_err(|e| refusal(bad, format!("{name}: {e}"), lines(&loaded.diagnostics)))?;
+    let built = compute(&loaded, profile.as_ref(), &req).map_err(|e| {
+        // a category of the profile it cannot use: named in the profile
+        let located = match (&e, &profile_src) {
+            (ComputeError::Standings(se), Some((pname, text))) => {
+                profile_diagnostic(se, text, pname)
+            }
+            _ => None,
+        };
+        match located {
+            Some(d) => refusal(bad, format!("{name}: {e}"), vec![d.to_string()]),
+            None => refusal(bad, format!("{name}: {e}"), lines(&loaded.diagnostics)),
+        }
+    })?;
     Ok(Upload {
         built,
         file: name.to_string(),
@@ -402,6 +418,7 @@ fn rerun_check(u: &Upload, e: Edition) -> chess_arbiter::pairing::check::report:
         edition: Some(e),
         check: true,
         next: false,
+        fide_list: None,
     };
     let r = compute(&u.loaded, None, &req)
         .ok()
@@ -549,7 +566,25 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
 
 #[cfg(test)]
 mod tests {
-    use super::host_name;
+    use super::{host_name, open_upload};
+
+    /// #18 item 5: an upload whose profile has an age category the event
+    /// cannot date (no start date) is refused naming the profile and the line.
+    #[test]
+    fn upload_names_the_profile_line_of_an_undated_category() {
+        let trf = "012 T\n001    1 m    Doe, Jane                         2100 FRA    12345678 1990/01/01  1.0    1     2 w 1\n001    2 m    Roe, Rick                         2000 GER    23456789 1991/02/03  0.0    2     1 b 0\n";
+        let profile = "[standings]\n[[standings.categories]]\nname = \"U13\"\nunder = 13\n";
+        let r = open_upload(
+            "t.trf",
+            trf.as_bytes(),
+            Some(("p.toml".into(), profile.as_bytes().to_vec())),
+            None,
+        );
+        let Err(refusal) = r else { panic!("accepted") };
+        let all = refusal.lines.join("\n");
+        assert!(all.contains("p.toml, line 3"), "{all}");
+        assert!(all.contains("category U13 needs a reference date"), "{all}");
+    }
 
     #[test]
     fn host_header_names() {

@@ -133,11 +133,16 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     if let Some(e) = &args.edition {
         opts.edition = Some(e.parse::<Edition>().map_err(|e| bad(e.to_string()))?);
     }
+    let mut profile_src = None;
     if let Some(p) = &args.profile {
+        let name = p.display().to_string();
         let text = super::common::read_profile(p)?;
-        let profile =
-            StandingsProfile::from_toml(&text).map_err(|e| bad(format!("{}: {e}", p.display())))?;
+        let profile = StandingsProfile::from_toml_in(&text, &name).map_err(|d| Failure::Input {
+            code: super::exit::INVALID_INPUT,
+            diagnostics: vec![*d],
+        })?;
         profile.apply(&mut opts);
+        profile_src = Some((name, text));
     }
     if opts.edition.is_none() {
         if let Some(h) = hint {
@@ -191,7 +196,10 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
                 .unwrap_or_default();
             bad(format!("{}{line}: {e}", loaded.name))
         }
-        e => bad(e.to_string()),
+        e => super::common::profile_failure(
+            &e,
+            profile_src.as_ref().map(|(n, t)| (n.as_str(), t.as_str())),
+        ),
     })?;
     for w in warnings {
         eprintln!("{w}");

@@ -186,18 +186,21 @@ pub struct PlayerRating {
     pub excluded: Vec<Excluded>,
 }
 
-/// The first day of the 600-point rule in rapid and blitz: the FIDE Rating
+/// The first day of the 600-point rule in rapid and blitz. FIDE Rating
 /// Regulations for Rapid and Blitz (handbook.fide.com/chapter/B02RBRegulations2024,
-/// in force 1 Mar 2024, this rule for games from 1 Dec 2024): a game between
-/// players 600 or more points apart is not rated when one of them is rated
-/// above 2600. The standard regulations (B.02 2024 and its 1 Oct 2025
-/// amendment of §8.3.1) have no such rule. The October 2025 exemption from
-/// the 400-point cap for players from 2650 amends §8.3.1 of the standard
-/// regulations only; the rapid and blitz regulations keep the cap for
-/// everyone, so [`capped_d`] exempts standard games alone. (The article
-/// number of the rapid and blitz chapter could not be read from the stored
-/// handbook; the rule and its date are those the project's research records
-/// in `tiebreaks-ratings.md` §3.1.)
+/// in force 1 Mar 2024), art. 7.3.1, after the 400-point sentence: "Effective
+/// from 1 December 2024: games played between players with a rating
+/// difference of 600 points or more shall not be rated if at least one of the
+/// players is rated above 2600 on the relevant list" (the rapid or the blitz
+/// list). The standard regulations (B.02 2024 and its 1 Oct 2025 amendment
+/// of §8.3.1) have no such rule.
+///
+/// The October 2025 exemption from the 400-point cap for players from 2650
+/// amends art. 8.3.1 of the standard regulations only: art. 7.3.1 of the
+/// rapid and blitz regulations still reads "a difference in rating of more
+/// than 400 points shall be counted for rating purposes as though it were a
+/// difference of 400 points", for everyone, so [`capped_d`] exempts standard
+/// games alone.
 fn rb_600_rule_start() -> NaiveDate {
     NaiveDate::from_ymd_opt(2024, 12, 1).unwrap_or_default()
 }
@@ -225,7 +228,9 @@ fn outcome_hundredths(o: Outcome) -> i64 {
     }
 }
 
-/// B.02 §8.3.1 and its editions: the D used for the table look-up.
+/// B.02 §8.3.1 and its editions (B.02 R&B 2024 art. 7.3.1 for rapid and
+/// blitz, which keeps the 400 cap for everyone): the D used for the table
+/// look-up.
 /// `cap_allowed` says whether the cap applies to this game (the 2022 edition
 /// limits the upgrade of the higher-rated player to one game per event).
 pub fn capped_d(d: i32, own: u16, edition: Edition, kind: Kind) -> i32 {
@@ -282,7 +287,7 @@ struct RawGame {
 }
 
 /// Split a player's rounds into rated games and excluded rounds (B.02 §5,
-/// §8.3.1, R&B 600-point rule).
+/// §8.3.1, B.02 R&B 2024 art. 7.3.1 600-point rule).
 fn classify(t: &Tournament, p: &Player, ctx: &Context) -> (Vec<RawGame>, Vec<Excluded>) {
     let mut games = Vec::new();
     let mut excluded = Vec::new();
@@ -322,7 +327,7 @@ fn classify(t: &Tournament, p: &Player, ctx: &Context) -> (Vec<RawGame>, Vec<Exc
                         {
                             skip(
                                 Some(opponent),
-                                "600 or more points apart with a player above 2600 (B.02 R&B, from 1 Dec 2024)",
+                                "600 or more points apart with a player above 2600 (B.02 R&B 2024 art. 7.3.1, from 1 Dec 2024)",
                             );
                             continue;
                         }
@@ -1049,6 +1054,7 @@ mod tests {
         let r = compute(&t, &o);
         assert_eq!(r.players[0].games, 0);
         assert!(r.players[0].excluded[0].reason.contains("600"));
+        assert!(r.players[0].excluded[0].reason.contains("art. 7.3.1"));
         t.info.end_date = NaiveDate::from_ymd_opt(2024, 11, 30);
         let r = compute(&t, &o);
         assert_eq!(r.players[0].games, 1);

@@ -556,6 +556,38 @@ mod tests {
         );
     }
 
+    /// #19 "Done when": each form of the issue with its 60-move time and its
+    /// class (B.02 R&B 2024 art. 1.1: rapid more than 10 and less than 60
+    /// minutes, blitz more than 3 and at most 10; standard from 60).
+    #[test]
+    fn each_form_of_the_issue_has_its_time_and_class() {
+        use crate::rating::edition::Kind;
+        let cases = [
+            ("3 min plus 2 sek pro Zug", 5.0, Kind::Blitz),
+            (
+                "90 minutes with 30 second increment from move 1",
+                120.0,
+                Kind::Standard,
+            ),
+            (
+                "90min/40moves + 15min/end + 30sec from move 1",
+                135.0,
+                Kind::Standard,
+            ),
+            ("90'+30\"", 120.0, Kind::Standard),
+            ("40/90+30/30+30s", 150.0, Kind::Standard),
+            ("G/90;+30", 120.0, Kind::Standard),
+            ("90 minutos + 30 segundos por jugada", 120.0, Kind::Standard),
+            ("90 min + 30 s par coup", 120.0, Kind::Standard),
+            ("15 min + 10 sec", 25.0, Kind::Rapid),
+            ("3+2", 5.0, Kind::Blitz),
+        ];
+        for (text, m, kind) in cases {
+            assert_eq!(minutes(text), m, "{text}");
+            assert_eq!(Kind::from_minutes_per_60_moves(m), Some(kind), "{text}");
+        }
+    }
+
     #[test]
     fn compact_forms() {
         assert_eq!(minutes("90'+30\""), 120.0);

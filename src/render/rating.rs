@@ -339,6 +339,15 @@ pub fn html_body(r: &RatingReport) -> String {
         r.kind,
         esc(&source_text(&r.kind_source))
     );
+    if let Some(l) = &r.fide_list {
+        let month = l.month.map(|m| format!(" of {m}")).unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "<p>List: FIDE rating list{month}: ratings and K of {} player{} found in it</p>",
+            l.players_found,
+            if l.players_found == 1 { "" } else { "s" }
+        );
+    }
     if !r.assumptions.is_empty() {
         o.push_str("<ul>\n");
         for a in &r.assumptions {

@@ -23,6 +23,7 @@ mod options;
 mod own;
 pub mod prizes;
 mod profile;
+pub mod profile_locate;
 mod rating;
 pub mod registry;
 mod sonneborn;

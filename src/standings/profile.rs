@@ -108,9 +108,9 @@ impl TryFrom<RawStandings> for StandingsProfile {
 /// else refused, as `arbiter prizes` refuses it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct File {
+pub(super) struct File {
     #[serde(default)]
-    standings: StandingsProfile,
+    pub(super) standings: StandingsProfile,
     #[serde(default)]
     #[allow(dead_code)]
     event: Option<toml::Value>,

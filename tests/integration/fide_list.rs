@@ -1,5 +1,5 @@
 //! The FIDE rating list against tournament files, through the binary:
-//! `rating`, `validate`, `convert --for fide` and `standings` with
+//! `rating`, `validate`, `convert --for fide`, `standings` and `report` with
 //! `--fide-list`, on a list written in the published combined layout
 //! (`tests/fixtures/fide_list/players_list_foa.txt`).
 
@@ -393,6 +393,67 @@ fn standings_rating_tiebreaks_use_the_list() {
     };
     assert!(bravo(&without).contains("1833"), "{without}");
     assert!(bravo(&with).contains("1837"), "{with}");
+}
+
+/// `report --fide-list`: the rating page takes K and ratings from the list
+/// and lists every disagreement (also on stderr); the rating-based
+/// tie-breaks of the standings pages use the list's ratings.
+#[test]
+fn report_takes_k_ratings_and_disagreements_from_the_list() {
+    let dir = std::env::temp_dir().join(format!("arbiter-report-list-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let profile = dir.join("aro.toml");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(&profile, "[standings]\ntiebreaks = [\"ARO\"]\n").unwrap();
+    let site = dir.join("site");
+    let (code, _, err) = arbiter(&[
+        "report",
+        &fixture("rating/clean.trf"),
+        "--profile",
+        &profile.display().to_string(),
+        "--fide-list",
+        &list(),
+        "--fide-list-month",
+        "2024-06",
+        "--no-check",
+        "-o",
+        &site.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let needles = [
+        "player 4 (Delta, Dora): FIDE id 4600044 is not in the FIDE list 2024-06: unknown or mistyped",
+        "player 1 (Alpha, Anna): rating 2000, the FIDE list 2024-06 publishes 2010 (standard rating)",
+        "player 2 (Bravo, Ben): inactive in the FIDE list 2024-06 (flag i)",
+        "player 3 (Charlie, Chris): birth year 1990, the FIDE list 2024-06 has 1991",
+    ];
+    for n in needles {
+        assert!(err.contains(n), "{n}\n{err}");
+    }
+    assert!(err.contains("clean.trf, line 15"), "{err}");
+    let rating = std::fs::read_to_string(site.join("rating.html")).unwrap();
+    assert!(
+        rating
+            .contains("List: FIDE rating list of 2024-06: ratings and K of 3 players found in it"),
+        "{rating}"
+    );
+    assert!(rating.contains("K from FIDE list 2024-06"), "{rating}");
+    assert!(
+        rating.contains("Differences from the FIDE rating list"),
+        "{rating}"
+    );
+    for n in needles {
+        assert!(rating.contains(n), "{n}\n{rating}");
+    }
+    // Alpha's row: the list's 2010, not the file's 2000
+    assert!(
+        rating.contains("<td>Alpha, Anna</td><td>2010</td>"),
+        "{rating}"
+    );
+    // Bravo met 2000/2010, 1800 and 1700: ARO 1837 with the list (1833 without)
+    let standings = std::fs::read_to_string(site.join("standings.html")).unwrap();
+    assert!(standings.contains("1837"), "{standings}");
+    assert!(!standings.contains("1833"), "{standings}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -524,14 +524,79 @@ fn profile_not_in_utf8_is_invalid_input_located_at_the_byte() {
     let path = dir.join("latin1.toml");
     std::fs::write(&path, b"[prizes]\nname = \"Caf\xe9 Open\"\n").unwrap_or_else(|e| panic!("{e}"));
     let p = path.to_string_lossy().into_owned();
-    for cmd in ["prizes", "standings"] {
-        let o = run_limited(&[cmd, "samples/open-2023.trf", "--profile", &p]);
+    let site = dir.join("site").to_string_lossy().into_owned();
+    for cmd in ["prizes", "standings", "report"] {
+        let mut args = vec![cmd, "samples/open-2023.trf", "--profile", &p];
+        if cmd == "report" {
+            args.extend(["--no-check", "-o", &site]);
+        }
+        let o = run_limited(&args);
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(3), "{cmd}: {err}");
         assert!(
             err.contains("line 2, col 12: expected a profile in UTF-8 text, found byte 0xE9"),
             "{cmd}: {err}"
         );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue #18 item 5: "category U13 needs a reference date" names the
+/// profile, the line and the columns of the category's name, in `prizes`,
+/// `standings` and `report`; a `[standings]` table that does not read is
+/// located in one line (file, line, columns), as `prizes` locates it.
+#[test]
+fn profile_errors_name_the_profile_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("arbiter-profile-line-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    // a tournament file without a start date (no 042, 052 or 132)
+    let trf = std::fs::read_to_string(format!("{DIR}/tests/fixtures/rating/clean.trf"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let trf: String = trf
+        .lines()
+        .filter(|l| !["042", "052", "132"].iter().any(|c| l.starts_with(c)))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let input = dir.join("nodate.trf");
+    std::fs::write(&input, trf).unwrap_or_else(|e| panic!("{e}"));
+    let profile = dir.join("u13.toml");
+    std::fs::write(
+        &profile,
+        "[standings]\ntiebreaks = [\"BH\"]\n\n[[standings.categories]]\nname = \"U13\"\nunder = 13\n\n[prizes]\n[[prizes.tables]]\ncategory = \"U13\"\ncash = [100]\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let (i, p) = (
+        input.to_string_lossy().into_owned(),
+        profile.to_string_lossy().into_owned(),
+    );
+    let site = dir.join("site").to_string_lossy().into_owned();
+    for cmd in ["prizes", "standings", "report"] {
+        let mut args = vec![cmd, i.as_str(), "--profile", &p];
+        if cmd == "report" {
+            args.extend(["--no-check", "-o", &site]);
+        }
+        let o = run_limited(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{cmd}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{p}, line 5, cols 8-12 (name): category U13 needs a reference date"
+            )),
+            "{cmd}: {err}"
+        );
+    }
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "[standings]\ntiebreaks = \"BH\"\n").unwrap_or_else(|e| panic!("{e}"));
+    let b = bad.to_string_lossy().into_owned();
+    for cmd in ["prizes", "standings"] {
+        let o = run_limited(&[cmd, "samples/open-2023.trf", "--profile", &b]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{cmd}: {err}");
+        assert!(
+            err.contains(&format!("{b}, line 2, cols 13-16")),
+            "{cmd}: {err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{cmd}: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -580,5 +645,25 @@ fn json_input_is_never_located_by_trf_columns() {
         assert!(err.contains("(points): player 1"), "{cmd:?}: {err}");
         assert!(!err.contains("cols "), "{cmd:?} cites TRF columns: {err}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue #18 item 5: a JSON input that does not read is located by line and
+/// column of the JSON text, never left without a position.
+#[test]
+fn json_errors_name_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("arbiter-json-pos-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.join("bad.json");
+    std::fs::write(
+        &path,
+        "{\"format\":\"chess-arbiter-tournament\",\n\"version\":1,\"tournament\":{\"info\":{},\n\"players\":[{\"id\":1,\"name\":5}]}}",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let p = path.to_string_lossy().into_owned();
+    let o = run_limited(&["validate", &p]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains(&format!("{p}, line 3, col 27")), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

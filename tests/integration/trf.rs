@@ -423,6 +423,31 @@ fn trf26_team_file_keeps_teams_and_records() {
     assert!(w.warnings.is_empty(), "{:?}", w.warnings);
 }
 
+/// #18: Swiss-Manager's team absences `0000 - -` (a board player whose team
+/// played without them) are read as zero-point byes, not as blank rounds.
+#[test]
+fn trf26_team_absences_are_zero_point_byes() {
+    let r = read_file(&fixtures().join("trf26-team-grandmommys-cup.trf"));
+    let t = &r.tournament;
+    let z = RoundEntry::Bye { bye: ByeKind::Zero };
+    // 001 2: round 6 `0000 - -`; 001 3: rounds 1 and 3
+    assert_eq!(t.players[1].rounds[5], z);
+    assert_eq!(t.players[2].rounds[0], z);
+    assert_eq!(t.players[2].rounds[2], z);
+    let absent = t
+        .players
+        .iter()
+        .flat_map(|p| &p.rounds)
+        .filter(|e| **e == z)
+        .count();
+    assert_eq!(absent, 1328, "every `0000 - -` of the file");
+    assert!(!t
+        .players
+        .iter()
+        .flat_map(|p| &p.rounds)
+        .any(|e| *e == RoundEntry::NotPaired));
+}
+
 #[test]
 fn fide_example_trf06_byes() {
     let r = read_file(&fixtures().join("fide-example1.trf"));

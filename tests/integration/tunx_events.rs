@@ -809,3 +809,20 @@ fn walk(p: &Path) -> Vec<PathBuf> {
     }
     out
 }
+
+/// #19: the 2023 open's time control "90min/40moves + 15min/end + 30sec from
+/// move 1" is 135 minutes for 60 moves (not 105), so `validate --fide` no
+/// longer warns that a player rated 2675 needed at least 120 (B.02 §1.1).
+#[test]
+fn elllobregat_time_control_is_135_minutes_without_a_false_rate_of_play_warning() {
+    let o = tunx(&["rating", "2023_elllobregat_a_753347.TUNX"]);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("Kind:  standard (from the file: time control (122): 135 minutes per player for 60 moves)"),
+        "{out}"
+    );
+    let o = tunx(&["validate", "2023_elllobregat_a_753347.TUNX", "--fide"]);
+    let all = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    assert!(!all.contains("105 minutes"), "{all}");
+    assert!(!all.contains("B.02 §1.1"), "{all}");
+}

@@ -115,6 +115,30 @@ fn xml_round_trip() {
     }
 }
 
+/// The XML fast path skips an unwanted player to its end tag unparsed once
+/// the first player has shown the layout: later wanted players are read in
+/// full, the combined layout is still seen when only a late player is
+/// wanted, and every player is counted.
+#[test]
+fn xml_skips_unwanted_players_and_keeps_the_wanted_ones() {
+    let data = bytes(Layout::CombinedXml, 30);
+    let opts = ReadOptions {
+        wanted: Some(HashSet::from([900_000_003, 900_000_029])),
+        ..ReadOptions::default()
+    };
+    let r = read(Cursor::new(data), "players_list_xml_foa.xml", &opts).unwrap();
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert_eq!(r.list.only, None);
+    assert_eq!(r.list.lines_read, 32);
+    assert_eq!(r.list.players.len(), 2);
+    for i in [3, 29] {
+        assert_eq!(
+            r.list.players.get(&(900_000_000 + i)),
+            Some(&synthetic::made_up(i, 7))
+        );
+    }
+}
+
 #[test]
 fn zipped_lists_are_read() {
     for (layout, member) in [

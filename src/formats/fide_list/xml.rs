@@ -9,6 +9,7 @@
 use std::io::BufRead;
 
 use quick_xml::events::Event;
+use quick_xml::name::QName;
 use quick_xml::Reader;
 
 use super::{Collector, Field, ReadOptions};
@@ -71,6 +72,10 @@ pub(super) fn read<R: BufRead>(
     let mut saw_player = false;
     let mut player: Option<Raw> = None;
     let mut tag: Option<(Vec<u8>, u64)> = None;
+    // The first player is read event by event, so its elements show whether
+    // the list is combined (`rapid_*`, `blitz_*`); later unwanted players are
+    // skipped to their end tag unparsed.
+    let mut shape_known = false;
     loop {
         let pos = reader.buffer_position();
         let ev = reader.read_event_into(&mut buf).map_err(|e| {
@@ -108,14 +113,35 @@ pub(super) fn read<R: BufRead>(
                         continue;
                     }
                     if p.fields.is_empty() && n.as_slice() == b"fideid" {
-                        // fast path: an unwanted player is dropped at its id
+                        // fast path: an unwanted player is dropped at its id,
+                        // and the rest of its element skipped unparsed
                         if let Some(id) = std::str::from_utf8(&t)
                             .ok()
                             .and_then(|x| x.trim().parse::<u64>().ok())
                         {
-                            if !opts.wants(id) {
+                            if !opts.wants(id) && !shape_known {
                                 p.skip = true;
                                 out.lines_read += 1;
+                                buf.clear();
+                                continue;
+                            }
+                            if !opts.wants(id) {
+                                out.lines_read += 1;
+                                player = None;
+                                tag = None;
+                                buf.clear();
+                                reader
+                                    .read_to_end_into(QName(b"player"), &mut buf)
+                                    .map_err(|e| {
+                                        Box::new(Diagnostic::error(
+                                            codes::FIDE_LIST_SYNTAX,
+                                            Family::Syntax,
+                                            at_byte(reader.error_position(), "xml"),
+                                            format!(
+                                                "expected well-formed XML, found an error: {e}"
+                                            ),
+                                        ))
+                                    })?;
                                 buf.clear();
                                 continue;
                             }
@@ -136,6 +162,7 @@ pub(super) fn read<R: BufRead>(
             }
             Event::End(e) => {
                 if e.local_name().as_ref() == b"player" {
+                    shape_known = true;
                     if let Some(p) = player.take().filter(|p| !p.skip) {
                         finish(&mut out, p, combined, single, opts);
                     }

@@ -92,6 +92,9 @@ pub struct SiteInput<'a> {
     pub extra_nav: &'a [(String, String)],
     /// Pages served by `arbiter serve` (the check page gets its edition form).
     pub app: bool,
+    /// Where the file disagrees with the FIDE rating list (one located line
+    /// each), shown on the rating page.
+    pub list_findings: &'a [String],
 }
 
 /// The template environment with every template loaded.

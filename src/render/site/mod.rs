@@ -46,6 +46,7 @@ pub fn pairing_page(t: &Tournament, p: &Pairing) -> Result<String, SiteError> {
         next: Some(p),
         extra_nav: &[],
         app: false,
+        list_findings: &[],
     };
     let mut frame = pages::frame(&input);
     frame.nav.clear();

@@ -182,7 +182,14 @@ pub(crate) fn one(
         },
         "rating.html" => match input.rating {
             Some(r) => {
-                let body = crate::render::rating::html_body(r);
+                let mut body = crate::render::rating::html_body(r);
+                if !input.list_findings.is_empty() {
+                    body.push_str("<h2>Differences from the FIDE rating list</h2>\n<ul class=\"list-findings\">\n");
+                    for f in input.list_findings {
+                        body.push_str(&format!("<li>{}</li>\n", crate::render::html::escape(f)));
+                    }
+                    body.push_str("</ul>\n");
+                }
                 let title = "Rating changes (FIDE B.02)";
                 render(
                     env,

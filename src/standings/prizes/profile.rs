@@ -166,27 +166,7 @@ fn first_line(s: &str) -> String {
 
 /// File, line and column of a byte span.
 fn locate(text: &str, file: &str, span: Option<Range<usize>>, key: Option<&str>) -> Location {
-    let mut loc = Location {
-        file: Some(file.to_string()),
-        field: key.map(str::to_string),
-        ..Location::default()
-    };
-    if let Some(r) = span {
-        let start = r.start.min(text.len());
-        let before = text.get(..start).unwrap_or("");
-        let line = before.matches('\n').count() + 1;
-        let col = before
-            .rsplit('\n')
-            .next()
-            .map_or(1, |l| l.chars().count() + 1);
-        let end = r.end.min(text.len()).max(start);
-        let len = text
-            .get(start..end)
-            .map_or(1, |s| s.lines().next().unwrap_or("").chars().count().max(1));
-        loc.line = Some(line);
-        loc.cols = Some((col, col + len - 1));
-    }
-    loc
+    crate::standings::profile_locate::toml_location(text, file, span, key)
 }
 
 // ---------------------------------------------------------------- raw shapes

@@ -343,6 +343,18 @@ impl<'o> Lowerer<'o> {
         ) {
             self.seen.trf16_codes = true;
         }
+        // TRF-2026 team files: a board player whose team played but who did
+        // not, written `0000 - -` (Swiss-Manager) or `0000 -` with a blank
+        // result, is a known absence, a zero-point bye (trf-formats.md §5.2,
+        // TRF-2026 `001` table: blank = `Z`), not an unrecorded round (#18).
+        if self.team_event
+            && opponent.is_none()
+            && !opp_text.is_empty()
+            && col_ch == '-'
+            && matches!(res, Res::ForfeitLoss | Res::Blank)
+        {
+            return RoundEntry::Bye { bye: ByeKind::Zero };
+        }
         match opponent {
             None => match res {
                 Res::Blank => RoundEntry::NotPaired,

@@ -156,3 +156,20 @@ fn a_field_running_into_its_separator_is_an_error_not_a_different_value() {
         .iter()
         .any(|d| d.message.contains("kept as written")));
 }
+
+/// #18: in a team file, `0000 - -` and `0000 -` with a blank result are a
+/// board player's known absence (zero-point bye), not a blank round; an
+/// individual file keeps reading them as before.
+#[test]
+fn team_absences_are_zero_point_byes_not_blank_rounds() {
+    let p1 = "001    1 m    Doe, Jane                         2100 FRA    12345678 1990/01/01  1.0    1     2 w 1  0000 - -  0000 -  ";
+    let p2 = "001    2 m    Roe, Rick                         2000 GER    23456789 1991/02/03  0.0    2     1 b 0  0000 - -  0000 -  ";
+    let teams = "310   1 Alpha                            FRA     2100    2      1.0   1     1\n310   2 Beta                             GER     2000    0      0.0   2     2";
+    let r = rd(&format!("012 T\n{p1}\n{p2}\n{teams}\n"));
+    let z = RoundEntry::Bye { bye: ByeKind::Zero };
+    for p in &r.tournament.players {
+        assert_eq!(&p.rounds[1..], &[z, z], "{}", p.name);
+    }
+    let r = rd(&format!("012 T\n{p1}\n{p2}\n"));
+    assert_eq!(r.tournament.players[0].rounds[1], RoundEntry::NotPaired);
+}
