@@ -33,20 +33,29 @@ pub fn page(input: &SiteInput<'_>, name: &str) -> Result<Option<String>, SiteErr
     pages::one(&env, input, name)
 }
 
-/// A pairing (`arbiter pair --format html`) as a whole HTML5 page, the
-/// site's round page with the stylesheet inlined.
-pub fn pairing_page(t: &Tournament, p: &Pairing) -> Result<String, SiteError> {
-    let env = environment()?;
-    let input = SiteInput {
+/// The input of a single page of `t` alone: no standings, statement,
+/// rating, check or next round.
+fn bare_input(t: &Tournament) -> SiteInput<'_> {
+    SiteInput {
         tournament: t,
         standings: &[],
         statement: None,
         rating: None,
         check: None,
-        next: Some(p),
+        next: None,
         extra_nav: &[],
         app: false,
         list_findings: &[],
+    }
+}
+
+/// A pairing (`arbiter pair --format html`) as a whole HTML5 page, the
+/// site's round page with the stylesheet inlined.
+pub fn pairing_page(t: &Tournament, p: &Pairing) -> Result<String, SiteError> {
+    let env = environment()?;
+    let input = SiteInput {
+        next: Some(p),
+        ..bare_input(t)
     };
     let mut frame = pages::frame(&input);
     frame.nav.clear();
@@ -61,16 +70,7 @@ pub fn round_robin_pairing_page(
     next: &crate::render::round_robin::NextRound,
 ) -> Result<String, SiteError> {
     let env = environment()?;
-    let input = SiteInput {
-        tournament: t,
-        standings: &[],
-        statement: None,
-        rating: None,
-        check: None,
-        next: None,
-        extra_nav: &[],
-        app: false,
-    };
+    let input = bare_input(t);
     let mut frame = pages::frame(&input);
     frame.nav.clear();
     frame.inline_css = Some(STYLE_CSS);
