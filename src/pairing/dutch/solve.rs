@@ -202,6 +202,13 @@ pub fn solve_exhaustive(
 /// changes). The optimal value of every solve is that of a cold solve of the
 /// same fields; among several optima either may be returned, so callers must
 /// read only what the fields decide.
+///
+/// A dense graph (more than [`DENSE_PER_VERTEX`] edges per vertex) is solved
+/// by column generation: the matcher starts with some of the edges
+/// ([`Spec::groups`] and each vertex's heaviest), every other edge is
+/// *dormant* (its weight kept current, outside the matcher), and each solve
+/// ends only when no dormant edge has a negative reduced cost, which makes
+/// the result an optimum of the whole graph.
 pub struct Session {
     inner: Box<dyn Packed>,
 }
