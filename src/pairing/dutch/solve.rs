@@ -549,6 +549,9 @@ impl<const L: usize> PackedSession<L> {
         };
         for &e in &self.dormant {
             let (u, v) = self.ends[e];
+            if pricer.covers(u, v, self.full[e]) {
+                continue;
+            }
             if let Some(c) = pricer.reduced_cost(u, v, self.full[e]) {
                 if c < Wide::<L>::ZERO {
                     bad.push((c, e));

@@ -55,6 +55,21 @@ impl<W: Weight> Matcher<W> {
 }
 
 impl<W: Weight> Pricer<'_, W> {
+    /// True when the duals cover an edge `(u, v)` of weight `w` (its reduced
+    /// cost is not negative), decided from the vertex duals alone when
+    /// they suffice (blossom duals are never negative).
+    #[inline]
+    pub fn covers(&self, u: usize, v: usize, w: W) -> bool {
+        let m = self.m;
+        if u >= m.n || v >= m.n || u == v {
+            return true;
+        }
+        if m.dual[u] + m.dual[v] >= w.double() {
+            return true;
+        }
+        self.reduced_cost(u, v, w).is_none_or(|c| c >= W::ZERO)
+    }
+
     /// The reduced cost of an edge `(u, v)` of weight `w`, as
     /// [`Matcher::reduced_cost_of`] gives it; `None` for out-of-range or
     /// equal ends.
