@@ -98,7 +98,7 @@ const CORPUS_ROUNDS: [(&str, Edition, usize); 2] = [
 /// the whole corpus (no `ARBITER_CORPUS_MAX` limiting the field size) the
 /// round counts the README states.
 #[test]
-#[ignore = "needs ARBITER_CORPUS=../shared/corpus (about 17 minutes with --release)"]
+#[ignore = "needs ARBITER_CORPUS=../shared/corpus (1-4 minutes with --release)"]
 fn corpus_pass_rate() {
     let root = std::env::var("ARBITER_CORPUS")
         .unwrap_or_else(|_| panic!("set ARBITER_CORPUS to the shared corpus to run this test"));

@@ -79,7 +79,7 @@ pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<us
         flat[k * nf..k * nf + e.2.len()].copy_from_slice(&e.2);
     }
     let ends: Vec<(usize, usize)> = edges.iter().map(|e| (e.0, e.1)).collect();
-    Ok(solve_flat(n, &ends, &flat, nf, None)?.mate)
+    Ok(solve_flat(n, &ends, &flat, nf, None, &[])?.mate)
 }
 
 /// As [`solve`], with the vectors of all edges in one table: edge `k` owns
@@ -96,6 +96,7 @@ pub fn solve_flat(
     fields: &[i64],
     nf: usize,
     low: Option<usize>,
+    groups: &[usize],
 ) -> Result<Solution, TooLarge> {
     // One cold solve of a session whose edges are all present and carry no
     // extra fields.
@@ -106,10 +107,11 @@ pub fn solve_flat(
         nf,
         present: &vec![true; edges.len()],
         extra_max: &[],
+        groups,
     })?;
     let mate = s.solve();
     let maybe = match low {
-        Some(k) => (0..edges.len()).map(|e| s.maybe(e, k)).collect(),
+        Some(k) => s.maybe_all(k),
         None => Vec::new(),
     };
     Ok(Solution { mate, maybe })
@@ -200,6 +202,13 @@ pub fn solve_exhaustive(
 /// changes). The optimal value of every solve is that of a cold solve of the
 /// same fields; among several optima either may be returned, so callers must
 /// read only what the fields decide.
+///
+/// A dense graph (more than [`DENSE_PER_VERTEX`] edges per vertex) is solved
+/// by column generation: the matcher starts with some of the edges
+/// ([`Spec::groups`] and each vertex's heaviest), every other edge is
+/// *dormant* (its weight kept current, outside the matcher), and each solve
+/// ends only when no dormant edge has a negative reduced cost, which makes
+/// the result an optimum of the whole graph.
 pub struct Session {
     inner: Box<dyn Packed>,
 }
@@ -215,6 +224,7 @@ trait Packed {
     fn solve(&mut self) -> Vec<Option<usize>>;
     fn maybe(&self, e: usize, low: usize) -> bool;
     fn prune(&mut self, low: usize) -> Vec<usize>;
+    fn maybe_all(&self, low: usize) -> Vec<bool>;
 }
 
 /// The graph a [`Session`] is built on: vertices `0..n` and `edges` (edge
@@ -229,6 +239,12 @@ pub struct Spec<'a> {
     pub nf: usize,
     pub present: &'a [bool],
     pub extra_max: &'a [i64],
+    /// A hint for the first edges of a large graph (may be empty): each
+    /// vertex's group, the vertices of a group consecutive. Within a group of
+    /// `g`, the vertex at position `x` starts with its edges to positions
+    /// near `x + g/2` and `x - g/2` (S1 against S2, most of a bracket's
+    /// pairs); any other edge comes in by pricing when needed.
+    pub groups: &'a [usize],
 }
 
 impl Spec<'_> {
@@ -311,6 +327,12 @@ impl Session {
         self.inner.maybe(e, low)
     }
 
+    /// [`Session::maybe`] of every edge, with the dual solution laid out
+    /// once.
+    pub fn maybe_all(&self, low: usize) -> Vec<bool> {
+        self.inner.maybe_all(low)
+    }
+
     /// After a solve: takes out of the graph every edge for which
     /// [`Session::maybe`] is false, and returns them. Such an edge has a
     /// positive reduced cost, so it is neither matched nor in a blossom and
@@ -320,6 +342,78 @@ impl Session {
     pub fn prune(&mut self, low: usize) -> Vec<usize> {
         self.inner.prune(low)
     }
+}
+
+/// Graphs with at most this many edges per vertex go into the matcher
+/// whole; larger ones start from [`SEED_PER_VERTEX`] heaviest edges of
+/// each vertex and grow by pricing (see [`PackedSession::price`]).
+const DENSE_PER_VERTEX: usize = 24;
+/// The heaviest edges of each vertex that a sparse session starts from.
+const SEED_PER_VERTEX: usize = 12;
+/// Half the width of the window of group positions a vertex starts with
+/// (see [`Spec::groups`]).
+const WINDOW: usize = 3;
+/// Dormant edges brought in per vertex and pricing pass.
+const PRICE_PER_VERTEX: u8 = 16;
+
+/// The edges a session's matcher starts with: all live ones of a sparse
+/// graph; of a dense graph, the [`SEED_PER_VERTEX`] heaviest of each vertex.
+fn seed<W: Ord + Copy>(
+    n: usize,
+    edges: &[(usize, usize)],
+    w: &[W],
+    alive: &[bool],
+    groups: &[usize],
+) -> Vec<bool> {
+    let live = alive.iter().filter(|&&a| a).count();
+    if live <= DENSE_PER_VERTEX * n.max(1) {
+        return alive.to_vec();
+    }
+    // Position of each vertex in its group, and the group's size.
+    let mut at = vec![(0usize, 0usize); n];
+    if groups.len() == n {
+        let mut start = 0;
+        while start < n {
+            let mut end = start;
+            while end < n && groups[end] == groups[start] {
+                end += 1;
+            }
+            for (x, slot) in at[start..end].iter_mut().enumerate() {
+                *slot = (x, end - start);
+            }
+            start = end;
+        }
+    }
+    let near = |u: usize, v: usize| {
+        if groups.len() != n || groups[u] != groups[v] {
+            return false;
+        }
+        let ((x, g), (y, _)) = (at[u], at[v]);
+        let d = x.abs_diff(y);
+        d.abs_diff(g / 2) <= WINDOW
+    };
+    let mut inc: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut active = vec![false; edges.len()];
+    for (k, &(u, v)) in edges.iter().enumerate() {
+        if alive[k] {
+            if near(u, v) {
+                active[k] = true;
+            } else {
+                inc[u].push(k);
+                inc[v].push(k);
+            }
+        }
+    }
+    for row in &mut inc {
+        if row.len() > SEED_PER_VERTEX {
+            row.select_nth_unstable_by(SEED_PER_VERTEX, |&a, &b| w[b].cmp(&w[a]));
+            row.truncate(SEED_PER_VERTEX);
+        }
+        for &k in row.iter() {
+            active[k] = true;
+        }
+    }
+    active
 }
 
 /// Bits per field: the largest |sum| over a matching of `n` vertices is
@@ -350,6 +444,12 @@ struct PackedSession<const L: usize> {
     /// Offsets of the extra fields.
     offsets: Vec<u32>,
     alive: Vec<bool>,
+    /// Live edges in the matcher; a live edge not in it is *dormant*: its
+    /// weight is kept up to date, and [`PackedSession::price`] brings it in
+    /// when the duals of a solve do not cover it.
+    active: Vec<bool>,
+    /// The dormant edges (may also list edges since taken in or out).
+    dormant: Vec<usize>,
     /// `limits[k]`: the reduced cost from which an edge is in no optimum of
     /// all fields but the last `k`.
     limits: Vec<Wide<L>>,
@@ -364,6 +464,7 @@ impl<const L: usize> PackedSession<L> {
             nf,
             present,
             extra_max,
+            groups,
         } = *spec;
         let nx = extra_max.len();
         let mut offsets = vec![0u32; widths.len()];
@@ -385,9 +486,15 @@ impl<const L: usize> PackedSession<L> {
         let mut m = Matcher::new(n);
         let mut alive = vec![false; edges.len()];
         for (k, &(u, v)) in edges.iter().enumerate() {
-            if present.get(k).copied().unwrap_or(false) && u != v && u < n && v < n {
+            alive[k] = present.get(k).copied().unwrap_or(false) && u != v && u < n && v < n;
+        }
+        let active = seed(n, edges, &packed, &alive, groups);
+        let mut dormant = Vec::new();
+        for (k, &(u, v)) in edges.iter().enumerate() {
+            if active[k] {
                 m.set_weight(u, v, packed[k]);
-                alive[k] = true;
+            } else if alive[k] {
+                dormant.push(k);
             }
         }
         // The last k fields occupy the lowest `bits` bits: over any two
@@ -410,6 +517,8 @@ impl<const L: usize> PackedSession<L> {
             extra_max: extra_max.iter().map(|x| x.unsigned_abs()).collect(),
             offsets: offsets[nf..].to_vec(),
             alive,
+            active,
+            dormant,
             limits,
         }
     }
@@ -425,6 +534,46 @@ impl<const L: usize> PackedSession<L> {
             }
         }
         x
+    }
+
+    /// After a solve: brings into the matcher the dormant edges whose
+    /// reduced cost is negative (the duals do not cover them), at most
+    /// [`PRICE_PER_VERTEX`] per vertex, the most violated first. Returns
+    /// false when there was none: the duals then cover every live edge.
+    fn price(&mut self) -> bool {
+        let mut bad: Vec<(Wide<L>, usize)> = Vec::new();
+        let (alive, active) = (&self.alive, &self.active);
+        self.dormant.retain(|&e| alive[e] && !active[e]);
+        let Some(pricer) = self.m.pricer() else {
+            return false;
+        };
+        for &e in &self.dormant {
+            let (u, v) = self.ends[e];
+            if pricer.covers(u, v, self.full[e]) {
+                continue;
+            }
+            if let Some(c) = pricer.reduced_cost(u, v, self.full[e]) {
+                if c < Wide::<L>::ZERO {
+                    bad.push((c, e));
+                }
+            }
+        }
+        if bad.is_empty() {
+            return false;
+        }
+        bad.sort_unstable();
+        let mut taken = vec![0u8; self.m.vertex_count()];
+        for (_, e) in bad {
+            let (u, v) = self.ends[e];
+            if taken[u] >= PRICE_PER_VERTEX && taken[v] >= PRICE_PER_VERTEX {
+                continue;
+            }
+            taken[u] = taken[u].saturating_add(1);
+            taken[v] = taken[v].saturating_add(1);
+            self.active[e] = true;
+            self.m.set_weight(u, v, self.full[e]);
+        }
+        true
     }
 
     fn other(&self, e: usize, owner: usize) -> usize {
@@ -453,8 +602,10 @@ impl<const L: usize> Packed for PackedSession<L> {
             row.copy_from_slice(vals);
             let w = self.weight(e);
             self.full[e] = w;
-            let other = self.other(e, owner);
-            self.m.set_weight(owner, other, w);
+            if self.active[e] {
+                let other = self.other(e, owner);
+                self.m.set_weight(owner, other, w);
+            }
         }
         true
     }
@@ -467,8 +618,11 @@ impl<const L: usize> Packed for PackedSession<L> {
     fn remove(&mut self, e: usize, owner: usize) {
         if self.alive.get(e).copied().unwrap_or(false) {
             self.alive[e] = false;
-            let other = self.other(e, owner);
-            self.m.remove_edge(owner, other);
+            if self.active[e] {
+                self.active[e] = false;
+                let other = self.other(e, owner);
+                self.m.remove_edge(owner, other);
+            }
         }
     }
 
@@ -481,7 +635,18 @@ impl<const L: usize> Packed for PackedSession<L> {
     }
 
     fn solve(&mut self) -> Vec<Option<usize>> {
-        self.m.solve()
+        // Column generation: solve over the edges in the matcher, then bring
+        // in the dormant edges whose reduced cost in that solve's duals is
+        // negative and solve again, warm, until none is. The duals then
+        // cover every live edge, which certifies the matching as an optimum
+        // of the whole graph (LP duality for the matching polytope), not
+        // only of the edges in the matcher.
+        loop {
+            let mate = self.m.solve();
+            if !self.price() {
+                return mate;
+            }
+        }
     }
 
     fn maybe(&self, e: usize, low: usize) -> bool {
@@ -491,21 +656,56 @@ impl<const L: usize> Packed for PackedSession<L> {
         if !self.live(e) {
             return false;
         }
+        // Dormant edges too: after a solve the duals cover every live edge
+        // (see `solve`), so the same bound holds for them.
         let (u, v) = self.ends[e];
+        // A lower bound at the limit already decides it.
+        if self
+            .m
+            .vertex_slack_of(u, v, self.full[e])
+            .is_some_and(|c| c >= *limit)
+        {
+            return false;
+        }
         self.m
             .reduced_cost_of(u, v, self.full[e])
             .is_none_or(|c| c < *limit)
     }
 
+    fn maybe_all(&self, low: usize) -> Vec<bool> {
+        let Some(limit) = self.limits.get(low) else {
+            return vec![true; self.ends.len()];
+        };
+        let pricer = self.m.pricer();
+        (0..self.ends.len())
+            .map(|e| {
+                let (u, v) = self.ends[e];
+                self.live(e)
+                    && pricer
+                        .as_ref()
+                        .and_then(|p| p.reduced_cost(u, v, self.full[e]))
+                        .is_none_or(|c| c < *limit)
+            })
+            .collect()
+    }
+
     fn prune(&mut self, low: usize) -> Vec<usize> {
         let mut out = Vec::new();
-        for e in 0..self.ends.len() {
-            if self.live(e) && !self.maybe(e, low) {
+        if self.limits.get(low).is_none() {
+            return out;
+        }
+        let keep = self.maybe_all(low);
+        let drop: Vec<usize> = (0..self.ends.len())
+            .filter(|&e| self.live(e) && !keep[e])
+            .collect();
+        for e in drop {
+            if self.active[e] {
                 let (u, v) = self.ends[e];
                 self.m.remove_loose_edge(u, v);
-                self.alive[e] = false;
-                out.push(e);
+                self.active[e] = false;
             }
+            self.alive[e] = false;
+            out.push(e);
         }
         out
     }
@@ -527,5 +727,107 @@ mod tests {
         let m = solve(4, &e).unwrap();
         assert_eq!(m, vec![None, Some(2), Some(1), None]);
         assert_eq!(solve_exhaustive(4, &e).unwrap(), m);
+    }
+}
+
+#[cfg(test)]
+mod sparse_tests {
+    use super::*;
+    use crate::pairing::matching::Matcher;
+
+    /// Splitmix64, so that failures reproduce.
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, k: u64) -> i64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((z ^ (z >> 31)) % k) as i64
+        }
+    }
+
+    /// The packed value of three small fields, for an independent dense
+    /// solve: each field's sum over a matching of at most 50 edges stays
+    /// below the factor.
+    fn pack(f: &[i64]) -> i64 {
+        f.iter().fold(0, |acc, x| acc * 1_000 + x)
+    }
+
+    /// A complete graph too dense to go into the matcher whole (so the
+    /// session starts sparse and prices the rest), with ties on the
+    /// leading fields as in a bracket, solved cold and then warm after a
+    /// probe-like change of one vertex's extra field: each optimum has the
+    /// value of a dense matcher over all edges.
+    #[test]
+    fn sparse_session_finds_the_dense_optimum() {
+        let mut rng = Rng(5);
+        for &(n, with_groups) in &[(60usize, false), (60, true), (90, true)] {
+            assert!(n * (n - 1) / 2 > DENSE_PER_VERTEX * n);
+            let mut edges = Vec::new();
+            let mut base = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    edges.push((u, v));
+                    base.extend([rng.below(2), rng.below(4)]);
+                }
+            }
+            let groups: Vec<usize> = (0..n).map(|v| v * 3 / n).collect();
+            let present = vec![true; edges.len()];
+            let mut s = Session::new(&Spec {
+                n,
+                edges: &edges,
+                base: &base,
+                nf: 2,
+                present: &present,
+                extra_max: &[9],
+                groups: if with_groups { &groups } else { &[] },
+            })
+            .unwrap();
+            let mut extra = vec![0i64; edges.len()];
+            for step in 0..8 {
+                if step > 0 {
+                    let u = rng.below(n as u64) as usize;
+                    for (e, &(a, b)) in edges.iter().enumerate() {
+                        if a == u || b == u {
+                            extra[e] = rng.below(10);
+                            assert!(s.set_extra(e, u, &[extra[e]]));
+                        }
+                    }
+                }
+                let mate = s.solve();
+                let value = |e: usize| pack(&[base[2 * e], base[2 * e + 1], extra[e]]);
+                let mut dense = Matcher::<i64>::new(n);
+                for (e, &(a, b)) in edges.iter().enumerate() {
+                    dense.set_weight(a, b, value(e));
+                }
+                dense.solve();
+                let got: i64 = edges
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &(a, b))| mate[a] == Some(b))
+                    .map(|(e, _)| value(e))
+                    .sum();
+                assert_eq!(got, dense.total_weight(), "n {n} step {step}");
+                // An edge the session calls out of every optimum (dormant
+                // ones included) is: forcing it costs something.
+                let maybe = s.maybe_all(0);
+                let out: Vec<usize> = (0..edges.len()).filter(|&e| !maybe[e]).take(6).collect();
+                for e in out {
+                    let (a, b) = edges[e];
+                    let mut forced = Matcher::<i64>::new(n);
+                    for (f, &(x, y)) in edges.iter().enumerate() {
+                        if ![x, y].iter().any(|z| *z == a || *z == b) {
+                            forced.set_weight(x, y, value(f));
+                        }
+                    }
+                    forced.solve();
+                    assert!(
+                        forced.total_weight() + value(e) < dense.total_weight(),
+                        "edge {e} excluded but in an optimum"
+                    );
+                }
+            }
+        }
     }
 }

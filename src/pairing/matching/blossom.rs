@@ -44,6 +44,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::weight::Weight;
 
+mod pricer;
+pub use pricer::Pricer;
+
 const NONE: usize = usize::MAX;
 const FREE: u8 = 0;
 const S: u8 = 1;
@@ -455,23 +458,46 @@ impl<W: Weight> Matcher<W> {
         if self.inblossom[u] != self.inblossom[v] || self.inblossom[u] < self.n {
             return Some(s);
         }
-        let chain = |x: usize| {
-            let mut c = Vec::new();
-            let mut b = self.parent[x];
+        let depth = |x: usize| {
+            let (mut d, mut b) = (0usize, self.parent[x]);
             while b != NONE {
-                c.push(b);
+                d += 1;
                 b = self.parent[b];
             }
-            c
+            d
         };
-        let (cu, cv) = (chain(u), chain(v));
-        for (a, b) in cu.iter().rev().zip(cv.iter().rev()) {
-            if a != b {
-                break;
-            }
-            s = s + self.dual[*a];
+        // Walk both chains up to the same depth, then together until they
+        // meet; from there on every blossom contains both ends.
+        let (mut a, mut b) = (self.parent[u], self.parent[v]);
+        let (mut da, mut db) = (depth(u), depth(v));
+        while da > db {
+            a = self.parent[a];
+            da -= 1;
+        }
+        while db > da {
+            b = self.parent[b];
+            db -= 1;
+        }
+        while a != b {
+            a = self.parent[a];
+            b = self.parent[b];
+        }
+        while a != NONE {
+            s = s + self.dual[a];
+            a = self.parent[a];
         }
         Some(s)
+    }
+
+    /// `u_u + u_v - 2 w` for an edge `(u, v)` of weight `w`: the part of
+    /// [`Matcher::reduced_cost_of`] from the vertex duals alone, a lower
+    /// bound of it (blossom duals are never negative). `None` as there.
+    #[inline]
+    pub fn vertex_slack_of(&self, u: usize, v: usize, w: W) -> Option<W> {
+        if self.fresh || u >= self.n || v >= self.n || u == v {
+            return None;
+        }
+        Some(self.dual[u] + self.dual[v] - w.double())
     }
 
     /// Forgets the previous optimum: the next solve starts from scratch.

@@ -682,3 +682,69 @@ fn reduced_cost_bounds_the_loss_of_forcing_an_edge() {
         }
     }
 }
+
+/// The pricer's reduced costs (binary search over blossom chains) equal
+/// [`Matcher::reduced_cost_of`] (walking them) for every pair of vertices,
+/// in the graph or not, on graphs with many ties (nested blossoms).
+#[test]
+fn pricer_equals_reduced_cost_of() {
+    let mut rng = Rng(77);
+    for &(n, density) in &[(12usize, 90u64), (30, 60), (61, 80)] {
+        for _ in 0..6 {
+            let edges: Vec<(usize, usize, i64)> = random_graph(&mut rng, n, density, 0, 3)
+                .into_iter()
+                .map(|(u, v, w)| (u, v, w * 100 + rng.range(0, 2)))
+                .collect();
+            let mut m = Matcher::with_edges(n, &edges);
+            assert!(m.pricer().is_none(), "no duals before the first solve");
+            m.solve();
+            let p = m.pricer().unwrap();
+            for u in 0..n {
+                for v in 0..n {
+                    let w = rng.range(-50, 400);
+                    let rc = m.reduced_cost_of(u, v, w);
+                    assert_eq!(p.reduced_cost(u, v, w), rc, "{u}-{v}");
+                    if u != v {
+                        assert_eq!(p.covers(u, v, w), rc.is_some_and(|c| c >= 0), "{u}-{v}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Column generation as the engine's sessions do it: solve over some of
+/// the edges, bring in those the duals do not cover (negative reduced
+/// cost), re-solve warm, until none is left. The result has the weight of
+/// a cold solve over all edges.
+#[test]
+fn pricing_missing_edges_reaches_the_full_optimum() {
+    let mut rng = Rng(91);
+    for &(n, density, keep) in &[(10usize, 90u64, 30u64), (40, 80, 10), (70, 100, 5)] {
+        for _ in 0..6 {
+            let edges = random_graph(&mut rng, n, density, 0, 40);
+            let mut full = Matcher::with_edges(n, &edges);
+            full.solve();
+            let (mut some, mut rest): (Vec<_>, Vec<_>) =
+                edges.iter().partition(|_| rng.below(100) < keep);
+            let mut m = Matcher::with_edges(n, &some);
+            loop {
+                m.solve();
+                let p = m.pricer().unwrap();
+                let (bad, ok): (Vec<_>, Vec<_>) = rest
+                    .iter()
+                    .partition(|&&(u, v, w)| p.reduced_cost(u, v, w).is_some_and(|c| c < 0));
+                if bad.is_empty() {
+                    break;
+                }
+                for &(u, v, w) in &bad {
+                    m.set_weight(u, v, w);
+                }
+                some.extend(bad);
+                rest = ok;
+            }
+            assert_eq!(m.total_weight(), full.total_weight());
+            m.verify_optimum().unwrap();
+        }
+    }
+}

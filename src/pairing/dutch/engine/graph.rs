@@ -50,6 +50,9 @@ pub(super) struct Graph {
     /// `low` of the last persistent solve, while its dual solution is the
     /// session's.
     low_now: Option<usize>,
+    /// The scoregroup of each local vertex, numbered in order (see
+    /// [`solve::Spec::groups`]).
+    groups: Vec<usize>,
 }
 
 impl Graph {
@@ -81,7 +84,14 @@ impl Graph {
             inc[i].push(e);
             inc[j].push(e);
         }
+        let mut groups = Vec::with_capacity(verts.len());
+        for (k, &v) in verts.iter().enumerate() {
+            let same = k > 0 && inp.players[verts[k - 1]].score == inp.players[v].score;
+            let prev = groups.last().copied().unwrap_or(0);
+            groups.push(if same || k == 0 { prev } else { prev + 1 });
+        }
         Graph {
+            groups,
             players: inp.players.len(),
             verts,
             slot: local.clone(),
@@ -256,6 +266,7 @@ impl Graph {
                 nf: self.nf,
                 present: &present,
                 extra_max: bounds,
+                groups: &self.groups,
             })?);
         }
         let Some(s) = self.session.as_mut() else {
@@ -356,7 +367,11 @@ impl Graph {
             fields.resize(at + extra.count, 0);
             (extra.fill)(self.verts[i], self.verts[j], &mut fields[at..]);
         }
-        let sol = solve::solve_flat(back.len(), &ends, &fields, nf, low)?;
+        let groups: Vec<usize> = (0..self.verts.len())
+            .filter(|&k| renum[k] != usize::MAX)
+            .map(|k| self.groups[k])
+            .collect();
+        let sol = solve::solve_flat(back.len(), &ends, &fields, nf, low, &groups)?;
         for (k, &e) in ids.iter().enumerate() {
             if sol.maybe.get(k) == Some(&false) {
                 self.excluded[e].set(true);
