@@ -240,6 +240,10 @@ pub const MAX_PLAYERS: usize = 9_999;
 /// `input` unless it has no players, or more distinct players than
 /// [`MAX_PLAYERS`]: then its diagnostics and one error saying so.
 fn with_players(input: Input, name: Option<&str>) -> Result<Input, Vec<Diagnostic>> {
+    let at_file = || Location {
+        file: name.map(str::to_string),
+        ..Location::default()
+    };
     let players = &input.tournament.players;
     if players.len() > MAX_PLAYERS {
         let distinct = players
@@ -252,10 +256,7 @@ fn with_players(input: Input, name: Option<&str>) -> Result<Input, Vec<Diagnosti
             d.push(Diagnostic::error(
                 codes::INPUT_TOO_LARGE,
                 Family::Syntax,
-                Location {
-                    file: name.map(str::to_string),
-                    ..Location::default()
-                },
+                at_file(),
                 format!(
                     "expected at most {MAX_PLAYERS} players (a TRF's four-digit start numbers), found {distinct}"
                 ),
@@ -273,10 +274,7 @@ fn with_players(input: Input, name: Option<&str>) -> Result<Input, Vec<Diagnosti
         d.push(Diagnostic::error(
             codes::UNSUPPORTED,
             Family::Engine,
-            Location {
-                file: name.map(str::to_string),
-                ..Location::default()
-            },
+            at_file(),
             format!("expected an individual tournament, found a team event ({kind}): team events are not supported yet"),
         ));
         return Err(d);
@@ -284,10 +282,7 @@ fn with_players(input: Input, name: Option<&str>) -> Result<Input, Vec<Diagnosti
     d.push(Diagnostic::error(
         codes::UNRECOGNIZED_INPUT,
         Family::Syntax,
-        Location {
-            file: name.map(str::to_string),
-            ..Location::default()
-        },
+        at_file(),
         format!(
             "expected a tournament with at least {}, found none",
             input.format.player_record()

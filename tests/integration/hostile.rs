@@ -327,6 +327,27 @@ fn junk_rows_in_a_swiss_manager_file_get_one_summary() {
     );
 }
 
+/// The Swiss-Manager export `tests/fixtures/sm/<name>` with its data rows
+/// written `times` times under its header, and those rows.
+fn repeat_rows(name: &str, times: usize) -> (String, Vec<String>) {
+    let text = std::fs::read_to_string(format!("{DIR}/tests/fixtures/sm/{name}"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut lines = text.lines();
+    let header = lines.next().unwrap_or_default();
+    let rows: Vec<String> = lines
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_string)
+        .collect();
+    let mut big = format!("{header}\r\n");
+    for _ in 0..times {
+        for r in &rows {
+            big.push_str(r);
+            big.push_str("\r\n");
+        }
+    }
+    (big, rows)
+}
+
 /// A Swiss-Manager player file of its rows repeated to 63 MB (the memory
 /// survey, `scripts/mem-survey`) read 727,650 players and held 2.3 GB: every
 /// row as 26 strings, every duplicate as a player, every message kept until
@@ -335,18 +356,7 @@ fn junk_rows_in_a_swiss_manager_file_get_one_summary() {
 /// only counted.
 #[test]
 fn repeated_swiss_manager_rows_are_not_read_twice() {
-    let text = std::fs::read_to_string(format!("{DIR}/tests/fixtures/sm/players_round1.txt"))
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut lines = text.lines();
-    let header = lines.next().unwrap_or_default();
-    let rows: Vec<&str> = lines.filter(|l| !l.trim().is_empty()).collect();
-    let mut big = format!("{header}\r\n");
-    for _ in 0..50 {
-        for r in &rows {
-            big.push_str(r);
-            big.push_str("\r\n");
-        }
-    }
+    let (big, rows) = repeat_rows("players_round1.txt", 50);
     let file = scratch("sm-repeat").join("players.txt");
     std::fs::write(&file, big).unwrap_or_else(|e| panic!("{e}"));
     let o = run_limited(&["validate", "--from", "sm-players", &file.to_string_lossy()]);
@@ -378,20 +388,7 @@ fn repeated_swiss_manager_rows_are_not_read_twice() {
 /// on a second board of a round is now an error on that row, not read.
 #[test]
 fn repeated_swiss_manager_boards_are_not_read_twice() {
-    let text = std::fs::read_to_string(format!(
-        "{DIR}/tests/fixtures/sm/pairings_rounds1-2_played.txt"
-    ))
-    .unwrap_or_else(|e| panic!("{e}"));
-    let mut lines = text.lines();
-    let header = lines.next().unwrap_or_default();
-    let rows: Vec<&str> = lines.filter(|l| !l.trim().is_empty()).collect();
-    let mut big = format!("{header}\r\n");
-    for _ in 0..30 {
-        for r in &rows {
-            big.push_str(r);
-            big.push_str("\r\n");
-        }
-    }
+    let (big, rows) = repeat_rows("pairings_rounds1-2_played.txt", 30);
     let file = scratch("sm-boards").join("pairings.txt");
     std::fs::write(&file, big).unwrap_or_else(|e| panic!("{e}"));
     let o = run_limited(&["validate", "--from", "sm-pairings", &file.to_string_lossy()]);
