@@ -299,6 +299,11 @@ impl Spec<'_> {
 impl Session {
     /// A session over the graph of `spec`. The first solve is cold.
     pub fn new(spec: &Spec) -> Result<Session, TooLarge> {
+        // Edges and their ends are kept as u32.
+        let fits = |x: usize| u32::try_from(x).is_ok_and(|x| x < u32::MAX);
+        if !fits(spec.edges.len()) || spec.edges.iter().any(|&(u, v)| !fits(u) || !fits(v)) {
+            return Err(TooLarge(spec.n));
+        }
         let widths = spec.widths();
         let total = packed_bits(spec.n, &widths);
         with_limbs!(total, L => Session {
@@ -420,25 +425,25 @@ fn seed<W: Ord + Copy>(
         let d = x.abs_diff(y);
         d.abs_diff(g / 2) <= WINDOW
     };
-    let mut inc: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut inc: Vec<Vec<u32>> = vec![Vec::new(); n];
     let mut active = vec![false; edges.len()];
     for (k, &(u, v)) in edges.iter().enumerate() {
         if alive[k] {
             if near(u, v) {
                 active[k] = true;
             } else {
-                inc[u].push(k);
-                inc[v].push(k);
+                inc[u].push(k as u32);
+                inc[v].push(k as u32);
             }
         }
     }
     for row in &mut inc {
         if row.len() > SEED_PER_VERTEX {
-            row.select_nth_unstable_by(SEED_PER_VERTEX, |&a, &b| w(b).cmp(&w(a)));
+            row.select_nth_unstable_by(SEED_PER_VERTEX, |&a, &b| w(b as usize).cmp(&w(a as usize)));
             row.truncate(SEED_PER_VERTEX);
         }
         for &k in row.iter() {
-            active[k] = true;
+            active[k as usize] = true;
         }
     }
     active
@@ -461,7 +466,9 @@ fn widths(n: usize, max: &[u64]) -> Vec<u32> {
 
 struct PackedSession<const L: usize> {
     m: Matcher<Wide<L>>,
-    ends: Vec<(usize, usize)>,
+    /// The ends of each edge (u32: half the memory of a players-squared
+    /// table; [`Session::new`] refuses more vertices or edges).
+    ends: Vec<(u32, u32)>,
     /// Packed base fields of each distinct row of [`Spec::base`].
     rows: Vec<Wide<L>>,
     /// Row of each edge.
@@ -490,7 +497,7 @@ struct PackedSession<const L: usize> {
     /// when the duals of a solve do not cover it.
     active: Vec<bool>,
     /// The dormant edges (may also list edges since taken in or out).
-    dormant: Vec<usize>,
+    dormant: Vec<u32>,
     /// `limits[k]`: the reduced cost from which an edge is in no optimum of
     /// all fields but the last `k`.
     limits: Vec<Wide<L>>,
@@ -561,7 +568,7 @@ impl<const L: usize> PackedSession<L> {
             if active[k] {
                 m.set_weight(u, v, packed(k));
             } else if alive[k] {
-                dormant.push(k);
+                dormant.push(k as u32);
             }
         }
         // The last k fields occupy the lowest `bits` bits: over any two
@@ -576,7 +583,7 @@ impl<const L: usize> PackedSession<L> {
         }
         PackedSession {
             m,
-            ends: edges.to_vec(),
+            ends: edges.iter().map(|&(u, v)| (u as u32, v as u32)).collect(),
             rows,
             base: row_of,
             nx,
@@ -593,6 +600,13 @@ impl<const L: usize> PackedSession<L> {
             dormant,
             limits,
         }
+    }
+
+    /// The ends of edge `e`.
+    #[inline]
+    fn ends(&self, e: usize) -> (usize, usize) {
+        let (u, v) = self.ends[e];
+        (u as usize, v as usize)
     }
 
     /// The packed base fields of edge `e`.
@@ -645,12 +659,14 @@ impl<const L: usize> PackedSession<L> {
     fn price(&mut self) -> bool {
         let mut bad: Vec<(Wide<L>, usize)> = Vec::new();
         let (alive, active) = (&self.alive, &self.active);
-        self.dormant.retain(|&e| alive[e] && !active[e]);
+        self.dormant
+            .retain(|&e| alive[e as usize] && !active[e as usize]);
         let Some(pricer) = self.m.pricer() else {
             return false;
         };
         for &e in &self.dormant {
-            let (u, v) = self.ends[e];
+            let e = e as usize;
+            let (u, v) = self.ends(e);
             if pricer.covers(u, v, self.full(e)) {
                 continue;
             }
@@ -666,7 +682,7 @@ impl<const L: usize> PackedSession<L> {
         bad.sort_unstable();
         let mut taken = vec![0u8; self.m.vertex_count()];
         for (_, e) in bad {
-            let (u, v) = self.ends[e];
+            let (u, v) = self.ends(e);
             if taken[u] >= PRICE_PER_VERTEX && taken[v] >= PRICE_PER_VERTEX {
                 continue;
             }
@@ -679,7 +695,7 @@ impl<const L: usize> PackedSession<L> {
     }
 
     fn other(&self, e: usize, owner: usize) -> usize {
-        let (u, v) = self.ends[e];
+        let (u, v) = self.ends(e);
         if u == owner {
             v
         } else {
@@ -781,7 +797,7 @@ impl<const L: usize> Packed for PackedSession<L> {
         }
         // Dormant edges too: after a solve the duals cover every live edge
         // (see `solve`), so the same bound holds for them.
-        let (u, v) = self.ends[e];
+        let (u, v) = self.ends(e);
         // A lower bound at the limit already decides it.
         if self
             .m
@@ -802,7 +818,7 @@ impl<const L: usize> Packed for PackedSession<L> {
         let pricer = self.m.pricer();
         (0..self.ends.len())
             .map(|e| {
-                let (u, v) = self.ends[e];
+                let (u, v) = self.ends(e);
                 self.live(e)
                     && pricer
                         .as_ref()
@@ -823,7 +839,7 @@ impl<const L: usize> Packed for PackedSession<L> {
             .collect();
         for e in drop {
             if self.active[e] {
-                let (u, v) = self.ends[e];
+                let (u, v) = self.ends(e);
                 self.m.remove_loose_edge(u, v);
                 self.active[e] = false;
             }

@@ -46,8 +46,10 @@ pub(super) struct Graph {
     excluded: Vec<Cell<bool>>,
     /// Edges taken out of the graph by a generation-order decision.
     banned: Vec<bool>,
-    /// Edges of each local vertex.
-    inc: Vec<Vec<usize>>,
+    /// Edges of each local vertex (u32: half the memory of a players-squared
+    /// list; a graph of 2^32 edges would not get this far, its edge list
+    /// alone being 64 GB).
+    inc: Vec<Vec<u32>>,
     /// The persistent solver of the remainder's solves, once started (see
     /// [`Graph::solve_fixed`]).
     session: Option<solve::Session>,
@@ -104,8 +106,8 @@ impl Graph {
         let banned = vec![false; edges.len()];
         let mut inc = vec![Vec::new(); verts.len()];
         for (e, &(i, j)) in edges.iter().enumerate() {
-            inc[i].push(e);
-            inc[j].push(e);
+            inc[i].push(e as u32);
+            inc[j].push(e as u32);
         }
         let mut groups = Vec::with_capacity(verts.len());
         for (k, &v) in verts.iter().enumerate() {
@@ -146,6 +148,7 @@ impl Graph {
             return;
         };
         for &e in &self.inc[i] {
+            let e = e as usize;
             let (x, y) = self.edges[e];
             let other = if x == i { y } else { x };
             if drop(self.verts[other]) {
@@ -226,7 +229,7 @@ impl Graph {
             if let Some(x) = self.local.get_mut(p) {
                 if let (Some(i), Some(s)) = (*x, self.session.as_mut()) {
                     for &e in &self.inc[i] {
-                        s.remove(e, i);
+                        s.remove(e as usize, i);
                     }
                 }
                 *x = None;
@@ -329,6 +332,7 @@ impl Graph {
                     .collect();
                 for &i in self.stale.iter().chain(&now) {
                     for &e in &self.inc[i] {
+                        let e = e as usize;
                         if s.live(e) {
                             refresh(s, e, i, &mut buf);
                         }
@@ -386,7 +390,7 @@ impl Graph {
             }
         }
         let mut ends = Vec::with_capacity(self.edges.len());
-        let mut ids = Vec::with_capacity(self.edges.len());
+        let mut ids: Vec<u32> = Vec::with_capacity(self.edges.len());
         // The ladder's rows with zero extra fields, then one row per edge
         // whose extra fields are not all zero (few: the extra fields of a
         // one-shot solve concern a few players' edges).
@@ -403,7 +407,7 @@ impl Graph {
                 continue;
             }
             ends.push((renum[i], renum[j]));
-            ids.push(e);
+            ids.push(e as u32);
             buf.fill(0);
             (extra.fill)(self.verts[i], self.verts[j], &mut buf);
             if buf.iter().all(|&x| x == 0) {
@@ -428,7 +432,7 @@ impl Graph {
         )?;
         for (k, &e) in ids.iter().enumerate() {
             if sol.maybe.get(k) == Some(&false) {
-                self.excluded[e].set(true);
+                self.excluded[e as usize].set(true);
             }
         }
         let mut mate = vec![None; self.players];
