@@ -79,11 +79,12 @@ pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<us
         flat[k * nf..k * nf + e.2.len()].copy_from_slice(&e.2);
     }
     let ends: Vec<(usize, usize)> = edges.iter().map(|e| (e.0, e.1)).collect();
-    Ok(solve_flat(n, &ends, &flat, nf, None, &[])?.mate)
+    Ok(solve_flat(n, &ends, (&flat, None), nf, None, &[])?.mate)
 }
 
 /// As [`solve`], with the vectors of all edges in one table: edge `k` owns
-/// `fields[k * nf..(k + 1) * nf]`, most significant field first.
+/// `rows[r * nf..(r + 1) * nf]`, most significant field first, where `r` is
+/// `row_of[k]` (or `k` without `row_of`: then `fields = (rows, None)`).
 ///
 /// With `low = Some(k)`, also reports the edges that may belong to a
 /// matching that is optimal on all fields but the last `k`: an edge whose
@@ -93,7 +94,7 @@ pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<us
 pub fn solve_flat(
     n: usize,
     edges: &[(usize, usize)],
-    fields: &[i64],
+    fields: (&[i64], Option<&[u32]>),
     nf: usize,
     low: Option<usize>,
     groups: &[usize],
@@ -103,7 +104,8 @@ pub fn solve_flat(
     let mut s = Session::new(&Spec {
         n,
         edges,
-        base: fields,
+        base: fields.0,
+        row_of: fields.1,
         nf,
         present: &vec![true; edges.len()],
         extra_max: &[],
@@ -228,7 +230,8 @@ trait Packed {
 }
 
 /// The graph a [`Session`] is built on: vertices `0..n` and `edges` (edge
-/// `k` joins `edges[k]`, with base fields `base[k * nf..(k + 1) * nf]`);
+/// `k` joins `edges[k]`, with base fields `base[r * nf..(r + 1) * nf]` for
+/// `r = row_of[k]`, or `r = k` without `row_of`);
 /// only the edges with `present[k]` are put in the graph, with all extra
 /// fields zero. `extra_max[f]` bounds the absolute value extra field `f` may
 /// ever take.
@@ -236,6 +239,8 @@ pub struct Spec<'a> {
     pub n: usize,
     pub edges: &'a [(usize, usize)],
     pub base: &'a [i64],
+    /// The row of `base` of each edge, when edges share rows.
+    pub row_of: Option<&'a [u32]>,
     pub nf: usize,
     pub present: &'a [bool],
     pub extra_max: &'a [i64],
@@ -251,14 +256,19 @@ impl Spec<'_> {
     /// The bit width of each field (base fields, then extra fields): the
     /// largest |value| over the present edges, or the declared bound.
     fn widths(&self) -> Vec<u32> {
-        let (nf, base) = (self.nf, self.base);
+        let nf = self.nf;
         let mut max = vec![0u64; nf + self.extra_max.len()];
-        for (k, row) in base
-            .chunks_exact(nf.max(1))
-            .take(self.edges.len())
-            .enumerate()
-        {
-            if !self.present.get(k).copied().unwrap_or(false) {
+        // The rows of the present edges.
+        let mut used = vec![false; self.rows()];
+        for k in 0..self.edges.len() {
+            if self.present.get(k).copied().unwrap_or(false) {
+                if let Some(u) = used.get_mut(self.row(k)) {
+                    *u = true;
+                }
+            }
+        }
+        for (r, row) in self.base.chunks_exact(nf.max(1)).enumerate() {
+            if !used.get(r).copied().unwrap_or(false) {
                 continue;
             }
             for (m, v) in max.iter_mut().zip(row) {
@@ -271,9 +281,29 @@ impl Spec<'_> {
     }
 }
 
+impl Spec<'_> {
+    /// The number of rows of `base`.
+    fn rows(&self) -> usize {
+        self.base.len() / self.nf.max(1)
+    }
+
+    /// The row of `base` of edge `k`.
+    fn row(&self, k: usize) -> usize {
+        match self.row_of {
+            Some(r) => r.get(k).map_or(usize::MAX, |&x| x as usize),
+            None => k,
+        }
+    }
+}
+
 impl Session {
     /// A session over the graph of `spec`. The first solve is cold.
     pub fn new(spec: &Spec) -> Result<Session, TooLarge> {
+        // Edges and their ends are kept as u32.
+        let fits = |x: usize| u32::try_from(x).is_ok_and(|x| x < u32::MAX);
+        if !fits(spec.edges.len()) || spec.edges.iter().any(|&(u, v)| !fits(u) || !fits(v)) {
+            return Err(TooLarge(spec.n));
+        }
         let widths = spec.widths();
         let total = packed_bits(spec.n, &widths);
         with_limbs!(total, L => Session {
@@ -344,6 +374,9 @@ impl Session {
     }
 }
 
+/// No slot of extra fields (see `PackedSession::slot`).
+const NO_SLOT: u32 = u32::MAX;
+
 /// Graphs with at most this many edges per vertex go into the matcher
 /// whole; larger ones start from [`SEED_PER_VERTEX`] heaviest edges of
 /// each vertex and grow by pricing (see [`PackedSession::price`]).
@@ -361,7 +394,7 @@ const PRICE_PER_VERTEX: u8 = 16;
 fn seed<W: Ord + Copy>(
     n: usize,
     edges: &[(usize, usize)],
-    w: &[W],
+    w: impl Fn(usize) -> W,
     alive: &[bool],
     groups: &[usize],
 ) -> Vec<bool> {
@@ -392,25 +425,25 @@ fn seed<W: Ord + Copy>(
         let d = x.abs_diff(y);
         d.abs_diff(g / 2) <= WINDOW
     };
-    let mut inc: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut inc: Vec<Vec<u32>> = vec![Vec::new(); n];
     let mut active = vec![false; edges.len()];
     for (k, &(u, v)) in edges.iter().enumerate() {
         if alive[k] {
             if near(u, v) {
                 active[k] = true;
             } else {
-                inc[u].push(k);
-                inc[v].push(k);
+                inc[u].push(k as u32);
+                inc[v].push(k as u32);
             }
         }
     }
     for row in &mut inc {
         if row.len() > SEED_PER_VERTEX {
-            row.select_nth_unstable_by(SEED_PER_VERTEX, |&a, &b| w[b].cmp(&w[a]));
+            row.select_nth_unstable_by(SEED_PER_VERTEX, |&a, &b| w(b as usize).cmp(&w(a as usize)));
             row.truncate(SEED_PER_VERTEX);
         }
         for &k in row.iter() {
-            active[k] = true;
+            active[k as usize] = true;
         }
     }
     active
@@ -433,13 +466,28 @@ fn widths(n: usize, max: &[u64]) -> Vec<u32> {
 
 struct PackedSession<const L: usize> {
     m: Matcher<Wide<L>>,
-    ends: Vec<(usize, usize)>,
-    /// Packed base fields of each edge.
-    base: Vec<Wide<L>>,
-    /// Packed weight of each edge (base and extra fields).
-    full: Vec<Wide<L>>,
+    /// The ends of each edge (u32: half the memory of a players-squared
+    /// table; [`Session::new`] refuses more vertices or edges).
+    ends: Vec<(u32, u32)>,
+    /// Packed base fields of each distinct row of [`Spec::base`].
+    rows: Vec<Wide<L>>,
+    /// Row of each edge.
+    base: Vec<u32>,
     nx: usize,
-    extra: Vec<i64>,
+    /// The slot of the edge's extra fields, `NO_SLOT` when they are all
+    /// zero. Most edges have none, so the extra fields and the packed
+    /// weight (base and extra fields) are kept only for the edges with a
+    /// slot: memory grows with the edges, not with the edges times the
+    /// fields.
+    slot: Vec<u32>,
+    /// Extra fields of each slot (`nx` each) and its edge's packed weight.
+    slot_vals: Vec<i64>,
+    slot_full: Vec<Wide<L>>,
+    /// Slots no longer in use.
+    free: Vec<u32>,
+    /// All-zero extra fields.
+    #[cfg(debug_assertions)]
+    zeros: Vec<i64>,
     extra_max: Vec<u64>,
     /// Offsets of the extra fields.
     offsets: Vec<u32>,
@@ -449,7 +497,7 @@ struct PackedSession<const L: usize> {
     /// when the duals of a solve do not cover it.
     active: Vec<bool>,
     /// The dormant edges (may also list edges since taken in or out).
-    dormant: Vec<usize>,
+    dormant: Vec<u32>,
     /// `limits[k]`: the reduced cost from which an edge is in no optimum of
     /// all fields but the last `k`.
     limits: Vec<Wide<L>>,
@@ -465,6 +513,7 @@ impl<const L: usize> PackedSession<L> {
             present,
             extra_max,
             groups,
+            ..
         } = *spec;
         let nx = extra_max.len();
         let mut offsets = vec![0u32; widths.len()];
@@ -473,28 +522,53 @@ impl<const L: usize> PackedSession<L> {
             offsets[f] = at;
             at += widths[f];
         }
-        let mut packed = Vec::with_capacity(edges.len());
-        for k in 0..edges.len() {
-            let mut x = Wide::<L>::ZERO;
-            for (f, val) in base[k * nf..(k + 1) * nf].iter().enumerate() {
-                if *val != 0 && widths[f] > 0 {
-                    x = x + (Wide::<L>::from_i64(*val) << offsets[f]);
+        let rows: Vec<Wide<L>> = (0..spec.rows())
+            .map(|r| {
+                let mut x = Wide::<L>::ZERO;
+                for (f, val) in base[r * nf..(r + 1) * nf].iter().enumerate() {
+                    if *val != 0 && widths[f] > 0 {
+                        x = x + (Wide::<L>::from_i64(*val) << offsets[f]);
+                    }
                 }
-            }
-            packed.push(x);
-        }
+                x
+            })
+            .collect();
+        // An edge without a row (a malformed spec) weighs nothing and is
+        // left out of the graph.
+        let row_of: Vec<u32> = (0..edges.len())
+            .map(|k| {
+                let r = spec.row(k);
+                if nf == 0 {
+                    // No fields: every edge weighs nothing.
+                    0
+                } else if r < rows.len() {
+                    r as u32
+                } else {
+                    u32::MAX
+                }
+            })
+            .collect();
+        let packed = |k: usize| {
+            rows.get(row_of[k] as usize)
+                .copied()
+                .unwrap_or(Wide::<L>::ZERO)
+        };
         let mut m = Matcher::new(n);
         let mut alive = vec![false; edges.len()];
         for (k, &(u, v)) in edges.iter().enumerate() {
-            alive[k] = present.get(k).copied().unwrap_or(false) && u != v && u < n && v < n;
+            alive[k] = present.get(k).copied().unwrap_or(false)
+                && u != v
+                && u < n
+                && v < n
+                && row_of[k] != u32::MAX;
         }
-        let active = seed(n, edges, &packed, &alive, groups);
+        let active = seed(n, edges, packed, &alive, groups);
         let mut dormant = Vec::new();
         for (k, &(u, v)) in edges.iter().enumerate() {
             if active[k] {
-                m.set_weight(u, v, packed[k]);
+                m.set_weight(u, v, packed(k));
             } else if alive[k] {
-                dormant.push(k);
+                dormant.push(k as u32);
             }
         }
         // The last k fields occupy the lowest `bits` bits: over any two
@@ -509,11 +583,16 @@ impl<const L: usize> PackedSession<L> {
         }
         PackedSession {
             m,
-            ends: edges.to_vec(),
-            full: packed.clone(),
-            base: packed,
+            ends: edges.iter().map(|&(u, v)| (u as u32, v as u32)).collect(),
+            rows,
+            base: row_of,
             nx,
-            extra: vec![0; edges.len() * nx],
+            slot: vec![NO_SLOT; edges.len()],
+            slot_vals: Vec::new(),
+            slot_full: Vec::new(),
+            free: Vec::new(),
+            #[cfg(debug_assertions)]
+            zeros: vec![0; nx],
             extra_max: extra_max.iter().map(|x| x.unsigned_abs()).collect(),
             offsets: offsets[nf..].to_vec(),
             alive,
@@ -523,12 +602,49 @@ impl<const L: usize> PackedSession<L> {
         }
     }
 
-    fn weight(&self, e: usize) -> Wide<L> {
-        let mut x = self.base[e];
-        for (f, val) in self.extra[e * self.nx..(e + 1) * self.nx]
-            .iter()
-            .enumerate()
-        {
+    /// The ends of edge `e`.
+    #[inline]
+    fn ends(&self, e: usize) -> (usize, usize) {
+        let (u, v) = self.ends[e];
+        (u as usize, v as usize)
+    }
+
+    /// The packed base fields of edge `e`.
+    fn base_of(&self, e: usize) -> Wide<L> {
+        self.base
+            .get(e)
+            .and_then(|&r| self.rows.get(r as usize))
+            .copied()
+            .unwrap_or(Wide::<L>::ZERO)
+    }
+
+    /// The packed weight of edge `e` (base and extra fields).
+    #[inline]
+    fn full(&self, e: usize) -> Wide<L> {
+        match self.slot.get(e) {
+            Some(&s) if s != NO_SLOT => self
+                .slot_full
+                .get(s as usize)
+                .copied()
+                .unwrap_or(Wide::<L>::ZERO),
+            _ => self.base_of(e),
+        }
+    }
+
+    /// The extra fields of edge `e`, if not all zero.
+    fn extra_of(&self, e: usize) -> Option<&[i64]> {
+        let s = *self.slot.get(e)?;
+        if s == NO_SLOT {
+            return None;
+        }
+        let s = s as usize;
+        self.slot_vals.get(s * self.nx..(s + 1) * self.nx)
+    }
+
+    /// The packed weight of edge `e` with extra fields `vals`.
+    fn weight(&self, e: usize, vals: &[i64]) -> Wide<L> {
+        let mut x = self.base_of(e);
+        for (f, val) in vals.iter().enumerate() {
             if *val != 0 {
                 x = x + (Wide::<L>::from_i64(*val) << self.offsets[f]);
             }
@@ -543,16 +659,18 @@ impl<const L: usize> PackedSession<L> {
     fn price(&mut self) -> bool {
         let mut bad: Vec<(Wide<L>, usize)> = Vec::new();
         let (alive, active) = (&self.alive, &self.active);
-        self.dormant.retain(|&e| alive[e] && !active[e]);
+        self.dormant
+            .retain(|&e| alive[e as usize] && !active[e as usize]);
         let Some(pricer) = self.m.pricer() else {
             return false;
         };
         for &e in &self.dormant {
-            let (u, v) = self.ends[e];
-            if pricer.covers(u, v, self.full[e]) {
+            let e = e as usize;
+            let (u, v) = self.ends(e);
+            if pricer.covers(u, v, self.full(e)) {
                 continue;
             }
-            if let Some(c) = pricer.reduced_cost(u, v, self.full[e]) {
+            if let Some(c) = pricer.reduced_cost(u, v, self.full(e)) {
                 if c < Wide::<L>::ZERO {
                     bad.push((c, e));
                 }
@@ -564,20 +682,20 @@ impl<const L: usize> PackedSession<L> {
         bad.sort_unstable();
         let mut taken = vec![0u8; self.m.vertex_count()];
         for (_, e) in bad {
-            let (u, v) = self.ends[e];
+            let (u, v) = self.ends(e);
             if taken[u] >= PRICE_PER_VERTEX && taken[v] >= PRICE_PER_VERTEX {
                 continue;
             }
             taken[u] = taken[u].saturating_add(1);
             taken[v] = taken[v].saturating_add(1);
             self.active[e] = true;
-            self.m.set_weight(u, v, self.full[e]);
+            self.m.set_weight(u, v, self.full(e));
         }
         true
     }
 
     fn other(&self, e: usize, owner: usize) -> usize {
-        let (u, v) = self.ends[e];
+        let (u, v) = self.ends(e);
         if u == owner {
             v
         } else {
@@ -597,11 +715,32 @@ impl<const L: usize> Packed for PackedSession<L> {
         {
             return false;
         }
-        let row = &mut self.extra[e * self.nx..(e + 1) * self.nx];
-        if row != vals {
-            row.copy_from_slice(vals);
-            let w = self.weight(e);
-            self.full[e] = w;
+        let zero = vals.iter().all(|&v| v == 0);
+        let same = match self.extra_of(e) {
+            Some(row) => row == vals,
+            None => zero,
+        };
+        if !same {
+            let w = self.weight(e, vals);
+            let old = self.slot[e];
+            if zero {
+                self.slot[e] = NO_SLOT;
+                self.free.push(old);
+            } else {
+                let s = if old != NO_SLOT {
+                    old
+                } else if let Some(s) = self.free.pop() {
+                    s
+                } else {
+                    self.slot_full.push(Wide::<L>::ZERO);
+                    self.slot_vals.resize(self.slot_vals.len() + self.nx, 0);
+                    (self.slot_full.len() - 1) as u32
+                };
+                self.slot[e] = s;
+                let at = s as usize;
+                self.slot_vals[at * self.nx..(at + 1) * self.nx].copy_from_slice(vals);
+                self.slot_full[at] = w;
+            }
             if self.active[e] {
                 let other = self.other(e, owner);
                 self.m.set_weight(owner, other, w);
@@ -612,7 +751,7 @@ impl<const L: usize> Packed for PackedSession<L> {
 
     #[cfg(debug_assertions)]
     fn extra(&self, e: usize) -> &[i64] {
-        &self.extra[e * self.nx..(e + 1) * self.nx]
+        self.extra_of(e).unwrap_or(&self.zeros)
     }
 
     fn remove(&mut self, e: usize, owner: usize) {
@@ -658,17 +797,17 @@ impl<const L: usize> Packed for PackedSession<L> {
         }
         // Dormant edges too: after a solve the duals cover every live edge
         // (see `solve`), so the same bound holds for them.
-        let (u, v) = self.ends[e];
+        let (u, v) = self.ends(e);
         // A lower bound at the limit already decides it.
         if self
             .m
-            .vertex_slack_of(u, v, self.full[e])
+            .vertex_slack_of(u, v, self.full(e))
             .is_some_and(|c| c >= *limit)
         {
             return false;
         }
         self.m
-            .reduced_cost_of(u, v, self.full[e])
+            .reduced_cost_of(u, v, self.full(e))
             .is_none_or(|c| c < *limit)
     }
 
@@ -679,11 +818,11 @@ impl<const L: usize> Packed for PackedSession<L> {
         let pricer = self.m.pricer();
         (0..self.ends.len())
             .map(|e| {
-                let (u, v) = self.ends[e];
+                let (u, v) = self.ends(e);
                 self.live(e)
                     && pricer
                         .as_ref()
-                        .and_then(|p| p.reduced_cost(u, v, self.full[e]))
+                        .and_then(|p| p.reduced_cost(u, v, self.full(e)))
                         .is_none_or(|c| c < *limit)
             })
             .collect()
@@ -700,7 +839,7 @@ impl<const L: usize> Packed for PackedSession<L> {
             .collect();
         for e in drop {
             if self.active[e] {
-                let (u, v) = self.ends[e];
+                let (u, v) = self.ends(e);
                 self.m.remove_loose_edge(u, v);
                 self.active[e] = false;
             }
@@ -762,7 +901,16 @@ mod sparse_tests {
     #[test]
     fn sparse_session_finds_the_dense_optimum() {
         let mut rng = Rng(5);
-        for &(n, with_groups) in &[(60usize, false), (60, true), (90, true)] {
+        // `shared`: the edges name their row of a table of the distinct
+        // base fields (as the engine's graph does), and extra fields go
+        // back to zero now and then (their slots are freed and reused).
+        let cases = [
+            (60usize, false, false),
+            (60, true, false),
+            (90, true, false),
+        ];
+        for &(n, with_groups, shared) in cases.iter().chain(&[(60, true, true), (90, false, true)])
+        {
             assert!(n * (n - 1) / 2 > DENSE_PER_VERTEX * n);
             let mut edges = Vec::new();
             let mut base = Vec::new();
@@ -774,10 +922,15 @@ mod sparse_tests {
             }
             let groups: Vec<usize> = (0..n).map(|v| v * 3 / n).collect();
             let present = vec![true; edges.len()];
+            let table: Vec<i64> = (0..8).flat_map(|r| [r / 4, r % 4]).collect();
+            let row_of: Vec<u32> = (0..edges.len())
+                .map(|e| (base[2 * e] * 4 + base[2 * e + 1]) as u32)
+                .collect();
             let mut s = Session::new(&Spec {
                 n,
                 edges: &edges,
-                base: &base,
+                base: if shared { &table } else { &base },
+                row_of: shared.then_some(&row_of[..]),
                 nf: 2,
                 present: &present,
                 extra_max: &[9],
@@ -791,6 +944,9 @@ mod sparse_tests {
                     for (e, &(a, b)) in edges.iter().enumerate() {
                         if a == u || b == u {
                             extra[e] = rng.below(10);
+                            if shared && rng.below(2) == 0 {
+                                extra[e] = 0;
+                            }
                             assert!(s.set_extra(e, u, &[extra[e]]));
                         }
                     }

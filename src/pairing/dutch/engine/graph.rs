@@ -3,6 +3,7 @@
 //! and the persistent warm [`solve::Session`] of the remainder's solves.
 
 use std::cell::Cell;
+use std::collections::HashMap;
 
 use crate::pairing::dutch::complete::Compat;
 use crate::pairing::dutch::criteria::{edge_fields, BracketCtx, Layout};
@@ -25,9 +26,15 @@ pub(super) struct Graph {
     pub verts: Vec<usize>,
     /// Local vertex of each player index, if in the graph and not yet fixed.
     local: Vec<Option<usize>>,
-    /// Compatible pairs (local vertices, `a < b`) and their ladder fields.
+    /// Compatible pairs (local vertices, `a < b`).
     edges: Vec<(usize, usize)>,
-    base: Vec<i64>,
+    /// The distinct ladder field vectors of the edges, `nf` each: a
+    /// bracket's pairs take few distinct values (scores, colours, floats),
+    /// so each edge stores only the number of its row (`row_of`) instead of
+    /// a players-squared table of fields.
+    rows: Vec<i64>,
+    /// Row of `rows` of each edge.
+    row_of: Vec<u32>,
     nf: usize,
     /// Local vertex of each player index in the graph (kept when fixed).
     slot: Vec<Option<usize>>,
@@ -39,8 +46,10 @@ pub(super) struct Graph {
     excluded: Vec<Cell<bool>>,
     /// Edges taken out of the graph by a generation-order decision.
     banned: Vec<bool>,
-    /// Edges of each local vertex.
-    inc: Vec<Vec<usize>>,
+    /// Edges of each local vertex (u32: half the memory of a players-squared
+    /// list; a graph of 2^32 edges would not get this far, its edge list
+    /// alone being 64 GB).
+    inc: Vec<Vec<u32>>,
     /// The persistent solver of the remainder's solves, once started (see
     /// [`Graph::solve_fixed`]).
     session: Option<solve::Session>,
@@ -64,7 +73,9 @@ impl Graph {
             local[v] = Some(k);
         }
         let mut edges = Vec::new();
-        let mut base = Vec::new();
+        let mut rows = Vec::new();
+        let mut row_of = Vec::new();
+        let mut known: HashMap<Vec<i64>, u32> = HashMap::new();
         let mut row_start = Vec::with_capacity(verts.len() + 1);
         for i in 0..verts.len() {
             row_start.push(edges.len());
@@ -72,7 +83,21 @@ impl Graph {
                 let (a, b) = (verts[i], verts[j]);
                 if compat.ok(a, b) {
                     edges.push((i, j));
-                    base.extend(edge_fields(ctx, &lay, &inp.players[a], &inp.players[b]));
+                    let f = edge_fields(ctx, &lay, &inp.players[a], &inp.players[b]);
+                    // Neighbours in a row mostly share their fields: try the
+                    // last edge's row before hashing.
+                    let last = row_of.last().map(|&r: &u32| r as usize);
+                    let r = match last {
+                        Some(r) if rows.get(r * nf..(r + 1) * nf) == Some(&f[..]) => r as u32,
+                        _ => {
+                            let next = known.len() as u32;
+                            *known.entry(f).or_insert_with_key(|f| {
+                                rows.extend_from_slice(f);
+                                next
+                            })
+                        }
+                    };
+                    row_of.push(r);
                 }
             }
         }
@@ -81,8 +106,8 @@ impl Graph {
         let banned = vec![false; edges.len()];
         let mut inc = vec![Vec::new(); verts.len()];
         for (e, &(i, j)) in edges.iter().enumerate() {
-            inc[i].push(e);
-            inc[j].push(e);
+            inc[i].push(e as u32);
+            inc[j].push(e as u32);
         }
         let mut groups = Vec::with_capacity(verts.len());
         for (k, &v) in verts.iter().enumerate() {
@@ -97,7 +122,8 @@ impl Graph {
             slot: local.clone(),
             local,
             edges,
-            base,
+            rows,
+            row_of,
             nf,
             row_start,
             excluded,
@@ -109,6 +135,12 @@ impl Graph {
         }
     }
 
+    /// The ladder fields of edge `e`.
+    fn row(&self, e: usize) -> &[i64] {
+        let r = self.row_of[e] as usize;
+        &self.rows[r * self.nf..(r + 1) * self.nf]
+    }
+
     /// Take out every edge of player `a` to a player `b` for which
     /// `drop(b)` holds.
     pub(super) fn ban_edges_of(&mut self, a: usize, drop: impl Fn(usize) -> bool) {
@@ -116,6 +148,7 @@ impl Graph {
             return;
         };
         for &e in &self.inc[i] {
+            let e = e as usize;
             let (x, y) = self.edges[e];
             let other = if x == i { y } else { x };
             if drop(self.verts[other]) {
@@ -141,16 +174,17 @@ impl Graph {
     /// True when every two of `players` may meet and all their pairs have
     /// the same ladder fields.
     pub(super) fn uniform(&self, players: &[usize]) -> bool {
-        let mut first: Option<usize> = None;
+        let mut first: Option<u32> = None;
         for (x, &a) in players.iter().enumerate() {
             for &b in &players[x + 1..] {
                 let Some(e) = self.edge(a, b) else {
                     return false;
                 };
-                let row = &self.base[e * self.nf..(e + 1) * self.nf];
+                // Rows are interned: equal fields, equal row numbers.
+                let row = self.row_of[e];
                 match first {
-                    None => first = Some(e),
-                    Some(f) if &self.base[f * self.nf..(f + 1) * self.nf] == row => {}
+                    None => first = Some(row),
+                    Some(f) if f == row => {}
                     Some(_) => return false,
                 }
             }
@@ -195,7 +229,7 @@ impl Graph {
             if let Some(x) = self.local.get_mut(p) {
                 if let (Some(i), Some(s)) = (*x, self.session.as_mut()) {
                     for &e in &self.inc[i] {
-                        s.remove(e, i);
+                        s.remove(e as usize, i);
                     }
                 }
                 *x = None;
@@ -262,7 +296,8 @@ impl Graph {
             self.session = Some(solve::Session::new(&solve::Spec {
                 n: self.verts.len(),
                 edges: &self.edges,
-                base: &self.base,
+                base: &self.rows,
+                row_of: Some(&self.row_of),
                 nf: self.nf,
                 present: &present,
                 extra_max: bounds,
@@ -297,6 +332,7 @@ impl Graph {
                     .collect();
                 for &i in self.stale.iter().chain(&now) {
                     for &e in &self.inc[i] {
+                        let e = e as usize;
                         if s.live(e) {
                             refresh(s, e, i, &mut buf);
                         }
@@ -354,27 +390,49 @@ impl Graph {
             }
         }
         let mut ends = Vec::with_capacity(self.edges.len());
-        let mut ids = Vec::with_capacity(self.edges.len());
-        let mut fields = Vec::with_capacity(self.edges.len() * nf);
+        let mut ids: Vec<u32> = Vec::with_capacity(self.edges.len());
+        // The ladder's rows with zero extra fields, then one row per edge
+        // whose extra fields are not all zero (few: the extra fields of a
+        // one-shot solve concern a few players' edges).
+        let nrows = self.rows.len() / self.nf.max(1);
+        let mut fields = Vec::with_capacity(nrows * nf);
+        for r in 0..nrows {
+            fields.extend_from_slice(&self.rows[r * self.nf..(r + 1) * self.nf]);
+            fields.resize(fields.len() + extra.count, 0);
+        }
+        let mut row_of = Vec::with_capacity(self.edges.len());
+        let mut buf = vec![0i64; extra.count];
         for (e, &(i, j)) in self.edges.iter().enumerate() {
             if renum[i] == usize::MAX || renum[j] == usize::MAX || self.banned[e] {
                 continue;
             }
             ends.push((renum[i], renum[j]));
-            ids.push(e);
-            fields.extend_from_slice(&self.base[e * self.nf..(e + 1) * self.nf]);
-            let at = fields.len();
-            fields.resize(at + extra.count, 0);
-            (extra.fill)(self.verts[i], self.verts[j], &mut fields[at..]);
+            ids.push(e as u32);
+            buf.fill(0);
+            (extra.fill)(self.verts[i], self.verts[j], &mut buf);
+            if buf.iter().all(|&x| x == 0) {
+                row_of.push(self.row_of[e]);
+            } else {
+                row_of.push((fields.len() / nf.max(1)) as u32);
+                fields.extend_from_slice(self.row(e));
+                fields.extend_from_slice(&buf);
+            }
         }
         let groups: Vec<usize> = (0..self.verts.len())
             .filter(|&k| renum[k] != usize::MAX)
             .map(|k| self.groups[k])
             .collect();
-        let sol = solve::solve_flat(back.len(), &ends, &fields, nf, low, &groups)?;
+        let sol = solve::solve_flat(
+            back.len(),
+            &ends,
+            (&fields, Some(&row_of)),
+            nf,
+            low,
+            &groups,
+        )?;
         for (k, &e) in ids.iter().enumerate() {
             if sol.maybe.get(k) == Some(&false) {
-                self.excluded[e].set(true);
+                self.excluded[e as usize].set(true);
             }
         }
         let mut mate = vec![None; self.players];
