@@ -181,11 +181,13 @@ impl Browser {
     }
 
     /// The visible text of the page once it says `expected` (a page still
-    /// loading after a click or a form is waited for, up to a minute).
+    /// loading after a click or a form is waited for, up to three minutes:
+    /// the app's check re-pairs every round in a debug build, and a minute
+    /// was seen to run out at load 12).
     fn expect(&self, expected: &str) -> String {
         let t0 = Instant::now();
         let mut body = String::new();
-        while t0.elapsed() < Duration::from_secs(60) {
+        while t0.elapsed() < Duration::from_secs(180) {
             let found = self
                 .try_call(
                     "POST",
