@@ -1,96 +1,14 @@
 //! Standings for a 1000-player, 11-round Swiss with 6 tie-breaks (target: well under
 //! 50 ms).
 
-use chess_arbiter::model::{ByeKind, Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
 use chess_arbiter::standings::{compute, Edition, StandingsOptions, TieBreakSpec};
 use criterion::{criterion_group, criterion_main, Criterion};
 
-/// A deterministic Swiss-like event: players sorted by score each round and paired
-/// neighbour to neighbour, with a few byes and forfeits.
-fn event(n: usize, rounds: usize) -> Tournament {
-    let mut s: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut rnd = move |m: u64| {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s % m
-    };
-    let mut players: Vec<Player> = (1..=n as u32)
-        .map(|i| Player {
-            id: PlayerId(i),
-            name: format!("Player {i}"),
-            rating: Some(2600 - (i as u16 % 1200)),
-            ..Default::default()
-        })
-        .collect();
-    let mut score = vec![0u32; n];
-    for _ in 0..rounds {
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(score[i]), i));
-        let mut k = 0;
-        while k < n {
-            let a = order[k];
-            if k + 1 == n || rnd(200) == 0 {
-                let bye = if k + 1 == n {
-                    ByeKind::PairingAllocated
-                } else {
-                    ByeKind::Half
-                };
-                score[a] += if bye == ByeKind::Half { 1 } else { 2 };
-                players[a].rounds.push(RoundEntry::Bye { bye });
-                k += 1;
-                continue;
-            }
-            let b = order[k + 1];
-            let (ia, ib) = (PlayerId(a as u32 + 1), PlayerId(b as u32 + 1));
-            if rnd(100) == 0 {
-                score[a] += 2;
-                players[a].rounds.push(RoundEntry::Forfeit {
-                    opponent: ib,
-                    color: Some(Color::White),
-                    won: true,
-                });
-                players[b].rounds.push(RoundEntry::Forfeit {
-                    opponent: ia,
-                    color: Some(Color::Black),
-                    won: false,
-                });
-            } else {
-                let o = [Outcome::Win, Outcome::Draw, Outcome::Loss][rnd(3) as usize];
-                score[a] += match o {
-                    Outcome::Win => 2,
-                    Outcome::Draw => 1,
-                    Outcome::Loss => 0,
-                };
-                score[b] += match o {
-                    Outcome::Win => 0,
-                    Outcome::Draw => 1,
-                    Outcome::Loss => 2,
-                };
-                players[a].rounds.push(RoundEntry::Played {
-                    opponent: ib,
-                    color: Color::White,
-                    outcome: o,
-                    short: false,
-                });
-                players[b].rounds.push(RoundEntry::Played {
-                    opponent: ia,
-                    color: Color::Black,
-                    outcome: o.opposite(),
-                    short: false,
-                });
-            }
-            k += 2;
-        }
-    }
-    Tournament {
-        players,
-        ..Default::default()
-    }
-}
+#[path = "common/event.rs"]
+mod event;
 
 fn bench(c: &mut Criterion) {
-    let t = event(1000, 11);
+    let t = event::event(1000, 11, 0x2545_F491_4F6C_DD1D);
     let opts = StandingsOptions {
         tiebreaks: TieBreakSpec::parse_list("DE,BH/M1,BH,SB/C1,AOB,WIN").unwrap(),
         edition: Some(Edition::C07_2023),

@@ -109,14 +109,20 @@ fn not_paired_kind(t: &Tournament, id: PlayerId, round: u32) -> (&'static str, &
     }
 }
 
+/// The `boards` array of the pair JSON, numbered from 1: the Swiss and the
+/// round-robin pairing share it.
+pub(crate) fn boards_json(
+    boards: impl Iterator<Item = (PlayerId, PlayerId)>,
+) -> Vec<serde_json::Value> {
+    boards
+        .enumerate()
+        .map(|(k, (w, b))| serde_json::json!({"board": k + 1, "white": w.0, "black": b.0}))
+        .collect()
+}
+
 /// The documented JSON shape (see the module docs), with a final newline.
 pub fn json(p: &Pairing) -> String {
-    let boards: Vec<serde_json::Value> = p
-        .boards
-        .iter()
-        .enumerate()
-        .map(|(k, b)| serde_json::json!({"board": k + 1, "white": b.white.0, "black": b.black.0}))
-        .collect();
+    let boards = boards_json(p.boards.iter().map(|b| (b.white, b.black)));
     let v = serde_json::json!({
         "system": p.edition.name(),
         "system_reason": p.edition_reason,

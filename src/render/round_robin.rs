@@ -194,12 +194,7 @@ pub fn pair_text(t: &Tournament, p: &NextRound) -> String {
 
 /// The pair JSON shape (see the module docs), with a final newline.
 pub fn pair_json(p: &NextRound) -> String {
-    let boards: Vec<serde_json::Value> = p
-        .boards
-        .iter()
-        .enumerate()
-        .map(|(k, b)| serde_json::json!({"board": k + 1, "white": b.white.0, "black": b.black.0}))
-        .collect();
+    let boards = super::pair::boards_json(p.boards.iter().map(|b| (b.white, b.black)));
     super::json::pretty(&serde_json::json!({
         "system": "round-robin",
         "round": p.round,
