@@ -101,8 +101,14 @@ fn nothing_to_check(name: &str, t: &chess_arbiter::model::Tournament) -> Failure
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let loaded = gate(input::read_input(&args.input, None, None)?)?;
     let t = &loaded.tournament;
+    let rounds = args
+        .rounds
+        .as_deref()
+        .map(parse_rounds)
+        .transpose()
+        .map_err(Failure::Invalid)?;
     if let Some(table) = round_robin_table(t, args.system) {
-        return check_round_robin(&args, &loaded.name, t, &table, &loaded.bytes);
+        return check_round_robin(&args, rounds, &loaded.name, t, &table, &loaded.bytes);
     }
     let (edition, reason) = select_edition(
         t,
@@ -111,12 +117,6 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             ..Default::default()
         },
     );
-    let rounds = args
-        .rounds
-        .as_deref()
-        .map(parse_rounds)
-        .transpose()
-        .map_err(Failure::Invalid)?;
     // Rounds with a pairing in them; a last column of pre-set byes and
     // absences only is the round still to be paired.
     let recorded = next_round(t).saturating_sub(1);
@@ -182,17 +182,12 @@ fn sha256(bytes: &[u8]) -> String {
 /// `check` on a round robin: every paired round against the Berger table.
 fn check_round_robin(
     args: &Args,
+    rounds: Option<Vec<u32>>,
     name: &str,
     t: &chess_arbiter::model::Tournament,
     table: &BergerTable,
     bytes: &[u8],
 ) -> Result<Outcome, Failure> {
-    let rounds = args
-        .rounds
-        .as_deref()
-        .map(parse_rounds)
-        .transpose()
-        .map_err(Failure::Invalid)?;
     let mut report = round_robin::check(t, table);
     let recorded = report.rounds.len() as u32;
     if recorded == 0 {

@@ -1,5 +1,6 @@
 //! Swiss-Manager formats against the real files in tests/fixtures/sm/.
 
+use crate::tunx_events::FILES as TUNX;
 use chess_arbiter::diag::codes;
 use chess_arbiter::formats::swiss_manager::{combine, pairings, players, text, tunx, xml};
 use chess_arbiter::model::{ByeKind, Color, Outcome, PlayerId, Points, RoundEntry, Sex};
@@ -254,21 +255,6 @@ fn sm_player_and_pairing_files_make_a_tournament() {
     assert_eq!(back.rows[0].surname, "Brunner");
     assert_eq!(back.rows[0].sex, "W");
 }
-
-const TUNX: [&str; 12] = [
-    "2023_elllobregat_a_753347.TUNX",
-    "abs_fem_1378181.TUNX",
-    "albanian_roundrobin_1381000.TUNX",
-    "aut_1384031.TUNX",
-    "cro_1386026.TUNX",
-    "esp_1385606.TUNX",
-    "hungarian_rapid_1382000.TUNX",
-    "indian_u11_1376000.TUNX",
-    "isr_1385616.TUNX",
-    "russian_weekend_1383000.TUNX",
-    "sample.TUNX",
-    "srb_1386568.TUNX",
-];
 
 #[test]
 fn sm_every_tunx_sample_reads() {

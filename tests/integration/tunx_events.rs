@@ -54,7 +54,8 @@ fn section(args: &[&str], n: usize) -> String {
     )
 }
 
-const FILES: [&str; 12] = [
+/// The twelve shared Swiss-Manager .TUNX samples (also read by `sm`).
+pub(crate) const FILES: [&str; 12] = [
     "2023_elllobregat_a_753347.TUNX",
     "abs_fem_1378181.TUNX",
     "albanian_roundrobin_1381000.TUNX",
