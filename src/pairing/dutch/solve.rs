@@ -10,7 +10,7 @@
 
 use std::cmp::Ordering;
 
-use crate::pairing::matching::{Matcher, Wide};
+use crate::pairing::matching::{DualSnapshot, Matcher, Wide};
 
 /// Bits the solver needs for one packed weight: the fields, plus headroom
 /// for the doubled weights and dual sums of `n` vertices.
@@ -496,8 +496,20 @@ struct PackedSession<const L: usize> {
     /// weight is kept up to date, and [`PackedSession::price`] brings it in
     /// when the duals of a solve do not cover it.
     active: Vec<bool>,
-    /// The dormant edges (may also list edges since taken in or out).
-    dormant: Vec<u32>,
+    /// Is the session sparse (some live edges dormant)? A dense one prices
+    /// nothing.
+    sparse: bool,
+    /// The edges of each vertex, `inc[inc_start[v]..inc_start[v + 1]]`
+    /// (sparse sessions only), for pricing around the vertices whose duals
+    /// dropped instead of every dormant edge.
+    inc: Vec<u32>,
+    inc_start: Vec<u32>,
+    /// The duals of the last solve after which every dormant edge was
+    /// priced and found covered; `None` when the next pricing must look at
+    /// every dormant edge (first solve, restart).
+    certified: Option<DualSnapshot<Wide<L>>>,
+    /// Vertices whose dormant edges' weights changed since `certified`.
+    reprice: Vec<bool>,
     /// `limits[k]`: the reduced cost from which an edge is in no optimum of
     /// all fields but the last `k`.
     limits: Vec<Wide<L>>,
@@ -563,12 +575,40 @@ impl<const L: usize> PackedSession<L> {
                 && row_of[k] != u32::MAX;
         }
         let active = seed(n, edges, packed, &alive, groups);
-        let mut dormant = Vec::new();
+        let mut sparse = false;
         for (k, &(u, v)) in edges.iter().enumerate() {
             if active[k] {
                 m.set_weight(u, v, packed(k));
             } else if alive[k] {
-                dormant.push(k as u32);
+                sparse = true;
+            }
+        }
+        // Incidence of the live edges, counted then filled (CSR).
+        let (mut inc, mut inc_start) = (Vec::new(), Vec::new());
+        if sparse {
+            let mut deg = vec![0u32; n + 1];
+            for (k, &(u, v)) in edges.iter().enumerate() {
+                if alive[k] {
+                    deg[u] += 1;
+                    deg[v] += 1;
+                }
+            }
+            inc_start = Vec::with_capacity(n + 1);
+            let mut at = 0u32;
+            for d in &deg[..n] {
+                inc_start.push(at);
+                at += d;
+            }
+            inc_start.push(at);
+            inc = vec![0u32; at as usize];
+            let mut fill = inc_start.clone();
+            for (k, &(u, v)) in edges.iter().enumerate() {
+                if alive[k] {
+                    for x in [u, v] {
+                        inc[fill[x] as usize] = k as u32;
+                        fill[x] += 1;
+                    }
+                }
             }
         }
         // The last k fields occupy the lowest `bits` bits: over any two
@@ -597,7 +637,11 @@ impl<const L: usize> PackedSession<L> {
             offsets: offsets[nf..].to_vec(),
             alive,
             active,
-            dormant,
+            sparse,
+            inc,
+            inc_start,
+            certified: None,
+            reprice: vec![false; n],
             limits,
         }
     }
@@ -656,31 +700,70 @@ impl<const L: usize> PackedSession<L> {
     /// reduced cost is negative (the duals do not cover them), at most
     /// [`PRICE_PER_VERTEX`] per vertex, the most violated first. Returns
     /// false when there was none: the duals then cover every live edge.
+    ///
+    /// After the first complete pricing only the dormant edges of vertices
+    /// whose dual or blossoms changed since the last certified solve, or
+    /// whose edges' weights changed, are priced again: every other dormant
+    /// edge keeps a reduced cost at least the one it had then, which was
+    /// not negative ([`crate::pairing::matching::Pricer::loosened_since`]).
     fn price(&mut self) -> bool {
-        let mut bad: Vec<(Wide<L>, usize)> = Vec::new();
-        let (alive, active) = (&self.alive, &self.active);
-        self.dormant
-            .retain(|&e| alive[e as usize] && !active[e as usize]);
+        if !self.sparse {
+            return false;
+        }
         let Some(pricer) = self.m.pricer() else {
             return false;
         };
-        for &e in &self.dormant {
-            let e = e as usize;
-            let (u, v) = self.ends(e);
-            if pricer.covers(u, v, self.full(e)) {
-                continue;
+        let n = self.m.vertex_count();
+        let mut bad: Vec<(Wide<L>, usize)> = Vec::new();
+        let check = |e: usize, bad: &mut Vec<(Wide<L>, usize)>| {
+            if !self.alive[e] || self.active[e] {
+                return;
             }
-            if let Some(c) = pricer.reduced_cost(u, v, self.full(e)) {
+            let (u, v) = self.ends(e);
+            let w = self.full(e);
+            if pricer.covers(u, v, w) {
+                return;
+            }
+            if let Some(c) = pricer.reduced_cost(u, v, w) {
                 if c < Wide::<L>::ZERO {
                     bad.push((c, e));
                 }
             }
+        };
+        match &self.certified {
+            None => {
+                for e in 0..self.ends.len() {
+                    check(e, &mut bad);
+                }
+            }
+            Some(old) => {
+                let mut dirty = self.reprice.clone();
+                pricer.loosened_since(old, &mut dirty);
+                for x in 0..n {
+                    if !dirty[x] {
+                        continue;
+                    }
+                    let range = self.inc_start[x] as usize..self.inc_start[x + 1] as usize;
+                    for &e in &self.inc[range] {
+                        let e = e as usize;
+                        let (u, v) = self.ends(e);
+                        let other = if u == x { v } else { u };
+                        // An edge with both ends dirty is priced once.
+                        if dirty[other] && other < x {
+                            continue;
+                        }
+                        check(e, &mut bad);
+                    }
+                }
+            }
         }
         if bad.is_empty() {
+            self.certified = Some(pricer.snapshot());
+            self.reprice.iter_mut().for_each(|x| *x = false);
             return false;
         }
         bad.sort_unstable();
-        let mut taken = vec![0u8; self.m.vertex_count()];
+        let mut taken = vec![0u8; n];
         for (_, e) in bad {
             let (u, v) = self.ends(e);
             if taken[u] >= PRICE_PER_VERTEX && taken[v] >= PRICE_PER_VERTEX {
@@ -744,6 +827,9 @@ impl<const L: usize> Packed for PackedSession<L> {
             if self.active[e] {
                 let other = self.other(e, owner);
                 self.m.set_weight(owner, other, w);
+            } else if let Some(r) = self.reprice.get_mut(owner) {
+                // A dormant edge's weight changed: price it again.
+                *r = true;
             }
         }
         true
@@ -771,6 +857,7 @@ impl<const L: usize> Packed for PackedSession<L> {
 
     fn restart(&mut self) {
         self.m.reset();
+        self.certified = None;
     }
 
     fn solve(&mut self) -> Vec<Option<usize>> {

@@ -97,3 +97,53 @@ impl<W: Weight> Pricer<'_, W> {
         Some(s + self.sum[self.start[u] + lo - 1])
     }
 }
+
+/// A copy of a dual solution (vertex duals and each vertex's chain of
+/// enclosing blossoms with their duals), kept to tell which vertices' edges
+/// may have lost reduced cost since: see [`Pricer::loosened_since`].
+#[derive(Debug, Clone)]
+pub struct DualSnapshot<W: Weight> {
+    dual: Vec<W>,
+    chain: Vec<usize>,
+    sum: Vec<W>,
+    start: Vec<usize>,
+}
+
+impl<W: Weight> Pricer<'_, W> {
+    /// The dual solution as it is now.
+    pub fn snapshot(&self) -> DualSnapshot<W> {
+        DualSnapshot {
+            dual: self.m.dual[..self.m.n].to_vec(),
+            chain: self.chain.clone(),
+            sum: self.sum.clone(),
+            start: self.start.clone(),
+        }
+    }
+
+    /// Marks in `out` (one flag per vertex) every vertex whose dual is
+    /// lower now than in `old` or whose chain of enclosing blossoms (their
+    /// ids or duals) differs. The reduced cost of an edge is a function of
+    /// its weight and of the dual and chain of each end (see
+    /// [`Pricer::reduced_cost`]), and it only grows with a vertex dual, so
+    /// an edge whose weight is unchanged and whose ends are both unmarked
+    /// has a reduced cost at least the one it had in `old`.
+    pub fn loosened_since(&self, old: &DualSnapshot<W>, out: &mut [bool]) {
+        let n = self.m.n;
+        if old.dual.len() != n || out.len() != n {
+            out.iter_mut().for_each(|x| *x = true);
+            return;
+        }
+        for v in 0..n {
+            if out[v] {
+                continue;
+            }
+            let (now, then) = (
+                self.start[v]..self.start[v + 1],
+                old.start[v]..old.start[v + 1],
+            );
+            out[v] = self.m.dual[v] < old.dual[v]
+                || self.chain[now.clone()] != old.chain[then.clone()]
+                || self.sum[now] != old.sum[then];
+        }
+    }
+}
