@@ -24,9 +24,21 @@ fn event(n: usize, rounds: usize) -> Tournament {
     t
 }
 
+/// The folder the pages are written to, removed on drop: also when a run
+/// panics, so no `arbiter-site-bench-*` folder is left in the temp dir.
+struct Scratch(std::path::PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let t = event(1000, 11);
-    let dir = std::env::temp_dir().join(format!("arbiter-site-bench-{}", std::process::id()));
+    let scratch =
+        Scratch(std::env::temp_dir().join(format!("arbiter-site-bench-{}", std::process::id())));
+    let dir = &scratch.0;
     let mut g = c.benchmark_group("site");
     g.sample_size(10);
     g.bench_function("report_1000_players_11_rounds_no_check", |b| {
@@ -55,7 +67,7 @@ fn bench(c: &mut Criterion) {
                 list_findings: &[],
             };
             let pages = build(&input).unwrap();
-            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::create_dir_all(dir).unwrap();
             for p in &pages {
                 std::fs::write(dir.join(&p.name), &p.text).unwrap();
             }
@@ -63,7 +75,6 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 criterion_group!(benches, bench);

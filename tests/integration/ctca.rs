@@ -4,6 +4,8 @@
 
 use std::process::Command;
 
+use crate::scratch::Scratch;
+
 /// `arbiter ARGS` from the crate root: (stdout, stderr, exit code).
 fn arbiter(args: &[&str]) -> (String, String, i32) {
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
@@ -117,8 +119,7 @@ fn registration_against_birth_date_is_reported() {
         .to_string();
     assert!(!line.is_empty());
     let changed = text.replace(&line, "XXG    1 U7");
-    let dir = std::env::temp_dir().join(format!("arbiter-ctca-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let dir = Scratch::new("ctca");
     let path = dir.join("blitz.trf");
     let _ = std::fs::write(&path, changed);
     let p = path.display().to_string();
@@ -132,7 +133,6 @@ fn registration_against_birth_date_is_reported() {
         "--format",
         "json",
     ]);
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 0, "{err}");
     assert!(
         err.contains("is registered as U7 but the birth date is outside U7"),
@@ -194,8 +194,7 @@ fn validate_checks_the_entry_rules() {
         .enumerate()
         .map(|(i, c)| if (57..68).contains(&i) { ' ' } else { c })
         .collect();
-    let dir = std::env::temp_dir().join(format!("arbiter-entry-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let dir = Scratch::new("entry");
     let trf = dir.join("senior.trf");
     let _ = std::fs::write(&trf, text.replace(&line, &blank));
     let profile = dir.join("p.toml");
@@ -208,7 +207,6 @@ fn validate_checks_the_entry_rules() {
         "--format",
         "json",
     ]);
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 1, "{out}{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
     let diags = v["diagnostics"].as_array().cloned().unwrap_or_default();

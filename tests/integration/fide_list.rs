@@ -10,6 +10,8 @@ use chess_arbiter::formats::fide_list::synthetic::{self, Layout};
 use chess_arbiter::model::fide_list::{ListPlayer, ListRating};
 use chess_arbiter::model::{Sex, Title};
 
+use crate::scratch::Scratch;
+
 fn fixture(rel: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
@@ -400,10 +402,8 @@ fn standings_rating_tiebreaks_use_the_list() {
 /// tie-breaks of the standings pages use the list's ratings.
 #[test]
 fn report_takes_k_ratings_and_disagreements_from_the_list() {
-    let dir = std::env::temp_dir().join(format!("arbiter-report-list-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = Scratch::new("report-list");
     let profile = dir.join("aro.toml");
-    std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(&profile, "[standings]\ntiebreaks = [\"ARO\"]\n").unwrap();
     let site = dir.join("site");
     let (code, _, err) = arbiter(&[
@@ -453,7 +453,6 @@ fn report_takes_k_ratings_and_disagreements_from_the_list() {
     let standings = std::fs::read_to_string(site.join("standings.html")).unwrap();
     assert!(standings.contains("1837"), "{standings}");
     assert!(!standings.contains("1833"), "{standings}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -477,8 +476,7 @@ fn unreadable_list_exits_3_and_missing_list_5() {
 
 #[test]
 fn start_list_pairs_round_1_and_checks_conform() {
-    let dir = std::env::temp_dir().join(format!("arbiter-start-list-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("start-list");
     let start = dir.join("start.trf");
     let (code, out, err) = arbiter(&[
         "start-list",
@@ -568,7 +566,6 @@ fn start_list_pairs_round_1_and_checks_conform() {
         boards.contains("Adams, Paul") && boards.contains("Hall, Ben"),
         "{boards}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A junior (born 2010, rated 1500: K 40) beats nine players rated 1600,
@@ -641,8 +638,7 @@ fn junior_event(end: chrono::NaiveDate, first_id: u64) -> String {
 
 #[test]
 fn rating_of_two_events_in_one_period_caps_k_over_the_period() {
-    let dir = std::env::temp_dir().join(format!("arbiter-period-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("period");
     let d = |m, day| chrono::NaiveDate::from_ymd_opt(2025, m, day).unwrap();
     let files: Vec<String> = [(d(11, 9), 100), (d(11, 23), 200), (d(12, 7), 300)]
         .iter()
@@ -671,5 +667,4 @@ fn rating_of_two_events_in_one_period_caps_k_over_the_period() {
     assert!(json.contains("\"k_used\": 38"), "{json}");
     let (code, _, _) = arbiter(&[&args[..], &["--format", "csv"]].concat());
     assert_eq!(code, 3);
-    let _ = std::fs::remove_dir_all(&dir);
 }

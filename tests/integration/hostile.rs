@@ -1,6 +1,7 @@
 //! Hostile inputs (issue #18): every command ends with a located error or a
 //! result, in bounded memory and time; never an abort.
 
+use crate::scratch::Scratch;
 use std::process::{Command, Output};
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
@@ -73,7 +74,7 @@ fn more_players_than_a_trf_can_number_is_refused_by_every_command() {
             players.join(",")
         )
     };
-    let dir = scratch("many-players");
+    let dir = Scratch::new("many-players");
     let over = dir.join("over.json");
     let most = dir.join("most.json");
     std::fs::write(&over, json(10_000)).unwrap_or_else(|e| panic!("{e}"));
@@ -96,13 +97,6 @@ fn more_players_than_a_trf_can_number_is_refused_by_every_command() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
-/// A fresh scratch directory for this test.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-hostile-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    dir
-}
-
 /// One `001` line repeated 1,001 times: validate rejects it (duplicate
 /// starting rank, players paired twice); every engine command used to run on
 /// it anyway (`pair` spent 17 s, then "internal check failed").
@@ -122,7 +116,8 @@ fn repeated_player_line_is_refused_by_every_engine_command() {
             done = true;
         }
     }
-    let file = scratch("repeated").join("repeated.trf");
+    let scratch = Scratch::new("repeated");
+    let file = scratch.join("repeated.trf");
     std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
     let file = file.to_string_lossy().into_owned();
 
@@ -229,7 +224,8 @@ fn junk_lines_get_one_summary_not_one_warning_each() {
         bytes.extend_from_slice(format!("zq{i} not a record\n").as_bytes());
     }
     bytes.extend(junk(2_000_000));
-    let file = scratch("junk").join("junk.trf");
+    let scratch = Scratch::new("junk");
+    let file = scratch.join("junk.trf");
     std::fs::write(&file, bytes).unwrap_or_else(|e| panic!("{e}"));
     let o = run_limited(&["validate", &file.to_string_lossy()]);
     let report = String::from_utf8_lossy(&o.stdout).into_owned();
@@ -258,7 +254,8 @@ fn junk_lines_get_one_summary_not_one_warning_each() {
 /// for files and for stdin.
 #[test]
 fn input_above_the_limit_is_refused_with_exit_4() {
-    let file = scratch("large").join("large.trf");
+    let scratch = Scratch::new("large");
+    let file = scratch.join("large.trf");
     let f = std::fs::File::create(&file).unwrap_or_else(|e| panic!("{e}"));
     f.set_len(64 * 1024 * 1024 + 1)
         .unwrap_or_else(|e| panic!("{e}"));
@@ -311,7 +308,8 @@ fn junk_rows_in_a_swiss_manager_file_get_one_summary() {
     for i in 0..1000 {
         text.push_str(&format!("junk{i};x\r\n"));
     }
-    let file = scratch("sm").join("players.txt");
+    let scratch = Scratch::new("sm");
+    let file = scratch.join("players.txt");
     std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
     let o = run_limited(&["validate", "--from", "sm-players", &file.to_string_lossy()]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
@@ -357,7 +355,8 @@ fn repeat_rows(name: &str, times: usize) -> (String, Vec<String>) {
 #[test]
 fn repeated_swiss_manager_rows_are_not_read_twice() {
     let (big, rows) = repeat_rows("players_round1.txt", 50);
-    let file = scratch("sm-repeat").join("players.txt");
+    let scratch = Scratch::new("sm-repeat");
+    let file = scratch.join("players.txt");
     std::fs::write(&file, big).unwrap_or_else(|e| panic!("{e}"));
     let o = run_limited(&["validate", "--from", "sm-players", &file.to_string_lossy()]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
@@ -389,7 +388,8 @@ fn repeated_swiss_manager_rows_are_not_read_twice() {
 #[test]
 fn repeated_swiss_manager_boards_are_not_read_twice() {
     let (big, rows) = repeat_rows("pairings_rounds1-2_played.txt", 30);
-    let file = scratch("sm-boards").join("pairings.txt");
+    let scratch = Scratch::new("sm-boards");
+    let file = scratch.join("pairings.txt");
     std::fs::write(&file, big).unwrap_or_else(|e| panic!("{e}"));
     let o = run_limited(&["validate", "--from", "sm-pairings", &file.to_string_lossy()]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
@@ -420,7 +420,8 @@ fn repeated_wide_acceleration_ranges_are_bounded() {
     let player = first_player_line();
     let mut text = format!("{player}\n");
     text.push_str(&"250  1.0  1.0   1 999    1 9999\n".repeat(2000));
-    let file = scratch("accel").join("accel.trf");
+    let scratch = Scratch::new("accel");
+    let file = scratch.join("accel.trf");
     std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
     let started = std::time::Instant::now();
     let o = run_limited(&["validate", &file.to_string_lossy()]);
@@ -516,8 +517,7 @@ fn swiss_manager_pairing_list_of_a_missing_round_is_an_error() {
 /// located at its first bad byte; not "cannot access the file" (exit 5).
 #[test]
 fn profile_not_in_utf8_is_invalid_input_located_at_the_byte() {
-    let dir = std::env::temp_dir().join(format!("arbiter-profile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let dir = Scratch::new("profile");
     let path = dir.join("latin1.toml");
     std::fs::write(&path, b"[prizes]\nname = \"Caf\xe9 Open\"\n").unwrap_or_else(|e| panic!("{e}"));
     let p = path.to_string_lossy().into_owned();
@@ -535,7 +535,6 @@ fn profile_not_in_utf8_is_invalid_input_located_at_the_byte() {
             "{cmd}: {err}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue #18 item 5: "category U13 needs a reference date" names the
@@ -544,8 +543,7 @@ fn profile_not_in_utf8_is_invalid_input_located_at_the_byte() {
 /// located in one line (file, line, columns), as `prizes` locates it.
 #[test]
 fn profile_errors_name_the_profile_file_and_line() {
-    let dir = std::env::temp_dir().join(format!("arbiter-profile-line-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let dir = Scratch::new("profile-line");
     // a tournament file without a start date (no 042, 052 or 132)
     let trf = std::fs::read_to_string(format!("{DIR}/tests/fixtures/rating/clean.trf"))
         .unwrap_or_else(|e| panic!("{e}"));
@@ -595,7 +593,6 @@ fn profile_errors_name_the_profile_file_and_line() {
         );
         assert_eq!(err.trim_end().lines().count(), 1, "{cmd}: {err}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue #18 item 5: the 2026 team tie-breaks (EDET, EDEBT, EDEBB, EDEB; C.07
@@ -629,8 +626,7 @@ fn json_input_is_never_located_by_trf_columns() {
     let mut doc: serde_json::Value =
         serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}"));
     doc["tournament"]["players"][0]["points"] = serde_json::json!(5);
-    let dir = std::env::temp_dir().join(format!("arbiter-json-cols-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let dir = Scratch::new("json-cols");
     let path = dir.join("points.json");
     std::fs::write(&path, doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
     let p = path.to_string_lossy().into_owned();
@@ -642,15 +638,13 @@ fn json_input_is_never_located_by_trf_columns() {
         assert!(err.contains("(points): player 1"), "{cmd:?}: {err}");
         assert!(!err.contains("cols "), "{cmd:?} cites TRF columns: {err}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue #18 item 5: a JSON input that does not read is located by line and
 /// column of the JSON text, never left without a position.
 #[test]
 fn json_errors_name_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("arbiter-json-pos-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let dir = Scratch::new("json-pos");
     let path = dir.join("bad.json");
     std::fs::write(
         &path,
@@ -662,5 +656,4 @@ fn json_errors_name_line_and_column() {
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(3), "{err}");
     assert!(err.contains(&format!("{p}, line 3, col 27")), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -16,6 +16,7 @@ mod rating;
 mod rough_edges;
 mod round_robin;
 mod samples;
+mod scratch;
 mod site;
 mod sm;
 mod standings;

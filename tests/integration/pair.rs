@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use crate::scratch::Scratch;
+
 const FORMATS: [&str; 4] = ["text", "json", "trf", "bbp"];
 
 fn fixture(name: &str) -> PathBuf {
@@ -191,11 +193,10 @@ fn preset_pab_is_refused() {
     let text = std::fs::read_to_string(fixture("bbp-v6.0.0-dutch_2025_C9.input"))
         .unwrap_or_else(|e| panic!("C9: {e}"))
         .replace("0000 - Z", "0000 - Z  0000 - U");
-    let path =
-        std::env::temp_dir().join(format!("arbiter-pair-preset-u-{}.trf", std::process::id()));
+    let dir = Scratch::new("pair-preset-u");
+    let path = dir.join("preset-u.trf");
     std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let out = arbiter(&path, &[]);
-    let _ = std::fs::remove_file(&path);
     assert_eq!(out.status.code(), Some(3));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(

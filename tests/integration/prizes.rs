@@ -9,6 +9,8 @@ use chess_arbiter::standings::prizes::{
     Separator, Statement, Tax, ValueBasis,
 };
 
+use crate::scratch::Scratch;
+
 fn group(points: i32, ids: &[(u32, &str)], sep: Option<Separator>) -> RankGroup {
     RankGroup {
         players: ids
@@ -324,8 +326,7 @@ fn ctca_blitz_section_has_no_money() {
 
 #[test]
 fn bad_profile_gives_located_errors() {
-    let dir = std::env::temp_dir().join(format!("arbiter-prizes-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let dir = Scratch::new("prizes");
     let path = dir.join("bad.toml");
     let text = std::fs::read_to_string(root("samples/ctca-2023.toml"))
         .unwrap_or_default()
@@ -337,7 +338,6 @@ fn bad_profile_gives_located_errors() {
     assert!(out.is_empty());
     let err = err.replace(&p, "bad.toml");
     insta::assert_snapshot!("bad_profile_stderr", err);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -11,6 +11,8 @@ use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
 use chess_arbiter::render::rating as render;
 use chrono::NaiveDate;
 
+use crate::scratch::Scratch;
+
 fn date(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
 }
@@ -671,7 +673,8 @@ fn cli_rating_rejects_unknown_rules() {
 
 #[test]
 fn convert_for_fide_rereads_cleanly_and_passes_the_checks() {
-    let out = std::env::temp_dir().join(format!("arbiter-fide-{}.trf", std::process::id()));
+    let dir = Scratch::new("fide");
+    let out = dir.join("fide.trf");
     let out_s = out.to_string_lossy().into_owned();
     let (_, stderr, code) = arbiter(&[
         "convert",
@@ -685,7 +688,6 @@ fn convert_for_fide_rereads_cleanly_and_passes_the_checks() {
     ]);
     assert_eq!(code, 0, "{stderr}");
     let bytes = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_file(&out);
     let text = String::from_utf8(bytes.clone()).unwrap();
     assert!(
         text.ends_with("\r\n") && !text.replace("\r\n", "").contains(['\n', '\r']),

@@ -1,8 +1,10 @@
 //! Issue #16, rough edges a new user hit: each end to end through the real
 //! binary, named after what broke.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+use crate::scratch::Scratch;
 
 /// Run `arbiter` from the repository root: (exit code, stdout, stderr).
 fn arbiter(args: &[&str]) -> (Option<i32>, String, String) {
@@ -18,14 +20,6 @@ fn arbiter(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-rough-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    dir
-}
-
 fn path_str(p: &Path) -> &str {
     p.to_str()
         .unwrap_or_else(|| panic!("non-UTF-8 path {}", p.display()))
@@ -38,7 +32,7 @@ const NO_ROUNDS: &str = "012 Registration only\n\
 
 #[test]
 fn check_of_a_file_with_no_rounds_said_0_of_0_conform_and_exited_0() {
-    let dir = scratch("check-no-rounds");
+    let dir = Scratch::new("check-no-rounds");
     let file = dir.join("empty.trf");
     std::fs::write(&file, NO_ROUNDS).unwrap_or_else(|e| panic!("{e}"));
     let (code, out, err) = arbiter(&["check", path_str(&file)]);
@@ -165,7 +159,7 @@ fn standings_category_printed_every_player_before_the_category() {
 
 #[test]
 fn standings_and_validate_had_no_output_option() {
-    let dir = scratch("output-option");
+    let dir = Scratch::new("output-option");
     for (cmd, args) in [
         ("standings", vec!["standings", OPEN]),
         ("validate", vec!["validate", OPEN]),

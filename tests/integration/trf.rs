@@ -11,6 +11,8 @@ use chess_arbiter::model::{
     ByeKind, Color, Outcome, Player, PlayerId, Points, RoundEntry, Tournament,
 };
 
+use crate::scratch::Scratch;
+
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/trf")
 }
@@ -703,7 +705,8 @@ fn cli_validate_and_convert() {
     let (code, json_text, _) = run(&["convert", sm.to_str().unwrap(), "--to", "json"]);
     assert_eq!(code, Some(0));
     assert!(json_text.contains("\"format\": \"chess-arbiter-tournament\""));
-    let tmp = std::env::temp_dir().join(format!("arbiter-trf-test-{}.json", std::process::id()));
+    let dir = Scratch::new("trf-test");
+    let tmp = dir.join("round-trip.json");
     std::fs::write(&tmp, &json_text).unwrap();
     let (code, trf_text, err) = run(&[
         "convert",
@@ -713,7 +716,6 @@ fn cli_validate_and_convert() {
         "--line-end",
         "lf",
     ]);
-    let _ = std::fs::remove_file(&tmp);
     assert_eq!(code, Some(0), "{err}");
     assert!(trf_text.starts_with("012 Seebach M0 Spike\n"));
 }

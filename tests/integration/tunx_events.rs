@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use crate::scratch::Scratch;
+
 fn dir(sub: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
@@ -468,8 +470,7 @@ fn unknown_result_codes_are_located() {
         Some(format!("byte offset {:#x}", b.offset).as_str())
     );
     // Every command that reads the file says it, located; none scores it silently.
-    let tmp = std::env::temp_dir().join(format!("arbiter-code15-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let tmp = Scratch::new("code15");
     std::fs::write(tmp.join("code15.TUNX"), &bytes).unwrap();
     let at = format!("byte offset {:#x}", b.offset);
     for args in [
@@ -487,7 +488,6 @@ fn unknown_result_codes_are_located() {
         assert!(line.contains(&at), "{args:?}: {line}");
         assert!(line.contains("counts as a draw"), "{args:?}: {line}");
     }
-    let _ = std::fs::remove_dir_all(&tmp);
 }
 
 /// Seen 7, census (opt-in, ARBITER_SAMPLES): the result codes of every board record
@@ -606,8 +606,7 @@ fn bbp_pairings_reads_every_trf_we_write() {
         inputs.extend(v);
     }
     inputs.sort();
-    let tmp = std::env::temp_dir().join(format!("arbiter-bbp-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let tmp = Scratch::new("bbp");
     let bbp: Vec<(&str, PathBuf)> = ["v5.0.1", "v6.0.0"]
         .iter()
         .map(|v| (*v, tools.join("bbpPairings").join(v).join("bbpPairings")))
@@ -633,7 +632,6 @@ fn bbp_pairings_reads_every_trf_we_write() {
             .collect();
         workers.into_iter().map(|h| h.join().unwrap()).collect()
     });
-    let _ = std::fs::remove_dir_all(&tmp);
     let mut all = BbpTally::default();
     for t in tallies {
         all.runs += t.runs;
