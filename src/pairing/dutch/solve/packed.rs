@@ -1,0 +1,569 @@
+//! The packed back end of a [`super::Session`]: each edge's criterion
+//! vector packed into one wide integer, one warm [`Matcher`], and column
+//! generation for dense graphs.
+
+use super::{Packed, Spec};
+use crate::pairing::matching::{DualSnapshot, Matcher, Wide};
+
+/// No slot of extra fields (see `PackedSession::slot`).
+const NO_SLOT: u32 = u32::MAX;
+
+/// Graphs with at most this many edges per vertex go into the matcher
+/// whole; larger ones start from [`SEED_PER_VERTEX`] heaviest edges of
+/// each vertex and grow by pricing (see [`PackedSession::price`]).
+pub(super) const DENSE_PER_VERTEX: usize = 24;
+/// The heaviest edges of each vertex that a sparse session starts from.
+const SEED_PER_VERTEX: usize = 12;
+/// Half the width of the window of group positions a vertex starts with
+/// (see [`Spec::groups`]).
+const WINDOW: usize = 3;
+/// Dormant edges brought in per vertex and pricing pass.
+const PRICE_PER_VERTEX: u8 = 16;
+
+/// The edges a session's matcher starts with: all live ones of a sparse
+/// graph; of a dense graph, the [`SEED_PER_VERTEX`] heaviest of each vertex.
+fn seed<W: Ord + Copy>(
+    n: usize,
+    edges: &[(usize, usize)],
+    w: impl Fn(usize) -> W,
+    alive: &[bool],
+    groups: &[usize],
+) -> Vec<bool> {
+    let live = alive.iter().filter(|&&a| a).count();
+    if live <= DENSE_PER_VERTEX * n.max(1) {
+        return alive.to_vec();
+    }
+    // Position of each vertex in its group, and the group's size.
+    let mut at = vec![(0usize, 0usize); n];
+    if groups.len() == n {
+        let mut start = 0;
+        while start < n {
+            let mut end = start;
+            while end < n && groups[end] == groups[start] {
+                end += 1;
+            }
+            for (x, slot) in at[start..end].iter_mut().enumerate() {
+                *slot = (x, end - start);
+            }
+            start = end;
+        }
+    }
+    let near = |u: usize, v: usize| {
+        if groups.len() != n || groups[u] != groups[v] {
+            return false;
+        }
+        let ((x, g), (y, _)) = (at[u], at[v]);
+        let d = x.abs_diff(y);
+        d.abs_diff(g / 2) <= WINDOW
+    };
+    let mut inc: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut active = vec![false; edges.len()];
+    for (k, &(u, v)) in edges.iter().enumerate() {
+        if alive[k] {
+            if near(u, v) {
+                active[k] = true;
+            } else {
+                inc[u].push(k as u32);
+                inc[v].push(k as u32);
+            }
+        }
+    }
+    for row in &mut inc {
+        if row.len() > SEED_PER_VERTEX {
+            row.select_nth_unstable_by(SEED_PER_VERTEX, |&a, &b| w(b as usize).cmp(&w(a as usize)));
+            row.truncate(SEED_PER_VERTEX);
+        }
+        for &k in row.iter() {
+            active[k as usize] = true;
+        }
+    }
+    active
+}
+
+/// Bits per field: the largest |sum| over a matching of `n` vertices is
+/// `(n/2 + 1) * max|w|`, plus room for the sign.
+pub(super) fn widths(n: usize, max: &[u64]) -> Vec<u32> {
+    let half = (n / 2 + 1) as u128;
+    max.iter()
+        .map(|&m| {
+            if m == 0 {
+                0
+            } else {
+                130 - (u128::from(m).saturating_mul(half)).leading_zeros()
+            }
+        })
+        .collect()
+}
+
+pub(super) struct PackedSession<const L: usize> {
+    m: Matcher<Wide<L>>,
+    /// The ends of each edge (u32: half the memory of a players-squared
+    /// table; [`Session::new`] refuses more vertices or edges).
+    ends: Vec<(u32, u32)>,
+    /// Packed base fields of each distinct row of [`Spec::base`].
+    rows: Vec<Wide<L>>,
+    /// Row of each edge.
+    base: Vec<u32>,
+    nx: usize,
+    /// The slot of the edge's extra fields, `NO_SLOT` when they are all
+    /// zero. Most edges have none, so the extra fields and the packed
+    /// weight (base and extra fields) are kept only for the edges with a
+    /// slot: memory grows with the edges, not with the edges times the
+    /// fields.
+    slot: Vec<u32>,
+    /// Extra fields of each slot (`nx` each) and its edge's packed weight.
+    slot_vals: Vec<i64>,
+    slot_full: Vec<Wide<L>>,
+    /// Slots no longer in use.
+    free: Vec<u32>,
+    /// All-zero extra fields.
+    #[cfg(debug_assertions)]
+    zeros: Vec<i64>,
+    extra_max: Vec<u64>,
+    /// Offsets of the extra fields.
+    offsets: Vec<u32>,
+    alive: Vec<bool>,
+    /// Live edges in the matcher; a live edge not in it is *dormant*: its
+    /// weight is kept up to date, and [`PackedSession::price`] brings it in
+    /// when the duals of a solve do not cover it.
+    active: Vec<bool>,
+    /// Is the session sparse (some live edges dormant)? A dense one prices
+    /// nothing.
+    sparse: bool,
+    /// The edges of each vertex, `inc[inc_start[v]..inc_start[v + 1]]`
+    /// (sparse sessions only), for pricing around the vertices whose duals
+    /// dropped instead of every dormant edge.
+    inc: Vec<u32>,
+    inc_start: Vec<u32>,
+    /// The duals of the last solve after which every dormant edge was
+    /// priced and found covered; `None` when the next pricing must look at
+    /// every dormant edge (first solve, restart).
+    certified: Option<DualSnapshot<Wide<L>>>,
+    /// Vertices whose dormant edges' weights changed since `certified`.
+    reprice: Vec<bool>,
+    /// `limits[k]`: the reduced cost from which an edge is in no optimum of
+    /// all fields but the last `k`.
+    limits: Vec<Wide<L>>,
+}
+
+impl<const L: usize> PackedSession<L> {
+    pub(super) fn new(spec: &Spec, widths: &[u32]) -> Self {
+        let Spec {
+            n,
+            edges,
+            base,
+            nf,
+            present,
+            extra_max,
+            groups,
+            ..
+        } = *spec;
+        let nx = extra_max.len();
+        let mut offsets = vec![0u32; widths.len()];
+        let mut at = 0;
+        for f in (0..widths.len()).rev() {
+            offsets[f] = at;
+            at += widths[f];
+        }
+        let rows: Vec<Wide<L>> = (0..spec.rows())
+            .map(|r| {
+                let mut x = Wide::<L>::ZERO;
+                for (f, val) in base[r * nf..(r + 1) * nf].iter().enumerate() {
+                    if *val != 0 && widths[f] > 0 {
+                        x = x + (Wide::<L>::from_i64(*val) << offsets[f]);
+                    }
+                }
+                x
+            })
+            .collect();
+        // An edge without a row (a malformed spec) weighs nothing and is
+        // left out of the graph.
+        let row_of: Vec<u32> = (0..edges.len())
+            .map(|k| {
+                let r = spec.row(k);
+                if nf == 0 {
+                    // No fields: every edge weighs nothing.
+                    0
+                } else if r < rows.len() {
+                    r as u32
+                } else {
+                    u32::MAX
+                }
+            })
+            .collect();
+        let packed = |k: usize| {
+            rows.get(row_of[k] as usize)
+                .copied()
+                .unwrap_or(Wide::<L>::ZERO)
+        };
+        let mut m = Matcher::new(n);
+        let mut alive = vec![false; edges.len()];
+        for (k, &(u, v)) in edges.iter().enumerate() {
+            alive[k] = present.get(k).copied().unwrap_or(false)
+                && u != v
+                && u < n
+                && v < n
+                && row_of[k] != u32::MAX;
+        }
+        let active = seed(n, edges, packed, &alive, groups);
+        let mut sparse = false;
+        for (k, &(u, v)) in edges.iter().enumerate() {
+            if active[k] {
+                m.set_weight(u, v, packed(k));
+            } else if alive[k] {
+                sparse = true;
+            }
+        }
+        // Incidence of the live edges, counted then filled (CSR).
+        let (mut inc, mut inc_start) = (Vec::new(), Vec::new());
+        if sparse {
+            let mut deg = vec![0u32; n + 1];
+            for (k, &(u, v)) in edges.iter().enumerate() {
+                if alive[k] {
+                    deg[u] += 1;
+                    deg[v] += 1;
+                }
+            }
+            inc_start = Vec::with_capacity(n + 1);
+            let mut at = 0u32;
+            for d in &deg[..n] {
+                inc_start.push(at);
+                at += d;
+            }
+            inc_start.push(at);
+            inc = vec![0u32; at as usize];
+            let mut fill = inc_start.clone();
+            for (k, &(u, v)) in edges.iter().enumerate() {
+                if alive[k] {
+                    for x in [u, v] {
+                        inc[fill[x] as usize] = k as u32;
+                        fill[x] += 1;
+                    }
+                }
+            }
+        }
+        // The last k fields occupy the lowest `bits` bits: over any two
+        // matchings they differ by less than 2^(bits+1), or 2^(bits+2) in
+        // the solver's doubled units.
+        let mut limits = Vec::with_capacity(widths.len() + 1);
+        let mut bits = 0;
+        limits.push(Wide::<L>::pow2(2));
+        for w in widths.iter().rev() {
+            bits += w;
+            limits.push(Wide::<L>::pow2(bits + 2));
+        }
+        PackedSession {
+            m,
+            ends: edges.iter().map(|&(u, v)| (u as u32, v as u32)).collect(),
+            rows,
+            base: row_of,
+            nx,
+            slot: vec![NO_SLOT; edges.len()],
+            slot_vals: Vec::new(),
+            slot_full: Vec::new(),
+            free: Vec::new(),
+            #[cfg(debug_assertions)]
+            zeros: vec![0; nx],
+            extra_max: extra_max.iter().map(|x| x.unsigned_abs()).collect(),
+            offsets: offsets[nf..].to_vec(),
+            alive,
+            active,
+            sparse,
+            inc,
+            inc_start,
+            certified: None,
+            reprice: vec![false; n],
+            limits,
+        }
+    }
+
+    /// The ends of edge `e`.
+    #[inline]
+    fn ends(&self, e: usize) -> (usize, usize) {
+        let (u, v) = self.ends[e];
+        (u as usize, v as usize)
+    }
+
+    /// The packed base fields of edge `e`.
+    fn base_of(&self, e: usize) -> Wide<L> {
+        self.base
+            .get(e)
+            .and_then(|&r| self.rows.get(r as usize))
+            .copied()
+            .unwrap_or(Wide::<L>::ZERO)
+    }
+
+    /// The packed weight of edge `e` (base and extra fields).
+    #[inline]
+    fn full(&self, e: usize) -> Wide<L> {
+        match self.slot.get(e) {
+            Some(&s) if s != NO_SLOT => self
+                .slot_full
+                .get(s as usize)
+                .copied()
+                .unwrap_or(Wide::<L>::ZERO),
+            _ => self.base_of(e),
+        }
+    }
+
+    /// The extra fields of edge `e`, if not all zero.
+    fn extra_of(&self, e: usize) -> Option<&[i64]> {
+        let s = *self.slot.get(e)?;
+        if s == NO_SLOT {
+            return None;
+        }
+        let s = s as usize;
+        self.slot_vals.get(s * self.nx..(s + 1) * self.nx)
+    }
+
+    /// The packed weight of edge `e` with extra fields `vals`.
+    fn weight(&self, e: usize, vals: &[i64]) -> Wide<L> {
+        let mut x = self.base_of(e);
+        for (f, val) in vals.iter().enumerate() {
+            if *val != 0 {
+                x = x + (Wide::<L>::from_i64(*val) << self.offsets[f]);
+            }
+        }
+        x
+    }
+
+    /// After a solve: brings into the matcher the dormant edges whose
+    /// reduced cost is negative (the duals do not cover them), at most
+    /// [`PRICE_PER_VERTEX`] per vertex, the most violated first. Returns
+    /// false when there was none: the duals then cover every live edge.
+    ///
+    /// After the first complete pricing only the dormant edges of vertices
+    /// whose dual or blossoms changed since the last certified solve, or
+    /// whose edges' weights changed, are priced again: every other dormant
+    /// edge keeps a reduced cost at least the one it had then, which was
+    /// not negative ([`crate::pairing::matching::Pricer::loosened_since`]).
+    fn price(&mut self) -> bool {
+        if !self.sparse {
+            return false;
+        }
+        let Some(pricer) = self.m.pricer() else {
+            return false;
+        };
+        let n = self.m.vertex_count();
+        let mut bad: Vec<(Wide<L>, usize)> = Vec::new();
+        let check = |e: usize, bad: &mut Vec<(Wide<L>, usize)>| {
+            if !self.alive[e] || self.active[e] {
+                return;
+            }
+            let (u, v) = self.ends(e);
+            let w = self.full(e);
+            if pricer.covers(u, v, w) {
+                return;
+            }
+            if let Some(c) = pricer.reduced_cost(u, v, w) {
+                if c < Wide::<L>::ZERO {
+                    bad.push((c, e));
+                }
+            }
+        };
+        match &self.certified {
+            None => {
+                for e in 0..self.ends.len() {
+                    check(e, &mut bad);
+                }
+            }
+            Some(old) => {
+                let mut dirty = self.reprice.clone();
+                pricer.loosened_since(old, &mut dirty);
+                for x in 0..n {
+                    if !dirty[x] {
+                        continue;
+                    }
+                    let range = self.inc_start[x] as usize..self.inc_start[x + 1] as usize;
+                    for &e in &self.inc[range] {
+                        let e = e as usize;
+                        let (u, v) = self.ends(e);
+                        let other = if u == x { v } else { u };
+                        // An edge with both ends dirty is priced once.
+                        if dirty[other] && other < x {
+                            continue;
+                        }
+                        check(e, &mut bad);
+                    }
+                }
+            }
+        }
+        if bad.is_empty() {
+            self.certified = Some(pricer.snapshot());
+            self.reprice.iter_mut().for_each(|x| *x = false);
+            return false;
+        }
+        bad.sort_unstable();
+        let mut taken = vec![0u8; n];
+        for (_, e) in bad {
+            let (u, v) = self.ends(e);
+            if taken[u] >= PRICE_PER_VERTEX && taken[v] >= PRICE_PER_VERTEX {
+                continue;
+            }
+            taken[u] = taken[u].saturating_add(1);
+            taken[v] = taken[v].saturating_add(1);
+            self.active[e] = true;
+            self.m.set_weight(u, v, self.full(e));
+        }
+        true
+    }
+
+    fn other(&self, e: usize, owner: usize) -> usize {
+        let (u, v) = self.ends(e);
+        if u == owner {
+            v
+        } else {
+            u
+        }
+    }
+}
+
+impl<const L: usize> Packed for PackedSession<L> {
+    fn set_extra(&mut self, e: usize, owner: usize, vals: &[i64]) -> bool {
+        if !self.alive.get(e).copied().unwrap_or(false)
+            || vals.len() != self.nx
+            || vals
+                .iter()
+                .zip(&self.extra_max)
+                .any(|(v, m)| v.unsigned_abs() > *m)
+        {
+            return false;
+        }
+        let zero = vals.iter().all(|&v| v == 0);
+        let same = match self.extra_of(e) {
+            Some(row) => row == vals,
+            None => zero,
+        };
+        if !same {
+            let w = self.weight(e, vals);
+            let old = self.slot[e];
+            if zero {
+                self.slot[e] = NO_SLOT;
+                self.free.push(old);
+            } else {
+                let s = if old != NO_SLOT {
+                    old
+                } else if let Some(s) = self.free.pop() {
+                    s
+                } else {
+                    self.slot_full.push(Wide::<L>::ZERO);
+                    self.slot_vals.resize(self.slot_vals.len() + self.nx, 0);
+                    (self.slot_full.len() - 1) as u32
+                };
+                self.slot[e] = s;
+                let at = s as usize;
+                self.slot_vals[at * self.nx..(at + 1) * self.nx].copy_from_slice(vals);
+                self.slot_full[at] = w;
+            }
+            if self.active[e] {
+                let other = self.other(e, owner);
+                self.m.set_weight(owner, other, w);
+            } else if let Some(r) = self.reprice.get_mut(owner) {
+                // A dormant edge's weight changed: price it again.
+                *r = true;
+            }
+        }
+        true
+    }
+
+    #[cfg(debug_assertions)]
+    fn extra(&self, e: usize) -> &[i64] {
+        self.extra_of(e).unwrap_or(&self.zeros)
+    }
+
+    fn remove(&mut self, e: usize, owner: usize) {
+        if self.alive.get(e).copied().unwrap_or(false) {
+            self.alive[e] = false;
+            if self.active[e] {
+                self.active[e] = false;
+                let other = self.other(e, owner);
+                self.m.remove_edge(owner, other);
+            }
+        }
+    }
+
+    fn live(&self, e: usize) -> bool {
+        self.alive.get(e).copied().unwrap_or(false)
+    }
+
+    fn restart(&mut self) {
+        self.m.reset();
+        self.certified = None;
+    }
+
+    fn solve(&mut self) -> Vec<Option<usize>> {
+        // Column generation: solve over the edges in the matcher, then bring
+        // in the dormant edges whose reduced cost in that solve's duals is
+        // negative and solve again, warm, until none is. The duals then
+        // cover every live edge, which certifies the matching as an optimum
+        // of the whole graph (LP duality for the matching polytope), not
+        // only of the edges in the matcher.
+        loop {
+            let mate = self.m.solve();
+            if !self.price() {
+                return mate;
+            }
+        }
+    }
+
+    fn maybe(&self, e: usize, low: usize) -> bool {
+        let Some(limit) = self.limits.get(low) else {
+            return true;
+        };
+        if !self.live(e) {
+            return false;
+        }
+        // Dormant edges too: after a solve the duals cover every live edge
+        // (see `solve`), so the same bound holds for them.
+        let (u, v) = self.ends(e);
+        // A lower bound at the limit already decides it.
+        if self
+            .m
+            .vertex_slack_of(u, v, self.full(e))
+            .is_some_and(|c| c >= *limit)
+        {
+            return false;
+        }
+        self.m
+            .reduced_cost_of(u, v, self.full(e))
+            .is_none_or(|c| c < *limit)
+    }
+
+    fn maybe_all(&self, low: usize) -> Vec<bool> {
+        let Some(limit) = self.limits.get(low) else {
+            return vec![true; self.ends.len()];
+        };
+        let pricer = self.m.pricer();
+        (0..self.ends.len())
+            .map(|e| {
+                let (u, v) = self.ends(e);
+                self.live(e)
+                    && pricer
+                        .as_ref()
+                        .and_then(|p| p.reduced_cost(u, v, self.full(e)))
+                        .is_none_or(|c| c < *limit)
+            })
+            .collect()
+    }
+
+    fn prune(&mut self, low: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        if self.limits.get(low).is_none() {
+            return out;
+        }
+        let keep = self.maybe_all(low);
+        let drop: Vec<usize> = (0..self.ends.len())
+            .filter(|&e| self.live(e) && !keep[e])
+            .collect();
+        for e in drop {
+            if self.active[e] {
+                let (u, v) = self.ends(e);
+                self.m.remove_loose_edge(u, v);
+                self.active[e] = false;
+            }
+            self.alive[e] = false;
+            out.push(e);
+        }
+        out
+    }
+}

@@ -1,0 +1,117 @@
+//! The sparse session (column generation) against an independent dense
+//! matcher.
+
+use super::*;
+use crate::pairing::matching::Matcher;
+
+/// Splitmix64, so that failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, k: u64) -> i64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % k) as i64
+    }
+}
+
+/// The packed value of three small fields, for an independent dense
+/// solve: each field's sum over a matching of at most 50 edges stays
+/// below the factor.
+fn pack(f: &[i64]) -> i64 {
+    f.iter().fold(0, |acc, x| acc * 1_000 + x)
+}
+
+/// A complete graph too dense to go into the matcher whole (so the
+/// session starts sparse and prices the rest), with ties on the
+/// leading fields as in a bracket, solved cold and then warm after a
+/// probe-like change of one vertex's extra field: each optimum has the
+/// value of a dense matcher over all edges.
+#[test]
+fn sparse_session_finds_the_dense_optimum() {
+    let mut rng = Rng(5);
+    // `shared`: the edges name their row of a table of the distinct
+    // base fields (as the engine's graph does), and extra fields go
+    // back to zero now and then (their slots are freed and reused).
+    let cases = [
+        (60usize, false, false),
+        (60, true, false),
+        (90, true, false),
+    ];
+    for &(n, with_groups, shared) in cases.iter().chain(&[(60, true, true), (90, false, true)]) {
+        assert!(n * (n - 1) / 2 > DENSE_PER_VERTEX * n);
+        let mut edges = Vec::new();
+        let mut base = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                edges.push((u, v));
+                base.extend([rng.below(2), rng.below(4)]);
+            }
+        }
+        let groups: Vec<usize> = (0..n).map(|v| v * 3 / n).collect();
+        let present = vec![true; edges.len()];
+        let table: Vec<i64> = (0..8).flat_map(|r| [r / 4, r % 4]).collect();
+        let row_of: Vec<u32> = (0..edges.len())
+            .map(|e| (base[2 * e] * 4 + base[2 * e + 1]) as u32)
+            .collect();
+        let mut s = Session::new(&Spec {
+            n,
+            edges: &edges,
+            base: if shared { &table } else { &base },
+            row_of: shared.then_some(&row_of[..]),
+            nf: 2,
+            present: &present,
+            extra_max: &[9],
+            groups: if with_groups { &groups } else { &[] },
+        })
+        .unwrap();
+        let mut extra = vec![0i64; edges.len()];
+        for step in 0..8 {
+            if step > 0 {
+                let u = rng.below(n as u64) as usize;
+                for (e, &(a, b)) in edges.iter().enumerate() {
+                    if a == u || b == u {
+                        extra[e] = rng.below(10);
+                        if shared && rng.below(2) == 0 {
+                            extra[e] = 0;
+                        }
+                        assert!(s.set_extra(e, u, &[extra[e]]));
+                    }
+                }
+            }
+            let mate = s.solve();
+            let value = |e: usize| pack(&[base[2 * e], base[2 * e + 1], extra[e]]);
+            let mut dense = Matcher::<i64>::new(n);
+            for (e, &(a, b)) in edges.iter().enumerate() {
+                dense.set_weight(a, b, value(e));
+            }
+            dense.solve();
+            let got: i64 = edges
+                .iter()
+                .enumerate()
+                .filter(|&(_, &(a, b))| mate[a] == Some(b))
+                .map(|(e, _)| value(e))
+                .sum();
+            assert_eq!(got, dense.total_weight(), "n {n} step {step}");
+            // An edge the session calls out of every optimum (dormant
+            // ones included) is: forcing it costs something.
+            let maybe = s.maybe_all(0);
+            let out: Vec<usize> = (0..edges.len()).filter(|&e| !maybe[e]).take(6).collect();
+            for e in out {
+                let (a, b) = edges[e];
+                let mut forced = Matcher::<i64>::new(n);
+                for (f, &(x, y)) in edges.iter().enumerate() {
+                    if ![x, y].iter().any(|z| *z == a || *z == b) {
+                        forced.set_weight(x, y, value(f));
+                    }
+                }
+                forced.solve();
+                assert!(
+                    forced.total_weight() + value(e) < dense.total_weight(),
+                    "edge {e} excluded but in an optimum"
+                );
+            }
+        }
+    }
+}
