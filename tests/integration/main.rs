@@ -18,6 +18,7 @@ mod round_robin;
 mod samples;
 mod site;
 mod sm;
+mod sm_lines;
 mod standings;
 mod trf;
 mod tunx_events;
