@@ -537,6 +537,30 @@ mod tests {
         );
     }
 
+    /// Points without any game (a Swiss-Manager player file alone): one warning,
+    /// not an error per player; with games, the error stays (#18).
+    #[test]
+    fn points_without_games_is_one_warning() {
+        let mut t = two(RoundEntry::NotPaired, RoundEntry::NotPaired);
+        for p in &mut t.players {
+            p.rounds.clear();
+            p.points = Some(Points(10));
+        }
+        let d = check(&t, &crate::diag::NoSource);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, codes::POINTS_WITHOUT_GAMES);
+        assert!(!d[0].is_error());
+        assert!(d[0].message.starts_with(
+            "player 1 declares 1.0 points (and 1 other player), but the file records no games"
+        ));
+        t.players[0].rounds = vec![game(2, Color::White, Outcome::Loss)];
+        t.players[1].rounds = vec![game(1, Color::Black, Outcome::Win)];
+        let d = check(&t, &crate::diag::NoSource);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, codes::POINTS_MISMATCH);
+        assert!(d[0].is_error());
+    }
+
     #[test]
     fn paired_twice() {
         let mut t = two(
