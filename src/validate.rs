@@ -274,7 +274,6 @@ fn points(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
             line: lines.player_line(p.id.0),
             cols: lines.cols(PlayerField::Points),
             field: Some(record_field(lines, p.id, "points")),
-            ..Location::default()
         };
         let msg = format!(
             "player {} declares {declared} points, but the results add up to {all}",

@@ -187,7 +187,6 @@ impl Checker<'_> {
             line: self.lines.player_line(p.id.0),
             cols: self.lines.cols(field),
             field: Some(format!("player {} {}", p.id, label.into())),
-            ..Location::default()
         }
     }
 
