@@ -296,7 +296,8 @@ fn points(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
 /// read alone: it carries `Pkt` but its games are in the pairing file) contradicts
 /// nothing; the points simply cannot be checked. One warning at the first player who
 /// declares points, instead of an error per player: the commands that need the games
-/// (standings from results, `check`, `pair` of the next round) cannot use the points.
+/// (standings from results, `check`, `pair` of the next round) cannot use the points
+/// (`pair` refuses such a file).
 fn points_without_games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
     let mut declaring = t
         .players
@@ -322,7 +323,7 @@ fn points_without_games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagn
         format!(
             "player {} declares {declared} points{others}, but the file records no games: \
              the points cannot be checked, standings computed from it count no game \
-             (every player 0.0) and `pair` would pair round 1; give the games too \
+             (every player 0.0), and `check` and `pair` need the games; give them too \
              (a Swiss-Manager player file with its pairing file: players.txt+pairings.txt)",
             first.id
         ),

@@ -69,6 +69,12 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         ..Default::default()
     };
     let t = &loaded.tournament;
+    if let Some(d) = points_without_games(t, &loaded.source) {
+        return Err(Failure::Input {
+            code: super::exit::INVALID_INPUT,
+            diagnostics: vec![d.in_file(Some(&loaded.name))],
+        });
+    }
     if let Some(table) = round_robin_table(t, args.system) {
         let Some((round, boards, free)) = round_robin::next_round(t, &table) else {
             return Err(Failure::Invalid(format!(
@@ -127,6 +133,37 @@ fn write(args: &Args, text: &str) -> Result<Outcome, Failure> {
         None => print!("{text}"),
     }
     Ok(Outcome::Clean)
+}
+
+/// Players who declare points in a file without a single game (a Swiss-Manager
+/// player file read alone): the games that gave the points are elsewhere, so
+/// pairing "round 1" would pair a round already played, on scores of 0. Refused
+/// at the first such player's record: the basic rules for Swiss systems need the
+/// games played so far (C.04.1 b: no two players meet twice; e: players are paired
+/// with others of the same score).
+fn points_without_games(t: &Tournament, at: &dyn Locator) -> Option<Diagnostic> {
+    if t.rounds_recorded() > 0 {
+        return None;
+    }
+    let p = t
+        .players
+        .iter()
+        .find(|p| p.points.is_some_and(|x| x.0 != 0))?;
+    let declared = p.points?;
+    Some(Diagnostic::error(
+        codes::POINTS_WITHOUT_GAMES,
+        Family::Consistency,
+        Location {
+            file: at.player_file(p.id.0),
+            line: at.player_line(p.id.0),
+            cols: at.cols(chess_arbiter::diag::PlayerField::Points),
+            field: Some("points".into()),
+        },
+        format!(
+            "player {} declares {declared} points, but the file records no games: the next round cannot be paired without them; give the games too (a Swiss-Manager player file with its pairing file: players.txt+pairings.txt)",
+            p.id
+        ),
+    ))
 }
 
 /// The next round cannot be paired while the last paired round has boards

@@ -38,9 +38,9 @@ fn sm_player_file_alone_is_one_located_warning_not_an_error_per_player() {
         stdout.contains(
             "warning: players_round1.txt, line 2 (points): player 1 declares 1.0 points \
              (and 7 other players), but the file records no games: the points cannot be \
-             checked, standings computed from it count no game (every player 0.0) and \
-             `pair` would pair round 1; give the games too (a Swiss-Manager player file \
-             with its pairing file: players.txt+pairings.txt)\n"
+             checked, standings computed from it count no game (every player 0.0), and \
+             `check` and `pair` need the games; give them too (a Swiss-Manager player \
+             file with its pairing file: players.txt+pairings.txt)\n"
         ),
         "{stdout}"
     );
@@ -136,5 +136,30 @@ fn sm_pair_unfinished_round_names_the_board_row() {
             "error: pairings_round3_unplayed.txt, line 3 (round 3): round 3 is paired but 4 of its boards have no result (1-3, 2-4, 5-8, 7-9): enter round 3's results before pairing round 4\n"
         ),
         "{stderr}"
+    );
+}
+
+/// `pair` on a player file alone: the games that gave the points are not in it, so
+/// "round 1" would be a round already played. Refused (exit 3) at the first row
+/// that declares points; before, it paired round 1 on scores of 0 (exit 0).
+#[test]
+fn sm_pair_refuses_a_player_file_without_games() {
+    let out = arbiter(&["pair", "players_round1.txt"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr.contains(
+            "error: players_round1.txt, line 2 (points): player 1 declares 1.0 points, but the file records no games: the next round cannot be paired without them; give the games too (a Swiss-Manager player file with its pairing file: players.txt+pairings.txt)\n"
+        ),
+        "{stderr}"
+    );
+    // With its pairing file, round 2 is paired.
+    let out = arbiter(&["pair", "players_round1.txt+pairings_round1_played.txt"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("Round 2 paired"),
+        "{}",
+        text(&out.stdout)
     );
 }
