@@ -146,6 +146,8 @@ pub mod codes {
         // ----- consistency of a tournament -----
         /// Declared points do not match the points the results give.
         POINTS_MISMATCH = "points-mismatch";
+        /// Players declare points, but the file records no games to check them against (a Swiss-Manager player file alone).
+        POINTS_WITHOUT_GAMES = "points-without-games";
         /// The two sides of a game disagree (opponent, colour, result), or a game has only one side.
         GAME_ASYMMETRIC = "game-asymmetric";
         /// A game names an opponent who is not in the tournament.
@@ -174,6 +176,8 @@ pub mod codes {
         PAIRING_MISMATCH = "pairing-mismatch";
         /// A game without a result (unknown or pending).
         RESULT_MISSING = "result-missing";
+        /// A round to be paired already holds a pairing-allocated bye, which only the pairing gives.
+        PAIRING_BYE_PRESET = "pairing-bye-preset";
 
         // ----- data that changes a check or a pairing -----
         /// Both players of a board lost by forfeit.
@@ -380,6 +384,23 @@ pub trait Locator {
     /// file: `player record 3 at byte offset 0x1a2b`); `None` for line-based files.
     fn player_record(&self, _player: u32) -> Option<String> {
         None
+    }
+    /// The file holding player `player`'s record when an input joins several files
+    /// (a Swiss-Manager player file and pairing file read as `a+b`); `None`: the
+    /// input's one file (the caller names it).
+    fn player_file(&self, _player: u32) -> Option<String> {
+        None
+    }
+    /// The line that records round `round` (1-based) of player `player`: in a TRF
+    /// the player's own record (the round's block is on it, the default); in a
+    /// Swiss-Manager pairing file the board row of that round.
+    fn round_line(&self, player: u32, _round: usize) -> Option<usize> {
+        self.player_line(player)
+    }
+    /// The file holding the line of [`Locator::round_line`]; by default the
+    /// player's ([`Locator::player_file`]).
+    fn round_file(&self, player: u32, _round: usize) -> Option<String> {
+        self.player_file(player)
     }
 }
 

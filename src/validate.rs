@@ -17,8 +17,20 @@ use crate::model::{game_sides, ByeKind, Outcome, Player, PlayerId, RoundEntry, T
 /// The record of player `id`, its line only, named `field`.
 fn at(lines: &dyn Locator, id: PlayerId, field: &str) -> Location {
     Location {
+        file: lines.player_file(id.0),
         line: lines.player_line(id.0),
         field: Some(record_field(lines, id, field)),
+        ..Location::default()
+    }
+}
+
+/// Where round `r` of player `id` is recorded (the player's record in a TRF, the
+/// board row of a Swiss-Manager pairing file), named `round r`.
+fn at_round(lines: &dyn Locator, id: PlayerId, r: usize) -> Location {
+    Location {
+        file: lines.round_file(id.0, r),
+        line: lines.round_line(id.0, r),
+        field: Some(record_field(lines, id, &format!("round {r}"))),
         ..Location::default()
     }
 }
@@ -150,7 +162,7 @@ fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
                 out.push(Diagnostic::error(
                     codes::PAIRED_WITH_SELF,
                     Family::Consistency,
-                    at(lines, p.id, &format!("round {r}")),
+                    at_round(lines, p.id, r),
                     format!("player {} is paired against themself", p.id),
                 ));
                 continue;
@@ -159,7 +171,7 @@ fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
                 out.push(Diagnostic::error(
                     codes::UNKNOWN_OPPONENT,
                     Family::Consistency,
-                    at(lines, p.id, &format!("round {r}")),
+                    at_round(lines, p.id, r),
                     format!("opponent {o} of player {} does not exist", p.id),
                 ));
                 continue;
@@ -172,7 +184,7 @@ fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
             out.push(Diagnostic::error(
                 codes::GAME_ASYMMETRIC,
                 Family::Consistency,
-                at(lines, p.id, &format!("round {r}")),
+                at_round(lines, p.id, r),
                 format!(
                     "player {} has {}, but player {o} has {}",
                     p.id,
@@ -208,7 +220,7 @@ fn games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
                 out.push(Diagnostic::error(
                     codes::PAIRED_TWICE,
                     Family::Consistency,
-                    at(lines, o, &format!("round {r}")),
+                    at_round(lines, o, r),
                     format!(
                         "player {o} is paired twice (named by players {})",
                         list.join(", ")
@@ -234,6 +246,9 @@ fn points(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
                 RoundEntry::Played { .. } | RoundEntry::Unknown { .. } | RoundEntry::Forfeit { .. }
             )
         });
+    if n == 0 {
+        return points_without_games(t, lines, out);
+    }
     // TRF-2026: in team events the individual points are informative only.
     let team_event = t.teams.iter().any(|x| x.number.is_some());
     for p in &t.players {
@@ -255,10 +270,10 @@ fn points(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let loc = Location {
+            file: lines.player_file(p.id.0),
             line: lines.player_line(p.id.0),
             cols: lines.cols(PlayerField::Points),
             field: Some(record_field(lines, p.id, "points")),
-            ..Location::default()
         };
         let msg = format!(
             "player {} declares {declared} points, but the results add up to {all}",
@@ -275,6 +290,44 @@ fn points(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
             Diagnostic::error(codes::POINTS_MISMATCH, Family::Consistency, loc, msg)
         });
     }
+}
+
+/// A file with declared points and no games at all (a Swiss-Manager player file
+/// read alone: it carries `Pkt` but its games are in the pairing file) contradicts
+/// nothing; the points simply cannot be checked. One warning at the first player who
+/// declares points, instead of an error per player: the commands that need the games
+/// (standings from results, `check`, `pair` of the next round) cannot use the points
+/// (`pair` refuses such a file).
+fn points_without_games(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
+    let mut declaring = t
+        .players
+        .iter()
+        .filter_map(|p| p.points.filter(|x| x.0 != 0).map(|x| (p, x)));
+    let Some((first, declared)) = declaring.next() else {
+        return;
+    };
+    let others = match declaring.count() {
+        0 => String::new(),
+        1 => " (and 1 other player)".to_string(),
+        k => format!(" (and {k} other players)"),
+    };
+    out.push(Diagnostic::warning(
+        codes::POINTS_WITHOUT_GAMES,
+        Family::Consistency,
+        Location {
+            file: lines.player_file(first.id.0),
+            line: lines.player_line(first.id.0),
+            cols: lines.cols(PlayerField::Points),
+            field: Some(record_field(lines, first.id, "points")),
+        },
+        format!(
+            "player {} declares {declared} points{others}, but the file records no games: \
+             the points cannot be checked, standings computed from it count no game \
+             (every player 0.0), and `check` and `pair` need the games; give them too \
+             (a Swiss-Manager player file with its pairing file: players.txt+pairings.txt)",
+            first.id
+        ),
+    ));
 }
 
 fn leading_number(s: &str) -> Option<usize> {
@@ -482,6 +535,30 @@ mod tests {
         assert!(
             m.contains(&"player 2 declares 1.0 points, but the results add up to 0.5".to_string())
         );
+    }
+
+    /// Points without any game (a Swiss-Manager player file alone): one warning,
+    /// not an error per player; with games, the error stays (#18).
+    #[test]
+    fn points_without_games_is_one_warning() {
+        let mut t = two(RoundEntry::NotPaired, RoundEntry::NotPaired);
+        for p in &mut t.players {
+            p.rounds.clear();
+            p.points = Some(Points(10));
+        }
+        let d = check(&t, &crate::diag::NoSource);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, codes::POINTS_WITHOUT_GAMES);
+        assert!(!d[0].is_error());
+        assert!(d[0].message.starts_with(
+            "player 1 declares 1.0 points (and 1 other player), but the file records no games"
+        ));
+        t.players[0].rounds = vec![game(2, Color::White, Outcome::Loss)];
+        t.players[1].rounds = vec![game(1, Color::Black, Outcome::Win)];
+        let d = check(&t, &crate::diag::NoSource);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, codes::POINTS_MISMATCH);
+        assert!(d[0].is_error());
     }
 
     #[test]

@@ -189,11 +189,19 @@ impl Loaded {
     /// What the pairing warnings need to locate themselves in this input: its
     /// name, and for a TRF input its lines and the layout's columns (other
     /// formats have no columns to cite).
+    ///
+    /// A Swiss-Manager player file read alone gives the row of each player; a
+    /// pairing file has a row per board, not per player, and these warnings are
+    /// located by player, so they name the file only there.
     pub fn facts(&self) -> chess_arbiter::pairing::check::FileFacts {
         let source = self.source.trf();
+        let player_lines = match &self.source {
+            input::Source::Sm(s) if s.board_rows.is_empty() => s.player_rows.clone(),
+            _ => source.map(|s| s.player_lines.clone()).unwrap_or_default(),
+        };
         chess_arbiter::pairing::check::FileFacts {
             file: Some(self.name.clone()),
-            player_lines: source.map(|s| s.player_lines.clone()).unwrap_or_default(),
+            player_lines,
             header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
             columns: source.map(|_| trf::layout::player_field as _),
         }

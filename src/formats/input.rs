@@ -67,12 +67,15 @@ impl InputFormat {
 }
 
 /// Where the records of an input are: lines of a TRF, byte offsets of a binary file's
-/// player records, or nothing (JSON, text exports without a line map).
+/// player records, rows of Swiss-Manager's text exports, or nothing (JSON, XML, Vega).
 #[derive(Debug, Clone, Default)]
 pub enum Source {
     Trf(trf::SourceMap),
     /// Byte offset of each player's record (`.TUNX`).
     Records(BTreeMap<PlayerId, usize>),
+    /// Rows of a Swiss-Manager player file and board rows of its pairing file, and
+    /// the name of each file when both are read together (`a+b`).
+    Sm(sm::SmSource),
     #[default]
     None,
 }
@@ -89,14 +92,36 @@ impl Source {
 
 impl Locator for Source {
     fn player_line(&self, player: u32) -> Option<usize> {
-        self.trf()?.player_line(player)
+        match self {
+            Source::Sm(s) => s.player_line(player),
+            _ => self.trf()?.player_line(player),
+        }
     }
     fn header_line(&self, code: &str) -> Option<usize> {
         self.trf()?.header_line(code)
     }
-    /// TRF columns only for TRF input: a binary file or JSON has none.
+    /// TRF columns only for TRF input: a binary file, a `;`-separated export or
+    /// JSON has none.
     fn cols(&self, field: PlayerField) -> Option<(usize, usize)> {
         self.trf()?.cols(field)
+    }
+    fn player_file(&self, player: u32) -> Option<String> {
+        match self {
+            Source::Sm(s) => s.player_file(player),
+            _ => None,
+        }
+    }
+    fn round_line(&self, player: u32, round: usize) -> Option<usize> {
+        match self {
+            Source::Sm(s) => s.round_line(player, round),
+            _ => self.player_line(player),
+        }
+    }
+    fn round_file(&self, player: u32, round: usize) -> Option<String> {
+        match self {
+            Source::Sm(s) => s.round_file(player, round),
+            _ => None,
+        }
     }
     fn player_record(&self, player: u32) -> Option<String> {
         match self {
@@ -216,15 +241,20 @@ pub fn read(bytes: &[u8], opts: &InputOptions) -> Result<Input, Vec<Diagnostic>>
 }
 
 /// Read a Swiss-Manager player file and pairing file given together (`a+b`, either
-/// order).
+/// order). With a file name `a+b` (as the command line gives it), each message
+/// names the file its fact came from: a player's row, or a board row.
 pub fn read_pair(a: &[u8], b: &[u8], opts: &InputOptions) -> Result<Input, Vec<Diagnostic>> {
     let name = opts.file_name.as_deref();
-    let l = sm::read_combined(a, b).map_err(|d| name_all(d, name))?;
+    let (name_a, name_b) = match name.and_then(|n| n.split_once('+')) {
+        Some((x, y)) => (Some(x), Some(y)),
+        None => (None, None),
+    };
+    let l = sm::read_combined_named((a, name_a), (b, name_b)).map_err(|d| name_all(d, name))?;
     let input = Input {
         tournament: l.tournament,
         format: InputFormat::SmCombined,
         dialect: None,
-        source: Source::None,
+        source: Source::Sm(l.source),
         diagnostics: name_all(l.diagnostics, name),
     };
     with_players(input, name)
@@ -356,7 +386,14 @@ fn read_as(
                 _ => sm::SmFormat::Xml,
             };
             let l = sm::read_as(f, bytes)?;
-            Ok(plain(l.tournament, l.diagnostics))
+            let source = match format {
+                InputFormat::SmXml => Source::None,
+                _ => Source::Sm(l.source),
+            };
+            Ok(Input {
+                source,
+                ..plain(l.tournament, l.diagnostics)
+            })
         }
         InputFormat::SmCombined => Err(vec![Diagnostic::error(
             codes::UNSUPPORTED,

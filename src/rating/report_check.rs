@@ -183,10 +183,10 @@ impl Checker<'_> {
     /// Player `p`'s `field`, named `player <id> <label>` in the location.
     fn player(&self, p: &Player, field: PlayerField, label: impl Into<String>) -> Location {
         Location {
+            file: self.lines.player_file(p.id.0),
             line: self.lines.player_line(p.id.0),
             cols: self.lines.cols(field),
             field: Some(format!("player {} {}", p.id, label.into())),
-            ..Location::default()
         }
     }
 

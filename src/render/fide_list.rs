@@ -120,7 +120,10 @@ pub fn diagnostics(
                 ),
             };
             let mut loc = crate::diag::Location {
-                file: Some(file.to_string()),
+                file: Some(
+                    at.player_file(f.player.0)
+                        .unwrap_or_else(|| file.to_string()),
+                ),
                 line: at.player_line(f.player.0),
                 cols: at.cols(field),
                 field: None,

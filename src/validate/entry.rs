@@ -54,6 +54,7 @@ pub fn check_entry(t: &Tournament, rules: &EntryRules, lines: &dyn Locator) -> V
                     codes::FIDE_ID_MISSING,
                     Family::Consistency,
                     Location {
+                        file: lines.player_file(p.id.0),
                         line: lines.player_line(p.id.0),
                         field: Some("FIDE ID".into()),
                         ..Location::default()

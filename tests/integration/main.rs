@@ -19,6 +19,7 @@ mod samples;
 mod scratch;
 mod site;
 mod sm;
+mod sm_lines;
 mod standings;
 mod trf;
 mod tunx_events;

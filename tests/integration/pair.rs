@@ -159,14 +159,15 @@ fn trf26_team_small_is_refused_for_its_shifted_birth_dates() {
 }
 
 /// Swiss-Manager's export with round 3 paired but not played: pairing round
-/// 4 must wait for round 3's results.
+/// 4 must wait for round 3's results. The error names the file and the line
+/// of the first open board's player (#18).
 #[test]
 fn unfinished_round_is_refused() {
     let out = arbiter(&fixture("sm-round3_paired.trf"), &[]);
     assert_eq!(out.status.code(), Some(3));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("error: round 3 is paired but 4 of its boards have no result (1-3, 2-4, 5-8, 7-9): enter round 3's results before pairing round 4"),
+        err.contains("sm-round3_paired.trf, line 17 (round 3): round 3 is paired but 4 of its boards have no result (1-3, 2-4, 5-8, 7-9): enter round 3's results before pairing round 4"),
         "{err}"
     );
     assert!(out.stdout.is_empty());
@@ -200,7 +201,7 @@ fn preset_pab_is_refused() {
     assert_eq!(out.status.code(), Some(3));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("error: round 2 has a pairing-allocated bye (U) for player 5 and no games: a PAB is given by the pairing, not pre-set"),
+        err.contains(".trf, line 6 (round 2): round 2 has a pairing-allocated bye (U) for player 5 and no games: a PAB is given by the pairing, not pre-set"),
         "{err}"
     );
 }

@@ -7,6 +7,7 @@
 pub mod export;
 pub mod pairings;
 pub mod players;
+pub mod source;
 pub mod text;
 pub mod tunx;
 mod tunx_tiebreaks;
@@ -14,6 +15,8 @@ pub mod xml;
 
 use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::{Player, Tournament};
+
+pub use source::SmSource;
 
 /// A pairing file and a player file together make a tournament without a TRF: players
 /// come from the player file, rounds from the pairing file. Players on a board but not in
@@ -30,12 +33,14 @@ pub fn combine(
     };
     let known: std::collections::BTreeSet<_> = t.players.iter().map(|p| p.id).collect();
     let mut diags = pairings::apply(&pairings.boards, &mut t);
+    let boards = SmSource::pairings(&pairings.boards);
     for p in &t.players {
         if !known.contains(&p.id) {
             diags.push(Diagnostic::error(
                 codes::UNKNOWN_PLAYER,
                 Family::Consistency,
                 Location {
+                    line: boards.first_board_row(p.id),
                     field: Some("NrW/NrS".into()),
                     ..Location::default()
                 },
@@ -96,37 +101,40 @@ pub struct SmLoaded {
     pub format: SmFormat,
     pub tournament: Tournament,
     pub diagnostics: Vec<Diagnostic>,
+    /// The lines of the text exports' rows (empty for `.TUNX` and XML).
+    pub source: SmSource,
 }
 
 /// Read one Swiss-Manager file of format `format` (see [`sniff`]). `Err` carries the
 /// diagnostics when nothing usable could be read.
 pub fn read_as(format: SmFormat, bytes: &[u8]) -> Result<SmLoaded, Vec<Diagnostic>> {
-    let (tournament, diagnostics) = match format {
+    let (tournament, diagnostics, source) = match format {
         SmFormat::Tunx => {
             let r = tunx::read(bytes).map_err(|e| e.diagnostics)?;
-            (r.tournament, r.diagnostics)
+            (r.tournament, r.diagnostics, SmSource::default())
         }
         SmFormat::Pairings => {
             let r = pairings::read(bytes).map_err(|e| e.diagnostics)?;
             let mut t = Tournament::default();
             let mut d = r.diagnostics;
             d.extend(pairings::apply(&r.boards, &mut t));
-            (t, d)
+            (t, d, SmSource::pairings(&r.boards))
         }
         SmFormat::Players => {
             let r = players::read(bytes).map_err(|e| e.diagnostics)?;
+            let source = SmSource::players(&r.rows);
             let t = Tournament {
                 players: r.rows.into_iter().map(Player::from).collect(),
                 ..Default::default()
             };
-            (t, r.diagnostics)
+            (t, r.diagnostics, source)
         }
         SmFormat::Xml => {
             let (text, _) = text::decode(bytes);
             let (f, mut d) = xml::read(&text);
             let (t, d2) = xml::to_tournament(&f);
             d.extend(d2);
-            (t, d)
+            (t, d, SmSource::default())
         }
         SmFormat::Combined => {
             return Err(vec![Diagnostic::error(
@@ -141,14 +149,25 @@ pub fn read_as(format: SmFormat, bytes: &[u8]) -> Result<SmLoaded, Vec<Diagnosti
         format,
         tournament,
         diagnostics,
+        source,
     })
 }
 
 /// Read a player file and a pairing file given in either order.
 pub fn read_combined(a: &[u8], b: &[u8]) -> Result<SmLoaded, Vec<Diagnostic>> {
-    let (pl, pa) = match (sniff(a), sniff(b)) {
-        (Some(SmFormat::Players), Some(SmFormat::Pairings)) => (a, b),
-        (Some(SmFormat::Pairings), Some(SmFormat::Players)) => (b, a),
+    read_combined_named((a, None), (b, None))
+}
+
+/// [`read_combined`] with the name of each file: every diagnostic, and the
+/// [`SmSource`] of the result, names the file its fact came from (the player file
+/// for a player's row, the pairing file for a board).
+pub fn read_combined_named(
+    (a, name_a): (&[u8], Option<&str>),
+    (b, name_b): (&[u8], Option<&str>),
+) -> Result<SmLoaded, Vec<Diagnostic>> {
+    let ((pl, pl_name), (pa, pa_name)) = match (sniff(a), sniff(b)) {
+        (Some(SmFormat::Players), Some(SmFormat::Pairings)) => ((a, name_a), (b, name_b)),
+        (Some(SmFormat::Pairings), Some(SmFormat::Players)) => ((b, name_b), (a, name_a)),
         (x, y) => {
             return Err(vec![Diagnostic::error(
                 codes::UNRECOGNIZED_INPUT,
@@ -162,15 +181,25 @@ pub fn read_combined(a: &[u8], b: &[u8]) -> Result<SmLoaded, Vec<Diagnostic>> {
             )])
         }
     };
-    let players = players::read(pl).map_err(|e| e.diagnostics)?;
-    let pairings = pairings::read(pa).map_err(|e| e.diagnostics)?;
+    let in_file = |d: Vec<Diagnostic>, name: Option<&str>| -> Vec<Diagnostic> {
+        d.into_iter().map(|d| d.in_file(name)).collect()
+    };
+    let players = players::read(pl).map_err(|e| in_file(e.diagnostics, pl_name))?;
+    let pairings = pairings::read(pa).map_err(|e| in_file(e.diagnostics, pa_name))?;
+    // Everything `combine` reports is about the boards (unknown start numbers,
+    // players on two boards).
     let (tournament, d) = combine(&players, &pairings);
-    let mut diagnostics = players.diagnostics;
-    diagnostics.extend(pairings.diagnostics);
-    diagnostics.extend(d);
+    let mut diagnostics = in_file(players.diagnostics, pl_name);
+    diagnostics.extend(in_file(pairings.diagnostics, pa_name));
+    diagnostics.extend(in_file(d, pa_name));
+    let mut source = SmSource::players(&players.rows);
+    source.add_boards(&pairings.boards);
+    source.players_file = pl_name.map(str::to_string);
+    source.pairings_file = pa_name.map(str::to_string);
     Ok(SmLoaded {
         format: SmFormat::Combined,
         tournament,
         diagnostics,
+        source,
     })
 }
