@@ -10,7 +10,9 @@
 
 use std::cmp::Ordering;
 
+mod edges;
 mod packed;
+pub use edges::Edges;
 #[cfg(test)]
 use packed::DENSE_PER_VERTEX;
 use packed::{widths, PackedSession};
@@ -82,54 +84,31 @@ pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<us
         flat[k * nf..k * nf + e.2.len()].copy_from_slice(&e.2);
     }
     let ends: Vec<(usize, usize)> = edges.iter().map(|e| (e.0, e.1)).collect();
-    Ok(solve_flat(n, &ends, (&flat, None), nf, None, &[])?.mate)
+    solve_flat(n, &ends, (&flat, None), nf, &[])
 }
 
 /// As [`solve`], with the vectors of all edges in one table: edge `k` owns
 /// `rows[r * nf..(r + 1) * nf]`, most significant field first, where `r` is
 /// `row_of[k]` (or `k` without `row_of`: then `fields = (rows, None)`).
-///
-/// With `low = Some(k)`, also reports the edges that may belong to a
-/// matching that is optimal on all fields but the last `k`: an edge whose
-/// reduced cost in the optimal dual solution exceeds what the last `k`
-/// fields can add up to over a whole matching is in no such matching
-/// (complementary slackness: forcing it costs at least its reduced cost).
 pub fn solve_flat(
     n: usize,
     edges: &[(usize, usize)],
     fields: (&[i64], Option<&[u32]>),
     nf: usize,
-    low: Option<usize>,
     groups: &[usize],
-) -> Result<Solution, TooLarge> {
+) -> Result<Vec<Option<usize>>, TooLarge> {
     // One cold solve of a session whose edges are all present and carry no
     // extra fields.
+    let shared = Edges::from_usize(n, edges, fields.1)?;
     let mut s = Session::new(&Spec {
-        n,
-        edges,
+        edges: &shared,
         base: fields.0,
-        row_of: fields.1,
         nf,
         present: &vec![true; edges.len()],
         extra_max: &[],
         groups,
     })?;
-    let mate = s.solve();
-    let maybe = match low {
-        Some(k) => s.maybe_all(k),
-        None => Vec::new(),
-    };
-    Ok(Solution { mate, maybe })
-}
-
-/// A maximum-weight matching and, when asked for, the edges that may be in
-/// an optimum of the leading fields.
-#[derive(Debug, Clone)]
-pub struct Solution {
-    pub mate: Vec<Option<usize>>,
-    /// Per input edge (when asked for): may the edge belong to a matching
-    /// optimal on the leading fields?
-    pub maybe: Vec<bool>,
+    Ok(s.solve())
 }
 
 /// Exhaustive lexicographic solver for graphs of at most [`MAX_EXHAUSTIVE`]
@@ -222,7 +201,7 @@ pub struct Session {
 trait Packed {
     fn set_extra(&mut self, e: usize, owner: usize, vals: &[i64]) -> bool;
     #[cfg(debug_assertions)]
-    fn extra(&self, e: usize) -> &[i64];
+    fn carries(&self, e: usize, vals: &[i64]) -> bool;
     fn remove(&mut self, e: usize, owner: usize);
     fn live(&self, e: usize) -> bool;
     fn restart(&mut self);
@@ -239,11 +218,10 @@ trait Packed {
 /// fields zero. `extra_max[f]` bounds the absolute value extra field `f` may
 /// ever take.
 pub struct Spec<'a> {
-    pub n: usize,
-    pub edges: &'a [(usize, usize)],
+    /// The edges over `edges.vertices()` vertices and the row of `base` of
+    /// each (shared with the session, not copied).
+    pub edges: &'a Edges,
     pub base: &'a [i64],
-    /// The row of `base` of each edge, when edges share rows.
-    pub row_of: Option<&'a [u32]>,
     pub nf: usize,
     pub present: &'a [bool],
     pub extra_max: &'a [i64],
@@ -280,7 +258,7 @@ impl Spec<'_> {
         }
         max.truncate(nf);
         max.extend(self.extra_max.iter().map(|x| x.unsigned_abs()));
-        widths(self.n, &max)
+        widths(self.edges.vertices(), &max)
     }
 }
 
@@ -292,27 +270,20 @@ impl Spec<'_> {
 
     /// The row of `base` of edge `k`.
     fn row(&self, k: usize) -> usize {
-        match self.row_of {
-            Some(r) => r.get(k).map_or(usize::MAX, |&x| x as usize),
-            None => k,
-        }
+        self.edges.row(k)
     }
 }
 
 impl Session {
     /// A session over the graph of `spec`. The first solve is cold.
     pub fn new(spec: &Spec) -> Result<Session, TooLarge> {
-        // Edges and their ends are kept as u32.
-        let fits = |x: usize| u32::try_from(x).is_ok_and(|x| x < u32::MAX);
-        if !fits(spec.edges.len()) || spec.edges.iter().any(|&(u, v)| !fits(u) || !fits(v)) {
-            return Err(TooLarge(spec.n));
-        }
+        let n = spec.edges.vertices();
         let widths = spec.widths();
-        let total = packed_bits(spec.n, &widths);
+        let total = packed_bits(n, &widths);
         with_limbs!(total, L => Session {
             inner: Box::new(PackedSession::<L>::new(spec, &widths)),
         });
-        Err(TooLarge(spec.n))
+        Err(TooLarge(n))
     }
 
     /// Sets the extra fields of edge `e`, naming the endpoint `owner` whose
@@ -323,10 +294,11 @@ impl Session {
         self.inner.set_extra(e, owner, vals)
     }
 
-    /// The current extra fields of edge `e` (for the engine's debug check).
+    /// Does edge `e` carry the extra fields `vals` (for the engine's debug
+    /// check)?
     #[cfg(debug_assertions)]
-    pub fn extra(&self, e: usize) -> &[i64] {
-        self.inner.extra(e)
+    pub fn carries(&self, e: usize, vals: &[i64]) -> bool {
+        self.inner.carries(e, vals)
     }
 
     /// Takes edge `e` out of the graph, `owner` being the endpoint whose
@@ -355,7 +327,7 @@ impl Session {
     /// all fields but the last `low`? False only when its reduced cost in
     /// the optimal dual exceeds what the last `low` fields can add up to
     /// over a whole matching (complementary slackness: forcing it costs at
-    /// least its reduced cost), as in [`solve_flat`].
+    /// least its reduced cost), as in [`Session::maybe_all`].
     pub fn maybe(&self, e: usize, low: usize) -> bool {
         self.inner.maybe(e, low)
     }

@@ -239,7 +239,7 @@ impl Bracketer<'_> {
                 ahead: Vec::new(),
             });
         }
-        let mut graph = Graph::new(inp, self.compat, verts, &ctx);
+        let mut graph = Graph::new(inp, self.compat, verts, &ctx)?;
         let mut fixed: Vec<(usize, usize)> = Vec::new();
 
         // 2017 D.3 / 2025 4.4: which MDPs are paired (highest score, then

@@ -26,30 +26,26 @@ pub(super) struct Graph {
     pub verts: Vec<usize>,
     /// Local vertex of each player index, if in the graph and not yet fixed.
     local: Vec<Option<usize>>,
-    /// Compatible pairs (local vertices, `a < b`).
-    edges: Vec<(usize, usize)>,
+    /// Compatible pairs (local vertices, `a < b`, sorted), each with the
+    /// number of its row of `rows`, and each vertex's edges; shared with the
+    /// sessions solved over this graph.
+    edges: solve::Edges,
     /// The distinct ladder field vectors of the edges, `nf` each: a
     /// bracket's pairs take few distinct values (scores, colours, floats),
-    /// so each edge stores only the number of its row (`row_of`) instead of
-    /// a players-squared table of fields.
+    /// so each edge stores only the number of its row instead of a
+    /// players-squared table of fields.
     rows: Vec<i64>,
-    /// Row of `rows` of each edge.
-    row_of: Vec<u32>,
     nf: usize,
     /// Local vertex of each player index in the graph (kept when fixed).
     slot: Vec<Option<usize>>,
     /// First edge of each local vertex's row (edges are sorted).
     row_start: Vec<usize>,
     /// Edges proven to lie in no optimum of the ladder and the exchange
-    /// fields (see [`solve::solve_flat`]); for the persistent solves found
+    /// fields (see [`solve::Session::maybe_all`]); for the persistent solves found
     /// on demand by [`Graph::maybe`], hence the cells.
     excluded: Vec<Cell<bool>>,
     /// Edges taken out of the graph by a generation-order decision.
     banned: Vec<bool>,
-    /// Edges of each local vertex (u32: half the memory of a players-squared
-    /// list; a graph of 2^32 edges would not get this far, its edge list
-    /// alone being 64 GB).
-    inc: Vec<Vec<u32>>,
     /// The persistent solver of the remainder's solves, once started (see
     /// [`Graph::solve_fixed`]).
     session: Option<solve::Session>,
@@ -65,7 +61,12 @@ pub(super) struct Graph {
 }
 
 impl Graph {
-    pub(super) fn new(inp: &Input, compat: &Compat, verts: Vec<usize>, ctx: &BracketCtx) -> Graph {
+    pub(super) fn new(
+        inp: &Input,
+        compat: &Compat,
+        verts: Vec<usize>,
+        ctx: &BracketCtx,
+    ) -> Result<Graph, solve::TooLarge> {
         let lay = Layout::new(ctx);
         let nf = lay.len;
         let mut local = vec![None; inp.players.len()];
@@ -82,7 +83,7 @@ impl Graph {
             for j in i + 1..verts.len() {
                 let (a, b) = (verts[i], verts[j]);
                 if compat.ok(a, b) {
-                    edges.push((i, j));
+                    edges.push((i as u32, j as u32));
                     let f = edge_fields(ctx, &lay, &inp.players[a], &inp.players[b]);
                     // Neighbours in a row mostly share their fields: try the
                     // last edge's row before hashing.
@@ -104,18 +105,14 @@ impl Graph {
         row_start.push(edges.len());
         let excluded = vec![Cell::new(false); edges.len()];
         let banned = vec![false; edges.len()];
-        let mut inc = vec![Vec::new(); verts.len()];
-        for (e, &(i, j)) in edges.iter().enumerate() {
-            inc[i].push(e as u32);
-            inc[j].push(e as u32);
-        }
+        let edges = solve::Edges::new(verts.len(), edges, row_of)?;
         let mut groups = Vec::with_capacity(verts.len());
         for (k, &v) in verts.iter().enumerate() {
             let same = k > 0 && inp.players[verts[k - 1]].score == inp.players[v].score;
             let prev = groups.last().copied().unwrap_or(0);
             groups.push(if same || k == 0 { prev } else { prev + 1 });
         }
-        Graph {
+        Ok(Graph {
             groups,
             players: inp.players.len(),
             verts,
@@ -123,22 +120,14 @@ impl Graph {
             local,
             edges,
             rows,
-            row_of,
             nf,
             row_start,
             excluded,
             banned,
-            inc,
             session: None,
             stale: Vec::new(),
             low_now: None,
-        }
-    }
-
-    /// The ladder fields of edge `e`.
-    fn row(&self, e: usize) -> &[i64] {
-        let r = self.row_of[e] as usize;
-        &self.rows[r * self.nf..(r + 1) * self.nf]
+        })
     }
 
     /// Take out every edge of player `a` to a player `b` for which
@@ -147,9 +136,9 @@ impl Graph {
         let Some(i) = self.slot.get(a).copied().flatten() else {
             return;
         };
-        for &e in &self.inc[i] {
+        for &e in self.edges.of(i) {
             let e = e as usize;
-            let (x, y) = self.edges[e];
+            let (x, y) = self.edges.ends(e);
             let other = if x == i { y } else { x };
             if drop(self.verts[other]) {
                 self.banned[e] = true;
@@ -165,23 +154,30 @@ impl Graph {
     pub(super) fn edge(&self, a: usize, b: usize) -> Option<usize> {
         let (i, j) = (self.slot.get(a).copied()??, self.slot.get(b).copied()??);
         let (i, j) = (i.min(j), i.max(j));
-        let row = self.edges.get(self.row_start[i]..self.row_start[i + 1])?;
-        row.binary_search_by_key(&j, |e| e.1)
-            .ok()
-            .map(|k| self.row_start[i] + k)
+        // The edges with lower end `i` are numbered consecutively, by `j`.
+        let (mut lo, mut hi) = (*self.row_start.get(i)?, *self.row_start.get(i + 1)?);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match self.edges.ends(mid).1.cmp(&j) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(mid),
+            }
+        }
+        None
     }
 
     /// True when every two of `players` may meet and all their pairs have
     /// the same ladder fields.
     pub(super) fn uniform(&self, players: &[usize]) -> bool {
-        let mut first: Option<u32> = None;
+        let mut first: Option<usize> = None;
         for (x, &a) in players.iter().enumerate() {
             for &b in &players[x + 1..] {
                 let Some(e) = self.edge(a, b) else {
                     return false;
                 };
                 // Rows are interned: equal fields, equal row numbers.
-                let row = self.row_of[e];
+                let row = self.edges.row(e);
                 match first {
                     None => first = Some(row),
                     Some(f) if f == row => {}
@@ -228,7 +224,7 @@ impl Graph {
         for p in [a, b] {
             if let Some(x) = self.local.get_mut(p) {
                 if let (Some(i), Some(s)) = (*x, self.session.as_mut()) {
-                    for &e in &self.inc[i] {
+                    for &e in self.edges.of(i) {
                         s.remove(e as usize, i);
                     }
                 }
@@ -282,11 +278,9 @@ impl Graph {
         let mut changed = changed;
         if self.session.is_none() {
             changed = None;
-            let present: Vec<bool> = self
-                .edges
-                .iter()
-                .enumerate()
-                .map(|(e, &(i, j))| {
+            let present: Vec<bool> = (0..self.edges.len())
+                .map(|e| {
+                    let (i, j) = self.edges.ends(e);
                     !self.banned[e]
                         && !self.excluded[e].get()
                         && self.local[self.verts[i]].is_some()
@@ -294,10 +288,8 @@ impl Graph {
                 })
                 .collect();
             self.session = Some(solve::Session::new(&solve::Spec {
-                n: self.verts.len(),
                 edges: &self.edges,
                 base: &self.rows,
-                row_of: Some(&self.row_of),
                 nf: self.nf,
                 present: &present,
                 extra_max: bounds,
@@ -310,7 +302,7 @@ impl Graph {
         let mut buf = vec![0i64; nx];
         let mut ok = true;
         let mut refresh = |s: &mut solve::Session, e: usize, owner: usize, buf: &mut [i64]| {
-            let (i, j) = self.edges[e];
+            let (i, j) = self.edges.ends(e);
             buf.fill(0);
             fill(self.verts[i], self.verts[j], buf);
             ok &= s.set_extra(e, owner, buf);
@@ -319,7 +311,7 @@ impl Graph {
             None => {
                 for e in 0..self.edges.len() {
                     if s.live(e) {
-                        refresh(s, e, self.edges[e].0, &mut buf);
+                        refresh(s, e, self.edges.ends(e).0, &mut buf);
                     }
                 }
                 s.restart();
@@ -331,7 +323,7 @@ impl Graph {
                     .filter_map(|&p| self.local.get(p).copied().flatten())
                     .collect();
                 for &i in self.stale.iter().chain(&now) {
-                    for &e in &self.inc[i] {
+                    for &e in self.edges.of(i) {
                         let e = e as usize;
                         if s.live(e) {
                             refresh(s, e, i, &mut buf);
@@ -345,10 +337,10 @@ impl Graph {
         #[cfg(debug_assertions)]
         for e in 0..self.edges.len() {
             if s.live(e) {
-                let (i, j) = self.edges[e];
+                let (i, j) = self.edges.ends(e);
                 buf.fill(0);
                 fill(self.verts[i], self.verts[j], &mut buf);
-                debug_assert_eq!(s.extra(e), &buf[..], "stale extra fields on edge {e}");
+                debug_assert!(s.carries(e, &buf), "stale extra fields on edge {e}");
             }
         }
         if !ok {
@@ -372,6 +364,11 @@ impl Graph {
     /// Solve the ladder plus `extra`; the mate of each player index. With
     /// `low = Some(k)`, edges proven to lie in no optimum of all fields but
     /// the last `k` are marked excluded.
+    ///
+    /// A session of its own over the graph's shared edge list: the edges of
+    /// players still in the graph and not banned, the extra fields set on
+    /// the few edges where they are not zero (they concern a few players'
+    /// edges), with widths from their largest values.
     pub(super) fn solve(
         &mut self,
         extra: &Extra,
@@ -379,68 +376,55 @@ impl Graph {
     ) -> Result<Vec<Option<usize>>, solve::TooLarge> {
         // The session's duals no longer describe the latest optimum.
         self.low_now = None;
-        let nf = self.nf + extra.count;
-        // Renumber the vertices still in the graph.
-        let mut renum = vec![usize::MAX; self.verts.len()];
-        let mut back = Vec::new();
-        for (k, &p) in self.verts.iter().enumerate() {
-            if self.local[p].is_some() {
-                renum[k] = back.len();
-                back.push(p);
-            }
-        }
-        let mut ends = Vec::with_capacity(self.edges.len());
-        let mut ids: Vec<u32> = Vec::with_capacity(self.edges.len());
-        // The ladder's rows with zero extra fields, then one row per edge
-        // whose extra fields are not all zero (few: the extra fields of a
-        // one-shot solve concern a few players' edges).
-        let nrows = self.rows.len() / self.nf.max(1);
-        let mut fields = Vec::with_capacity(nrows * nf);
-        for r in 0..nrows {
-            fields.extend_from_slice(&self.rows[r * self.nf..(r + 1) * self.nf]);
-            fields.resize(fields.len() + extra.count, 0);
-        }
-        let mut row_of = Vec::with_capacity(self.edges.len());
+        let present: Vec<bool> = (0..self.edges.len())
+            .map(|e| {
+                let (i, j) = self.edges.ends(e);
+                !self.banned[e]
+                    && self.local[self.verts[i]].is_some()
+                    && self.local[self.verts[j]].is_some()
+            })
+            .collect();
+        let mut max = vec![0i64; extra.count];
+        let mut nonzero: Vec<(u32, Vec<i64>)> = Vec::new();
         let mut buf = vec![0i64; extra.count];
-        for (e, &(i, j)) in self.edges.iter().enumerate() {
-            if renum[i] == usize::MAX || renum[j] == usize::MAX || self.banned[e] {
-                continue;
-            }
-            ends.push((renum[i], renum[j]));
-            ids.push(e as u32);
+        for e in (0..self.edges.len()).filter(|&e| present[e]) {
+            let (i, j) = self.edges.ends(e);
             buf.fill(0);
             (extra.fill)(self.verts[i], self.verts[j], &mut buf);
-            if buf.iter().all(|&x| x == 0) {
-                row_of.push(self.row_of[e]);
-            } else {
-                row_of.push((fields.len() / nf.max(1)) as u32);
-                fields.extend_from_slice(self.row(e));
-                fields.extend_from_slice(&buf);
+            if buf.iter().any(|&x| x != 0) {
+                for (m, x) in max.iter_mut().zip(&buf) {
+                    *m = (*m).max(x.saturating_abs());
+                }
+                nonzero.push((e as u32, buf.clone()));
             }
         }
-        let groups: Vec<usize> = (0..self.verts.len())
-            .filter(|&k| renum[k] != usize::MAX)
-            .map(|k| self.groups[k])
-            .collect();
-        let sol = solve::solve_flat(
-            back.len(),
-            &ends,
-            (&fields, Some(&row_of)),
-            nf,
-            low,
-            &groups,
-        )?;
-        for (k, &e) in ids.iter().enumerate() {
-            if sol.maybe.get(k) == Some(&false) {
-                self.excluded[e as usize].set(true);
+        let mut s = solve::Session::new(&solve::Spec {
+            edges: &self.edges,
+            base: &self.rows,
+            nf: self.nf,
+            present: &present,
+            extra_max: &max,
+            groups: &self.groups,
+        })?;
+        for (e, vals) in &nonzero {
+            let e = *e as usize;
+            s.set_extra(e, self.edges.ends(e).0, vals);
+        }
+        let mate = s.solve();
+        if let Some(k) = low {
+            let maybe = s.maybe_all(k);
+            for (e, ok) in maybe.iter().enumerate() {
+                if present[e] && !ok {
+                    self.excluded[e].set(true);
+                }
             }
         }
-        let mut mate = vec![None; self.players];
-        for (k, x) in sol.mate.iter().enumerate() {
+        let mut out = vec![None; self.players];
+        for (k, x) in mate.iter().enumerate() {
             if let Some(y) = x {
-                mate[back[k]] = Some(back[*y]);
+                out[self.verts[k]] = Some(self.verts[*y]);
             }
         }
-        Ok(mate)
+        Ok(out)
     }
 }

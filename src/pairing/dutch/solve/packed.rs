@@ -2,7 +2,7 @@
 //! vector packed into one wide integer, one warm [`Matcher`], and column
 //! generation for dense graphs.
 
-use super::{Packed, Spec};
+use super::{Edges, Packed, Spec};
 use crate::pairing::matching::{DualSnapshot, Matcher, Wide};
 
 /// No slot of extra fields (see `PackedSession::slot`).
@@ -21,14 +21,15 @@ const WINDOW: usize = 3;
 const PRICE_PER_VERTEX: u8 = 16;
 
 /// The edges a session's matcher starts with: all live ones of a sparse
-/// graph; of a dense graph, the [`SEED_PER_VERTEX`] heaviest of each vertex.
+/// graph; of a dense graph, each vertex's window (see [`Spec::groups`]) and
+/// its [`SEED_PER_VERTEX`] heaviest other edges.
 fn seed<W: Ord + Copy>(
-    n: usize,
-    edges: &[(usize, usize)],
+    edges: &Edges,
     w: impl Fn(usize) -> W,
     alive: &[bool],
     groups: &[usize],
 ) -> Vec<bool> {
+    let n = edges.vertices();
     let live = alive.iter().filter(|&&a| a).count();
     if live <= DENSE_PER_VERTEX * n.max(1) {
         return alive.to_vec();
@@ -56,19 +57,23 @@ fn seed<W: Ord + Copy>(
         let d = x.abs_diff(y);
         d.abs_diff(g / 2) <= WINDOW
     };
-    let mut inc: Vec<Vec<u32>> = vec![Vec::new(); n];
     let mut active = vec![false; edges.len()];
-    for (k, &(u, v)) in edges.iter().enumerate() {
-        if alive[k] {
-            if near(u, v) {
+    // One vertex's candidates at a time (no second players-squared list).
+    let mut row: Vec<u32> = Vec::new();
+    for v in 0..n {
+        row.clear();
+        for &k in edges.of(v) {
+            let k = k as usize;
+            if !alive[k] {
+                continue;
+            }
+            let (a, b) = edges.ends(k);
+            if near(a, b) {
                 active[k] = true;
             } else {
-                inc[u].push(k as u32);
-                inc[v].push(k as u32);
+                row.push(k as u32);
             }
         }
-    }
-    for row in &mut inc {
         if row.len() > SEED_PER_VERTEX {
             row.select_nth_unstable_by(SEED_PER_VERTEX, |&a, &b| w(b as usize).cmp(&w(a as usize)));
             row.truncate(SEED_PER_VERTEX);
@@ -97,28 +102,22 @@ pub(super) fn widths(n: usize, max: &[u64]) -> Vec<u32> {
 
 pub(super) struct PackedSession<const L: usize> {
     m: Matcher<Wide<L>>,
-    /// The ends of each edge (u32: half the memory of a players-squared
-    /// table; [`Session::new`] refuses more vertices or edges).
-    ends: Vec<(u32, u32)>,
+    /// The edges, their rows and incidence (shared with the caller).
+    edges: Edges,
     /// Packed base fields of each distinct row of [`Spec::base`].
     rows: Vec<Wide<L>>,
-    /// Row of each edge.
-    base: Vec<u32>,
     nx: usize,
     /// The slot of the edge's extra fields, `NO_SLOT` when they are all
     /// zero. Most edges have none, so the extra fields and the packed
     /// weight (base and extra fields) are kept only for the edges with a
     /// slot: memory grows with the edges, not with the edges times the
-    /// fields.
+    /// fields. (Packing is one-to-one within the fields' bounds, so the
+    /// packed weight alone tells whether the extra fields changed.)
     slot: Vec<u32>,
-    /// Extra fields of each slot (`nx` each) and its edge's packed weight.
-    slot_vals: Vec<i64>,
+    /// The packed weight (base and extra fields) of each slot's edge.
     slot_full: Vec<Wide<L>>,
     /// Slots no longer in use.
     free: Vec<u32>,
-    /// All-zero extra fields.
-    #[cfg(debug_assertions)]
-    zeros: Vec<i64>,
     extra_max: Vec<u64>,
     /// Offsets of the extra fields.
     offsets: Vec<u32>,
@@ -130,11 +129,6 @@ pub(super) struct PackedSession<const L: usize> {
     /// Is the session sparse (some live edges dormant)? A dense one prices
     /// nothing.
     sparse: bool,
-    /// The edges of each vertex, `inc[inc_start[v]..inc_start[v + 1]]`
-    /// (sparse sessions only), for pricing around the vertices whose duals
-    /// dropped instead of every dormant edge.
-    inc: Vec<u32>,
-    inc_start: Vec<u32>,
     /// The duals of the last solve after which every dormant edge was
     /// priced and found covered; `None` when the next pricing must look at
     /// every dormant edge (first solve, restart).
@@ -148,8 +142,8 @@ pub(super) struct PackedSession<const L: usize> {
 
 impl<const L: usize> PackedSession<L> {
     pub(super) fn new(spec: &Spec, widths: &[u32]) -> Self {
+        let n = spec.edges.vertices();
         let Spec {
-            n,
             edges,
             base,
             nf,
@@ -177,69 +171,21 @@ impl<const L: usize> PackedSession<L> {
             })
             .collect();
         // An edge without a row (a malformed spec) weighs nothing and is
-        // left out of the graph.
-        let row_of: Vec<u32> = (0..edges.len())
-            .map(|k| {
-                let r = spec.row(k);
-                if nf == 0 {
-                    // No fields: every edge weighs nothing.
-                    0
-                } else if r < rows.len() {
-                    r as u32
-                } else {
-                    u32::MAX
-                }
-            })
-            .collect();
-        let packed = |k: usize| {
-            rows.get(row_of[k] as usize)
-                .copied()
-                .unwrap_or(Wide::<L>::ZERO)
-        };
+        // left out of the graph; without fields every edge weighs nothing.
+        let has_row = |k: usize| nf == 0 || edges.row(k) < rows.len();
+        let packed = |k: usize| rows.get(edges.row(k)).copied().unwrap_or(Wide::<L>::ZERO);
         let mut m = Matcher::new(n);
-        let mut alive = vec![false; edges.len()];
-        for (k, &(u, v)) in edges.iter().enumerate() {
-            alive[k] = present.get(k).copied().unwrap_or(false)
-                && u != v
-                && u < n
-                && v < n
-                && row_of[k] != u32::MAX;
-        }
-        let active = seed(n, edges, packed, &alive, groups);
+        let alive: Vec<bool> = (0..edges.len())
+            .map(|k| present.get(k).copied().unwrap_or(false) && edges.proper(k) && has_row(k))
+            .collect();
+        let active = seed(edges, packed, &alive, groups);
         let mut sparse = false;
-        for (k, &(u, v)) in edges.iter().enumerate() {
+        for k in 0..edges.len() {
             if active[k] {
+                let (u, v) = edges.ends(k);
                 m.set_weight(u, v, packed(k));
             } else if alive[k] {
                 sparse = true;
-            }
-        }
-        // Incidence of the live edges, counted then filled (CSR).
-        let (mut inc, mut inc_start) = (Vec::new(), Vec::new());
-        if sparse {
-            let mut deg = vec![0u32; n + 1];
-            for (k, &(u, v)) in edges.iter().enumerate() {
-                if alive[k] {
-                    deg[u] += 1;
-                    deg[v] += 1;
-                }
-            }
-            inc_start = Vec::with_capacity(n + 1);
-            let mut at = 0u32;
-            for d in &deg[..n] {
-                inc_start.push(at);
-                at += d;
-            }
-            inc_start.push(at);
-            inc = vec![0u32; at as usize];
-            let mut fill = inc_start.clone();
-            for (k, &(u, v)) in edges.iter().enumerate() {
-                if alive[k] {
-                    for x in [u, v] {
-                        inc[fill[x] as usize] = k as u32;
-                        fill[x] += 1;
-                    }
-                }
             }
         }
         // The last k fields occupy the lowest `bits` bits: over any two
@@ -254,23 +200,17 @@ impl<const L: usize> PackedSession<L> {
         }
         PackedSession {
             m,
-            ends: edges.iter().map(|&(u, v)| (u as u32, v as u32)).collect(),
+            edges: edges.clone(),
             rows,
-            base: row_of,
             nx,
             slot: vec![NO_SLOT; edges.len()],
-            slot_vals: Vec::new(),
             slot_full: Vec::new(),
             free: Vec::new(),
-            #[cfg(debug_assertions)]
-            zeros: vec![0; nx],
             extra_max: extra_max.iter().map(|x| x.unsigned_abs()).collect(),
             offsets: offsets[nf..].to_vec(),
             alive,
             active,
             sparse,
-            inc,
-            inc_start,
             certified: None,
             reprice: vec![false; n],
             limits,
@@ -280,15 +220,16 @@ impl<const L: usize> PackedSession<L> {
     /// The ends of edge `e`.
     #[inline]
     fn ends(&self, e: usize) -> (usize, usize) {
-        let (u, v) = self.ends[e];
-        (u as usize, v as usize)
+        self.edges.ends(e)
     }
 
     /// The packed base fields of edge `e`.
     fn base_of(&self, e: usize) -> Wide<L> {
-        self.base
-            .get(e)
-            .and_then(|&r| self.rows.get(r as usize))
+        if e >= self.edges.len() {
+            return Wide::<L>::ZERO;
+        }
+        self.rows
+            .get(self.edges.row(e))
             .copied()
             .unwrap_or(Wide::<L>::ZERO)
     }
@@ -304,16 +245,6 @@ impl<const L: usize> PackedSession<L> {
                 .unwrap_or(Wide::<L>::ZERO),
             _ => self.base_of(e),
         }
-    }
-
-    /// The extra fields of edge `e`, if not all zero.
-    fn extra_of(&self, e: usize) -> Option<&[i64]> {
-        let s = *self.slot.get(e)?;
-        if s == NO_SLOT {
-            return None;
-        }
-        let s = s as usize;
-        self.slot_vals.get(s * self.nx..(s + 1) * self.nx)
     }
 
     /// The packed weight of edge `e` with extra fields `vals`.
@@ -363,7 +294,7 @@ impl<const L: usize> PackedSession<L> {
         };
         match &self.certified {
             None => {
-                for e in 0..self.ends.len() {
+                for e in 0..self.edges.len() {
                     check(e, &mut bad);
                 }
             }
@@ -374,8 +305,7 @@ impl<const L: usize> PackedSession<L> {
                     if !dirty[x] {
                         continue;
                     }
-                    let range = self.inc_start[x] as usize..self.inc_start[x + 1] as usize;
-                    for &e in &self.inc[range] {
+                    for &e in self.edges.of(x) {
                         let e = e as usize;
                         let (u, v) = self.ends(e);
                         let other = if u == x { v } else { u };
@@ -430,13 +360,14 @@ impl<const L: usize> Packed for PackedSession<L> {
             return false;
         }
         let zero = vals.iter().all(|&v| v == 0);
-        let same = match self.extra_of(e) {
-            Some(row) => row == vals,
-            None => zero,
+        let w = self.weight(e, vals);
+        let old = self.slot[e];
+        let same = if old == NO_SLOT {
+            zero
+        } else {
+            !zero && self.slot_full.get(old as usize) == Some(&w)
         };
         if !same {
-            let w = self.weight(e, vals);
-            let old = self.slot[e];
             if zero {
                 self.slot[e] = NO_SLOT;
                 self.free.push(old);
@@ -447,13 +378,10 @@ impl<const L: usize> Packed for PackedSession<L> {
                     s
                 } else {
                     self.slot_full.push(Wide::<L>::ZERO);
-                    self.slot_vals.resize(self.slot_vals.len() + self.nx, 0);
                     (self.slot_full.len() - 1) as u32
                 };
                 self.slot[e] = s;
-                let at = s as usize;
-                self.slot_vals[at * self.nx..(at + 1) * self.nx].copy_from_slice(vals);
-                self.slot_full[at] = w;
+                self.slot_full[s as usize] = w;
             }
             if self.active[e] {
                 let other = self.other(e, owner);
@@ -467,8 +395,8 @@ impl<const L: usize> Packed for PackedSession<L> {
     }
 
     #[cfg(debug_assertions)]
-    fn extra(&self, e: usize) -> &[i64] {
-        self.extra_of(e).unwrap_or(&self.zeros)
+    fn carries(&self, e: usize, vals: &[i64]) -> bool {
+        self.full(e) == self.weight(e, vals)
     }
 
     fn remove(&mut self, e: usize, owner: usize) {
@@ -531,10 +459,10 @@ impl<const L: usize> Packed for PackedSession<L> {
 
     fn maybe_all(&self, low: usize) -> Vec<bool> {
         let Some(limit) = self.limits.get(low) else {
-            return vec![true; self.ends.len()];
+            return vec![true; self.edges.len()];
         };
         let pricer = self.m.pricer();
-        (0..self.ends.len())
+        (0..self.edges.len())
             .map(|e| {
                 let (u, v) = self.ends(e);
                 self.live(e)
@@ -552,7 +480,7 @@ impl<const L: usize> Packed for PackedSession<L> {
             return out;
         }
         let keep = self.maybe_all(low);
-        let drop: Vec<usize> = (0..self.ends.len())
+        let drop: Vec<usize> = (0..self.edges.len())
             .filter(|&e| self.live(e) && !keep[e])
             .collect();
         for e in drop {

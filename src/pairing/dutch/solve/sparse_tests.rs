@@ -55,11 +55,13 @@ fn sparse_session_finds_the_dense_optimum() {
         let row_of: Vec<u32> = (0..edges.len())
             .map(|e| (base[2 * e] * 4 + base[2 * e + 1]) as u32)
             .collect();
+        let own: Vec<u32> = (0..edges.len() as u32).collect();
+        let shared_edges =
+            Edges::from_usize(n, &edges, Some(if shared { &row_of[..] } else { &own[..] }))
+                .unwrap();
         let mut s = Session::new(&Spec {
-            n,
-            edges: &edges,
+            edges: &shared_edges,
             base: if shared { &table } else { &base },
-            row_of: shared.then_some(&row_of[..]),
             nf: 2,
             present: &present,
             extra_max: &[9],

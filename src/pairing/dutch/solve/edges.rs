@@ -1,0 +1,121 @@
+//! The edge list of a graph, shared between the engine's bracket graph and
+//! the sessions solved over it.
+
+use std::rc::Rc;
+
+use super::TooLarge;
+
+/// The edges of a graph over vertices `0..n`, the row of fields of each,
+/// and each vertex's edges. Cloning shares them (reference counts): a
+/// bracket's list of compatible pairs grows with its players squared, so
+/// it exists once however many solves use it.
+#[derive(Clone, Debug)]
+pub struct Edges {
+    n: usize,
+    /// The ends of each edge (u32: half the memory of `usize` pairs).
+    ends: Rc<[(u32, u32)]>,
+    /// The row of fields of each edge.
+    row_of: Rc<[u32]>,
+    /// The edges of vertex `v`, ascending: `inc[inc_start[v]..inc_start[v + 1]]`
+    /// (an edge with an end out of range or a loop is in no vertex's list).
+    inc_start: Rc<[u32]>,
+    inc: Rc<[u32]>,
+}
+
+impl Edges {
+    /// The graph of `ends` over `n` vertices, edge `k` with row `row_of[k]`.
+    /// [`TooLarge`] when the vertices or the edge ends do not fit in u32.
+    pub fn new(n: usize, ends: Vec<(u32, u32)>, row_of: Vec<u32>) -> Result<Edges, TooLarge> {
+        let fits = |x: usize| u32::try_from(x).is_ok_and(|x| x < u32::MAX);
+        if !fits(n) || !fits(2 * ends.len()) || row_of.len() != ends.len() {
+            return Err(TooLarge(n));
+        }
+        let ok = |u: u32, v: u32| u != v && (u as usize) < n && (v as usize) < n;
+        let mut start = vec![0u32; n + 1];
+        for &(u, v) in &ends {
+            if ok(u, v) {
+                start[u as usize + 1] += 1;
+                start[v as usize + 1] += 1;
+            }
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut inc = vec![0u32; start[n] as usize];
+        let mut fill = start.clone();
+        for (k, &(u, v)) in ends.iter().enumerate() {
+            if ok(u, v) {
+                for x in [u as usize, v as usize] {
+                    inc[fill[x] as usize] = k as u32;
+                    fill[x] += 1;
+                }
+            }
+        }
+        Ok(Edges {
+            n,
+            ends: ends.into(),
+            row_of: row_of.into(),
+            inc_start: start.into(),
+            inc: inc.into(),
+        })
+    }
+
+    /// From `usize` ends; row `k` for edge `k` without `row_of`.
+    pub fn from_usize(
+        n: usize,
+        ends: &[(usize, usize)],
+        row_of: Option<&[u32]>,
+    ) -> Result<Edges, TooLarge> {
+        let small = |x: usize| u32::try_from(x).map_err(|_| TooLarge(n));
+        let ends = ends
+            .iter()
+            .map(|&(u, v)| Ok((small(u)?, small(v)?)))
+            .collect::<Result<Vec<_>, TooLarge>>()?;
+        let rows = match row_of {
+            Some(r) => r.to_vec(),
+            None => (0..ends.len())
+                .map(|k| small(k))
+                .collect::<Result<_, _>>()?,
+        };
+        Edges::new(n, ends, rows)
+    }
+
+    /// The number of vertices.
+    pub fn vertices(&self) -> usize {
+        self.n
+    }
+
+    /// The number of edges.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The ends of edge `e`.
+    #[inline]
+    pub fn ends(&self, e: usize) -> (usize, usize) {
+        let (u, v) = self.ends[e];
+        (u as usize, v as usize)
+    }
+
+    /// Does edge `e` join two different vertices of the graph?
+    #[inline]
+    pub fn proper(&self, e: usize) -> bool {
+        let (u, v) = self.ends(e);
+        u != v && u < self.n && v < self.n
+    }
+
+    /// The row of fields of edge `e`.
+    #[inline]
+    pub fn row(&self, e: usize) -> usize {
+        self.row_of[e] as usize
+    }
+
+    /// The edges of vertex `v`, ascending.
+    #[inline]
+    pub fn of(&self, v: usize) -> &[u32] {
+        match (self.inc_start.get(v), self.inc_start.get(v + 1)) {
+            (Some(&a), Some(&b)) => &self.inc[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+}
