@@ -366,6 +366,20 @@ pub(crate) fn edge_fields(
     b: &PlayerState,
 ) -> Vec<i64> {
     let mut w = vec![0i64; lay.len];
+    edge_fields_into(ctx, lay, a, b, &mut w);
+    w
+}
+
+/// [`edge_fields`] written into `w` (`lay.len` long, zeroed here), for
+/// callers that evaluate many pairs without allocating for each.
+pub(crate) fn edge_fields_into(
+    ctx: &BracketCtx,
+    lay: &Layout,
+    a: &PlayerState,
+    b: &PlayerState,
+    w: &mut [i64],
+) {
+    w.fill(0);
     let ra = ctx.role.get(a.index).copied().unwrap_or_default();
     let rb = ctx.role.get(b.index).copied().unwrap_or_default();
     let both_in = ra.in_bracket() && rb.in_bracket();
@@ -443,7 +457,6 @@ pub(crate) fn edge_fields(
             _ => {}
         }
     }
-    w
 }
 
 /// The past float criterion `c` looks at: the previous round's or the

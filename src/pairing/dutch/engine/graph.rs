@@ -6,7 +6,7 @@ use std::cell::Cell;
 use std::collections::HashMap;
 
 use crate::pairing::dutch::complete::Compat;
-use crate::pairing::dutch::criteria::{edge_fields, BracketCtx, Layout};
+use crate::pairing::dutch::criteria::{edge_fields_into, BracketCtx, Layout};
 use crate::pairing::dutch::input::Input;
 use crate::pairing::dutch::solve;
 
@@ -73,30 +73,42 @@ impl Graph {
         for (k, &v) in verts.iter().enumerate() {
             local[v] = Some(k);
         }
-        let mut edges = Vec::new();
+        // Counted first, so that the players-squared lists are allocated
+        // once at their size (no doubling and copying as they grow).
+        let count = (0..verts.len())
+            .map(|i| {
+                (i + 1..verts.len())
+                    .filter(|&j| compat.ok(verts[i], verts[j]))
+                    .count()
+            })
+            .sum();
+        let mut edges = Vec::with_capacity(count);
         let mut rows = Vec::new();
-        let mut row_of = Vec::new();
+        let mut row_of = Vec::with_capacity(count);
         let mut known: HashMap<Vec<i64>, u32> = HashMap::new();
         let mut row_start = Vec::with_capacity(verts.len() + 1);
+        let mut f = vec![0i64; nf];
         for i in 0..verts.len() {
             row_start.push(edges.len());
             for j in i + 1..verts.len() {
                 let (a, b) = (verts[i], verts[j]);
                 if compat.ok(a, b) {
                     edges.push((i as u32, j as u32));
-                    let f = edge_fields(ctx, &lay, &inp.players[a], &inp.players[b]);
+                    edge_fields_into(ctx, &lay, &inp.players[a], &inp.players[b], &mut f);
                     // Neighbours in a row mostly share their fields: try the
                     // last edge's row before hashing.
                     let last = row_of.last().map(|&r: &u32| r as usize);
                     let r = match last {
                         Some(r) if rows.get(r * nf..(r + 1) * nf) == Some(&f[..]) => r as u32,
-                        _ => {
-                            let next = known.len() as u32;
-                            *known.entry(f).or_insert_with_key(|f| {
-                                rows.extend_from_slice(f);
+                        _ => match known.get(&f[..]) {
+                            Some(&r) => r,
+                            None => {
+                                let next = known.len() as u32;
+                                rows.extend_from_slice(&f);
+                                known.insert(f.clone(), next);
                                 next
-                            })
-                        }
+                            }
+                        },
                     };
                     row_of.push(r);
                 }
