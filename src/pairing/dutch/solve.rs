@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 
 mod edges;
 mod packed;
-pub use edges::Edges;
+pub use edges::{Bits, Edges};
 #[cfg(test)]
 use packed::DENSE_PER_VERTEX;
 use packed::{widths, PackedSession};
@@ -207,7 +207,7 @@ trait Packed {
     fn restart(&mut self);
     fn solve(&mut self) -> Vec<Option<usize>>;
     fn maybe(&self, e: usize, low: usize) -> bool;
-    fn prune(&mut self, low: usize) -> Vec<usize>;
+    fn prune(&mut self, low: usize, out: &Bits);
     fn maybe_all(&self, low: usize) -> Vec<bool>;
 }
 
@@ -339,13 +339,13 @@ impl Session {
     }
 
     /// After a solve: takes out of the graph every edge for which
-    /// [`Session::maybe`] is false, and returns them. Such an edge has a
+    /// [`Session::maybe`] is false, and sets its flag in `out`. Such an edge has a
     /// positive reduced cost, so it is neither matched nor in a blossom and
     /// the next solve needs no repair for it. Sound for every later solve
     /// whose optima are optima of the same leading fields (or of fewer
     /// edges and vertices among them): it can be in none of them.
-    pub fn prune(&mut self, low: usize) -> Vec<usize> {
-        self.inner.prune(low)
+    pub fn prune(&mut self, low: usize, out: &Bits) {
+        self.inner.prune(low, out)
     }
 }
 

@@ -2,7 +2,6 @@
 //! every compatible pair computed once, one-shot solves with extra fields,
 //! and the persistent warm [`solve::Session`] of the remainder's solves.
 
-use std::cell::Cell;
 use std::collections::HashMap;
 
 use crate::pairing::dutch::complete::Compat;
@@ -43,9 +42,9 @@ pub(super) struct Graph {
     /// Edges proven to lie in no optimum of the ladder and the exchange
     /// fields (see [`solve::Session::maybe_all`]); for the persistent solves found
     /// on demand by [`Graph::maybe`], hence the cells.
-    excluded: Vec<Cell<bool>>,
+    excluded: solve::Bits,
     /// Edges taken out of the graph by a generation-order decision.
-    banned: Vec<bool>,
+    banned: solve::Bits,
     /// The persistent solver of the remainder's solves, once started (see
     /// [`Graph::solve_fixed`]).
     session: Option<solve::Session>,
@@ -115,8 +114,8 @@ impl Graph {
             }
         }
         row_start.push(edges.len());
-        let excluded = vec![Cell::new(false); edges.len()];
-        let banned = vec![false; edges.len()];
+        let excluded = solve::Bits::new(edges.len());
+        let banned = solve::Bits::new(edges.len());
         let edges = solve::Edges::new(verts.len(), edges, row_of)?;
         let mut groups = Vec::with_capacity(verts.len());
         for (k, &v) in verts.iter().enumerate() {
@@ -153,7 +152,7 @@ impl Graph {
             let (x, y) = self.edges.ends(e);
             let other = if x == i { y } else { x };
             if drop(self.verts[other]) {
-                self.banned[e] = true;
+                self.banned.set(e, true);
                 if let Some(s) = self.session.as_mut() {
                     s.remove(e, i);
                 }
@@ -214,12 +213,12 @@ impl Graph {
         let Some(e) = self.edge(a, b) else {
             return false;
         };
-        if self.excluded[e].get() || self.banned[e] {
+        if self.excluded.get(e) || self.banned.get(e) {
             return false;
         }
         if let (Some(s), Some(low)) = (self.session.as_ref(), self.low_now) {
             if s.live(e) && !s.maybe(e, low) {
-                self.excluded[e].set(true);
+                self.excluded.set(e, true);
                 return false;
             }
         }
@@ -252,9 +251,7 @@ impl Graph {
     /// (see [`Graph::maybe`]); the probes then scan fewer edges.
     pub(super) fn prune(&mut self) {
         if let (Some(s), Some(low)) = (self.session.as_mut(), self.low_now) {
-            for e in s.prune(low) {
-                self.excluded[e].set(true);
-            }
+            s.prune(low, &self.excluded);
         }
     }
 
@@ -293,8 +290,8 @@ impl Graph {
             let present: Vec<bool> = (0..self.edges.len())
                 .map(|e| {
                     let (i, j) = self.edges.ends(e);
-                    !self.banned[e]
-                        && !self.excluded[e].get()
+                    !self.banned.get(e)
+                        && !self.excluded.get(e)
                         && self.local[self.verts[i]].is_some()
                         && self.local[self.verts[j]].is_some()
                 })
@@ -391,7 +388,7 @@ impl Graph {
         let present: Vec<bool> = (0..self.edges.len())
             .map(|e| {
                 let (i, j) = self.edges.ends(e);
-                !self.banned[e]
+                !self.banned.get(e)
                     && self.local[self.verts[i]].is_some()
                     && self.local[self.verts[j]].is_some()
             })
@@ -427,7 +424,7 @@ impl Graph {
             let maybe = s.maybe_all(k);
             for (e, ok) in maybe.iter().enumerate() {
                 if present[e] && !ok {
-                    self.excluded[e].set(true);
+                    self.excluded.set(e, true);
                 }
             }
         }

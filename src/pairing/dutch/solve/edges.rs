@@ -1,6 +1,7 @@
 //! The edge list of a graph, shared between the engine's bracket graph and
 //! the sessions solved over it.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use super::TooLarge;
@@ -13,13 +14,13 @@ use super::TooLarge;
 pub struct Edges {
     n: usize,
     /// The ends of each edge (u32: half the memory of `usize` pairs).
-    ends: Rc<[(u32, u32)]>,
+    ends: Rc<Vec<(u32, u32)>>,
     /// The row of fields of each edge.
-    row_of: Rc<[u32]>,
+    row_of: Rc<Vec<u32>>,
     /// The edges of vertex `v`, ascending: `inc[inc_start[v]..inc_start[v + 1]]`
     /// (an edge with an end out of range or a loop is in no vertex's list).
-    inc_start: Rc<[u32]>,
-    inc: Rc<[u32]>,
+    inc_start: Rc<Vec<u32>>,
+    inc: Rc<Vec<u32>>,
 }
 
 impl Edges {
@@ -53,10 +54,10 @@ impl Edges {
         }
         Ok(Edges {
             n,
-            ends: ends.into(),
-            row_of: row_of.into(),
-            inc_start: start.into(),
-            inc: inc.into(),
+            ends: Rc::new(ends),
+            row_of: Rc::new(row_of),
+            inc_start: Rc::new(start),
+            inc: Rc::new(inc),
         })
     }
 
@@ -117,5 +118,40 @@ impl Edges {
             (Some(&a), Some(&b)) => &self.inc[a as usize..b as usize],
             _ => &[],
         }
+    }
+}
+
+/// One flag per edge, 64 to a word: a players-squared list of flags in an
+/// eighth of the memory of `bool`s. Set through `&self` (cells): the graph
+/// marks edges excluded while answering queries.
+#[derive(Debug, Clone)]
+pub struct Bits(Vec<Cell<u64>>);
+
+impl Bits {
+    /// `len` flags, all clear.
+    pub fn new(len: usize) -> Bits {
+        Bits(vec![Cell::new(0); len.div_ceil(64)])
+    }
+
+    /// Flag `i` (clear when out of range).
+    #[inline]
+    pub fn get(&self, i: usize) -> bool {
+        self.0
+            .get(i / 64)
+            .is_some_and(|w| w.get() & (1 << (i % 64)) != 0)
+    }
+
+    /// Sets flag `i` to `on` (nothing when out of range).
+    #[inline]
+    pub fn set(&self, i: usize, on: bool) {
+        if let Some(w) = self.0.get(i / 64) {
+            let bit = 1u64 << (i % 64);
+            w.set(if on { w.get() | bit } else { w.get() & !bit });
+        }
+    }
+
+    /// The number of flags set.
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|w| w.get().count_ones() as usize).sum()
     }
 }

@@ -2,7 +2,7 @@
 //! vector packed into one wide integer, one warm [`Matcher`], and column
 //! generation for dense graphs.
 
-use super::{Edges, Packed, Spec};
+use super::{Bits, Edges, Packed, Spec};
 use crate::pairing::matching::{DualSnapshot, Matcher, Wide};
 
 /// No slot of extra fields (see `PackedSession::slot`).
@@ -26,13 +26,12 @@ const PRICE_PER_VERTEX: u8 = 16;
 fn seed<W: Ord + Copy>(
     edges: &Edges,
     w: impl Fn(usize) -> W,
-    alive: &[bool],
+    alive: &Bits,
     groups: &[usize],
-) -> Vec<bool> {
+) -> Bits {
     let n = edges.vertices();
-    let live = alive.iter().filter(|&&a| a).count();
-    if live <= DENSE_PER_VERTEX * n.max(1) {
-        return alive.to_vec();
+    if alive.count() <= DENSE_PER_VERTEX * n.max(1) {
+        return alive.clone();
     }
     // Position of each vertex in its group, and the group's size.
     let mut at = vec![(0usize, 0usize); n];
@@ -57,19 +56,19 @@ fn seed<W: Ord + Copy>(
         let d = x.abs_diff(y);
         d.abs_diff(g / 2) <= WINDOW
     };
-    let mut active = vec![false; edges.len()];
+    let active = Bits::new(edges.len());
     // One vertex's candidates at a time (no second players-squared list).
     let mut row: Vec<u32> = Vec::new();
     for v in 0..n {
         row.clear();
         for &k in edges.of(v) {
             let k = k as usize;
-            if !alive[k] {
+            if !alive.get(k) {
                 continue;
             }
             let (a, b) = edges.ends(k);
             if near(a, b) {
-                active[k] = true;
+                active.set(k, true);
             } else {
                 row.push(k as u32);
             }
@@ -79,7 +78,7 @@ fn seed<W: Ord + Copy>(
             row.truncate(SEED_PER_VERTEX);
         }
         for &k in row.iter() {
-            active[k as usize] = true;
+            active.set(k as usize, true);
         }
     }
     active
@@ -121,11 +120,11 @@ pub(super) struct PackedSession<const L: usize> {
     extra_max: Vec<u64>,
     /// Offsets of the extra fields.
     offsets: Vec<u32>,
-    alive: Vec<bool>,
+    alive: Bits,
     /// Live edges in the matcher; a live edge not in it is *dormant*: its
     /// weight is kept up to date, and [`PackedSession::price`] brings it in
     /// when the duals of a solve do not cover it.
-    active: Vec<bool>,
+    active: Bits,
     /// Is the session sparse (some live edges dormant)? A dense one prices
     /// nothing.
     sparse: bool,
@@ -175,16 +174,20 @@ impl<const L: usize> PackedSession<L> {
         let has_row = |k: usize| nf == 0 || edges.row(k) < rows.len();
         let packed = |k: usize| rows.get(edges.row(k)).copied().unwrap_or(Wide::<L>::ZERO);
         let mut m = Matcher::new(n);
-        let alive: Vec<bool> = (0..edges.len())
-            .map(|k| present.get(k).copied().unwrap_or(false) && edges.proper(k) && has_row(k))
-            .collect();
+        let alive = Bits::new(edges.len());
+        for k in 0..edges.len() {
+            alive.set(
+                k,
+                present.get(k).copied().unwrap_or(false) && edges.proper(k) && has_row(k),
+            );
+        }
         let active = seed(edges, packed, &alive, groups);
         let mut sparse = false;
         for k in 0..edges.len() {
-            if active[k] {
+            if active.get(k) {
                 let (u, v) = edges.ends(k);
                 m.set_weight(u, v, packed(k));
-            } else if alive[k] {
+            } else if alive.get(k) {
                 sparse = true;
             }
         }
@@ -278,7 +281,7 @@ impl<const L: usize> PackedSession<L> {
         let n = self.m.vertex_count();
         let mut bad: Vec<(Wide<L>, usize)> = Vec::new();
         let check = |e: usize, bad: &mut Vec<(Wide<L>, usize)>| {
-            if !self.alive[e] || self.active[e] {
+            if !self.alive.get(e) || self.active.get(e) {
                 return;
             }
             let (u, v) = self.ends(e);
@@ -332,7 +335,7 @@ impl<const L: usize> PackedSession<L> {
             }
             taken[u] = taken[u].saturating_add(1);
             taken[v] = taken[v].saturating_add(1);
-            self.active[e] = true;
+            self.active.set(e, true);
             self.m.set_weight(u, v, self.full(e));
         }
         true
@@ -350,7 +353,7 @@ impl<const L: usize> PackedSession<L> {
 
 impl<const L: usize> Packed for PackedSession<L> {
     fn set_extra(&mut self, e: usize, owner: usize, vals: &[i64]) -> bool {
-        if !self.alive.get(e).copied().unwrap_or(false)
+        if !self.alive.get(e)
             || vals.len() != self.nx
             || vals
                 .iter()
@@ -383,7 +386,7 @@ impl<const L: usize> Packed for PackedSession<L> {
                 self.slot[e] = s;
                 self.slot_full[s as usize] = w;
             }
-            if self.active[e] {
+            if self.active.get(e) {
                 let other = self.other(e, owner);
                 self.m.set_weight(owner, other, w);
             } else if let Some(r) = self.reprice.get_mut(owner) {
@@ -400,10 +403,10 @@ impl<const L: usize> Packed for PackedSession<L> {
     }
 
     fn remove(&mut self, e: usize, owner: usize) {
-        if self.alive.get(e).copied().unwrap_or(false) {
-            self.alive[e] = false;
-            if self.active[e] {
-                self.active[e] = false;
+        if self.alive.get(e) {
+            self.alive.set(e, false);
+            if self.active.get(e) {
+                self.active.set(e, false);
                 let other = self.other(e, owner);
                 self.m.remove_edge(owner, other);
             }
@@ -411,7 +414,7 @@ impl<const L: usize> Packed for PackedSession<L> {
     }
 
     fn live(&self, e: usize) -> bool {
-        self.alive.get(e).copied().unwrap_or(false)
+        self.alive.get(e)
     }
 
     fn restart(&mut self) {
@@ -474,24 +477,22 @@ impl<const L: usize> Packed for PackedSession<L> {
             .collect()
     }
 
-    fn prune(&mut self, low: usize) -> Vec<usize> {
-        let mut out = Vec::new();
+    fn prune(&mut self, low: usize, out: &Bits) {
         if self.limits.get(low).is_none() {
-            return out;
+            return;
         }
         let keep = self.maybe_all(low);
-        let drop: Vec<usize> = (0..self.edges.len())
-            .filter(|&e| self.live(e) && !keep[e])
-            .collect();
-        for e in drop {
-            if self.active[e] {
+        for (e, &ok) in keep.iter().enumerate() {
+            if ok || !self.live(e) {
+                continue;
+            }
+            if self.active.get(e) {
                 let (u, v) = self.ends(e);
                 self.m.remove_loose_edge(u, v);
-                self.active[e] = false;
+                self.active.set(e, false);
             }
-            self.alive[e] = false;
-            out.push(e);
+            self.alive.set(e, false);
+            out.set(e, true);
         }
-        out
     }
 }
