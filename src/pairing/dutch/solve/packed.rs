@@ -280,6 +280,12 @@ impl<const L: usize> PackedSession<L> {
         };
         let n = self.m.vertex_count();
         let mut bad: Vec<(Wide<L>, usize)> = Vec::new();
+        // At most this many violated edges are kept, the most violated
+        // (after the first solve of a large graph nearly every dormant edge
+        // is violated, and a list of them all would be players squared):
+        // at most [`PRICE_PER_VERTEX`] per vertex come in anyway, and any
+        // violated edge brought in moves the column generation on.
+        let keep = (2 * n * PRICE_PER_VERTEX as usize).max(1 << 12);
         let check = |e: usize, bad: &mut Vec<(Wide<L>, usize)>| {
             if !self.alive.get(e) || self.active.get(e) {
                 return;
@@ -292,6 +298,10 @@ impl<const L: usize> PackedSession<L> {
             if let Some(c) = pricer.reduced_cost(u, v, w) {
                 if c < Wide::<L>::ZERO {
                     bad.push((c, e));
+                    if bad.len() >= 2 * keep {
+                        bad.select_nth_unstable(keep);
+                        bad.truncate(keep);
+                    }
                 }
             }
         };

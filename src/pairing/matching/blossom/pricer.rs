@@ -133,15 +133,15 @@ impl<W: Weight> Pricer<'_, W> {
             out.iter_mut().for_each(|x| *x = true);
             return;
         }
-        for v in 0..n {
-            if out[v] {
+        for (v, flag) in out.iter_mut().enumerate() {
+            if *flag {
                 continue;
             }
             let (now, then) = (
                 self.start[v]..self.start[v + 1],
                 old.start[v]..old.start[v + 1],
             );
-            out[v] = self.m.dual[v] < old.dual[v]
+            *flag = self.m.dual[v] < old.dual[v]
                 || self.chain[now.clone()] != old.chain[then.clone()]
                 || self.sum[now] != old.sum[then];
         }
