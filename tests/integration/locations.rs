@@ -1,0 +1,81 @@
+//! Issue #18: every message names the file and line (or record, or JSON path) of
+//! the fact it is about, whatever the input format: `check`'s and `pair`'s
+//! warnings about the data, through the same locator `validate` uses.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// `arbiter <args>` run in `tests/fixtures/<dir>`, so file names are as given.
+fn arbiter(dir: &str, args: &[&str]) -> Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(root().join(dir))
+        .output()
+        .unwrap_or_else(|e| panic!("arbiter {args:?}: {e}"))
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const DOUBLE_FORFEIT: &str = "players 2 and 5 both lost round 4 by forfeit (double forfeit): the check takes them as paired with each other";
+
+/// `check` on a Swiss-Manager pairing file: the double forfeit of round 4 names the
+/// board row it is on (line 9, `4;3;0;0;2;5;0;0;K;0:0K`). Before: the file only.
+#[test]
+fn check_double_forfeit_names_the_sm_board_row() {
+    let out = arbiter("sm", &["check", "pairings_rounds3-4_played.txt"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(&format!(
+            "  warning: pairings_rounds3-4_played.txt, line 9 (round 4): {DOUBLE_FORFEIT}"
+        )),
+        "{stdout}"
+    );
+}
+
+/// `pair` on a Swiss-Manager pairing file: player 5 has no board in round 2. The
+/// round to pair has no row, nor does the player (no player file): the warning
+/// names the player's latest board row (round 1, line 2). With the player file
+/// (`a+b`) it names the player's row there. Before: the file only.
+#[test]
+fn pair_no_entry_names_the_board_row_or_the_player_row() {
+    let warning = "player 5 was not paired in round 2 (no entry) and has no entry for round 3, so is paired in round 3";
+    let out = arbiter("sm", &["pair", "pairings_rounds1-2_played.txt"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "warning: pairings_rounds1-2_played.txt, line 2 (round 3): {warning}"
+        )),
+        "{stderr}"
+    );
+}
+
+/// The same double forfeit in a TRF (line and columns) and in the JSON converted
+/// from it (the player's path in the document).
+#[test]
+fn check_double_forfeit_in_trf_and_json() {
+    let head = "players 1 and 2 both lost round 2 by forfeit (double forfeit)";
+    for (file, at) in [
+        (
+            "double_forfeit.trf",
+            "double_forfeit.trf, line 8, cols 102-109 (round 2)",
+        ),
+        (
+            "double_forfeit.json",
+            "double_forfeit.json (tournament.players[0], round 2)",
+        ),
+    ] {
+        let out = arbiter("locations", &["check", file]);
+        let stdout = text(&out.stdout);
+        assert!(
+            stdout.contains(&format!("  warning: {at}: {head}")),
+            "{file}: {stdout}"
+        );
+    }
+}
