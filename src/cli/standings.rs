@@ -185,7 +185,7 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
             args.separator
         )));
     }
-    let s = standings::compute(&t, &opts).map_err(|e| match e {
+    let mut s = standings::compute_located(&t, &opts, &loaded.source).map_err(|e| match e {
         // The file's own list: name the file and the record that holds it.
         standings::StandingsError::FileTieBreak { .. } => {
             let line = loaded
@@ -204,12 +204,17 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     for w in warnings {
         eprintln!("{w}");
     }
+    // Every note names the input (and the line of its fact where it has one).
+    s.notes = std::mem::take(&mut s.notes)
+        .into_iter()
+        .map(|n| n.in_file(Some(&loaded.name)))
+        .collect();
     for n in s
         .notes
         .iter()
         .filter(|n| matches!(n.code, codes::TIEBREAK_CUTS_ALL | codes::NO_TIEBREAKS))
     {
-        eprintln!("warning[{}]: {}", n.code, n.message);
+        eprintln!("warning[{}]: {}: {}", n.code, n.location, n.message);
     }
     if args.compare {
         let c = chess_arbiter::render::sm_compare::compare(&t, &s);

@@ -79,3 +79,44 @@ fn check_double_forfeit_in_trf_and_json() {
         );
     }
 }
+
+/// Standings notes name where their fact is: a round with games without results
+/// at its first open game (the board row of a Swiss-Manager pairing file, the
+/// player's line and the round's columns in a TRF, the player's path in JSON);
+/// no event date and no tie-breaks at the file. Before: no file, no line.
+#[test]
+fn standings_notes_name_the_file_and_the_first_open_game() {
+    let tail = "round 3 has games without results; standings after round 2";
+    let out = arbiter("sm", &["standings", "pairings_round3_unplayed.txt"]);
+    let stdout = text(&out.stdout);
+    for want in [
+        format!("warning: pairings_round3_unplayed.txt, line 2 (round 3): {tail}\n"),
+        "warning: pairings_round3_unplayed.txt: the file gives no event date: tie-breaks follow the rules in force now (2026); choose an edition to change this\n".to_string(),
+        "warning: pairings_round3_unplayed.txt: no tie-breaks given (neither by the file nor by --tiebreaks or the profile): players with equal points share their place\n".to_string(),
+    ] {
+        assert!(stdout.contains(&want), "{want}\n{stdout}");
+    }
+    assert!(
+        text(&out.stderr)
+            .contains("warning[no-tiebreaks]: pairings_round3_unplayed.txt: no tie-breaks given"),
+        "{}",
+        text(&out.stderr)
+    );
+    for (file, at) in [
+        (
+            "round3_pending.trf",
+            "round3_pending.trf, line 8, cols 112-119 (round 3)",
+        ),
+        (
+            "round3_pending.json",
+            "round3_pending.json (tournament.players[0], round 3)",
+        ),
+    ] {
+        let out = arbiter("locations", &["standings", file]);
+        let stdout = text(&out.stdout);
+        assert!(
+            stdout.contains(&format!("warning: {at}: {tail}\n")),
+            "{file}: {stdout}"
+        );
+    }
+}
