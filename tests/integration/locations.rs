@@ -120,3 +120,38 @@ fn standings_notes_name_the_file_and_the_first_open_game() {
         );
     }
 }
+
+/// Declared points that the results contradict (issue #18 item 3): `pair`, `check`
+/// and `rating` refuse the file (exit 3) with the located error, as for the other
+/// contradictions; `standings` ranks on the results and says so. Before: every
+/// command exited 0 after printing the error.
+#[test]
+fn points_mismatch_is_refused_by_pair_check_rating_and_named_by_standings() {
+    let error = "error: points-mismatch.trf, line 4, cols 81-84 (points): player 1 declares 2.0 points, but the results add up to 1.0\n";
+    for cmd in ["pair", "check", "rating"] {
+        let out = arbiter("trf/invalid", &[cmd, "points-mismatch.trf"]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{cmd}: {stderr}");
+        assert!(out.stdout.is_empty(), "{cmd}");
+        assert!(stderr.starts_with(error), "{cmd}: {stderr}");
+        assert!(
+            stderr.contains("error: points-mismatch.trf: 1 error(s) above make the file unusable; nothing done (`arbiter validate` lists every problem); declared points that the results contradict: correct the points or the results (a bye's result, a round missing from the file), or rank on the results with `arbiter standings`\n"),
+            "{cmd}: {stderr}"
+        );
+    }
+    let out = arbiter("trf/invalid", &["standings", "points-mismatch.trf"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.starts_with(error), "{stderr}");
+    assert!(
+        stdout.contains("warning: points-mismatch.trf (points): ranked on the points the results give (Pts), not on the points the file declares: 1 player(s) declare other points (the points-mismatch errors)\n"),
+        "{stdout}"
+    );
+    // Player 1 is ranked on the result's 1.0, not the declared 2.0.
+    let row = stdout
+        .lines()
+        .find(|l| l.contains("Alpha, A"))
+        .unwrap_or("");
+    assert!(row.contains(" 1.0"), "{row}");
+    assert!(!row.contains(" 2.0"), "{row}");
+}
