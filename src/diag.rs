@@ -332,6 +332,27 @@ impl Location {
     }
 }
 
+impl Location {
+    /// Where round `round` (1-based) of player `player` is recorded, as `at` says:
+    /// its file when the input joins several, its line (the player's record in a
+    /// TRF, with the round's columns; the board row of a Swiss-Manager pairing file),
+    /// and the field `round N`, prefixed by the player's record where the file has no
+    /// lines (a `.TUNX` record's byte offset, a JSON path).
+    pub fn of_round(at: &dyn Locator, player: u32, round: usize) -> Location {
+        let line = at.round_line(player, round);
+        let label = format!("round {round}");
+        Location {
+            file: at.round_file(player, round),
+            line,
+            cols: line.and(at.cols(PlayerField::Round(round))),
+            field: Some(match at.player_record(player) {
+                Some(r) => format!("{r}, {label}"),
+                None => label,
+            }),
+        }
+    }
+}
+
 /// `col 10` or `cols 58-68`: a column span as locations and rule citations write it.
 pub fn cols_text((first, last): (usize, usize)) -> String {
     if first == last {

@@ -134,27 +134,60 @@ const UNUSABLE: &[Code] = &[
     codes::UNKNOWN_OPPONENT,
 ];
 
+/// Consistency errors that leave no position to pair, check or rate: declared
+/// points the results contradict (validate's `points-mismatch` errors; a team
+/// event's informative points are a warning). The score groups, the checked
+/// pairings and the rating report's points would depend on which of the two is
+/// believed. A ranking is still possible: standings and prizes rank on the results
+/// and say so ([`points_used_note`]).
+const UNPAIRABLE: &[Code] = &[codes::POINTS_MISMATCH];
+
 /// Whether `d` keeps every engine away from the file: any syntax error, or a
-/// consistency error in [`UNUSABLE`].
+/// consistency error in [`UNUSABLE`] or [`UNPAIRABLE`].
 pub fn blocks(d: &Diagnostic) -> bool {
+    blocks_ranking(d) || (d.is_error() && UNPAIRABLE.contains(&d.code))
+}
+
+/// Whether `d` keeps the ranking engines (standings, prizes) away from the file:
+/// any syntax error, or a consistency error in [`UNUSABLE`].
+fn blocks_ranking(d: &Diagnostic) -> bool {
     d.is_error() && (d.family == Family::Syntax || UNUSABLE.contains(&d.code))
 }
 
 /// The one gate between reading a file and running an engine on it (`pair`,
-/// `check`, `standings`, `rating`, `prizes`): prints the reader's and
-/// validator's diagnostics on stderr and refuses (exit 3) a file with a syntax
-/// error or a contradiction in its players or games, as `arbiter validate`
-/// reports them.
+/// `check`, `rating`, `report`): prints the reader's and validator's diagnostics
+/// on stderr and refuses (exit 3) a file with a syntax error or a contradiction
+/// in its players, games or points, as `arbiter validate` reports them.
 pub fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
+    gate_with(loaded, blocks)
+}
+
+/// [`gate`] for the ranking commands (`standings`, `prizes`): declared points that
+/// the results contradict are printed as errors but do not stop the ranking, which
+/// counts the results ([`points_used_note`] says so).
+pub fn gate_ranking(loaded: Loaded) -> Result<Loaded, Failure> {
+    gate_with(loaded, blocks_ranking)
+}
+
+fn gate_with(loaded: Loaded, blocks: fn(&Diagnostic) -> bool) -> Result<Loaded, Failure> {
     for d in &loaded.diagnostics {
         eprintln!("{d}");
     }
     let n = loaded.diagnostics.iter().filter(|d| blocks(d)).count();
     if n > 0 {
+        let points = loaded
+            .diagnostics
+            .iter()
+            .any(|d| blocks(d) && d.code == codes::POINTS_MISMATCH);
+        let hint = if points {
+            "; declared points that the results contradict: correct the points or the results (a bye's result, a round missing from the file), or rank on the results with `arbiter standings`"
+        } else {
+            ""
+        };
         return Err(Failure::Message(
             exit::INVALID_INPUT,
             format!(
-                "error: {}: {n} error(s) above make the file unusable; nothing done (`arbiter validate` lists every problem)",
+                "error: {}: {n} error(s) above make the file unusable; nothing done (`arbiter validate` lists every problem){hint}",
                 loaded.name
             ),
         ));
@@ -162,9 +195,39 @@ pub fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
     Ok(loaded)
 }
 
+/// When the file's declared points contradict its results (the `points-mismatch`
+/// errors [`gate_ranking`] let through): a note naming the file that says which
+/// points the ranking counts.
+pub fn points_used_note(loaded: &Loaded) -> Option<Diagnostic> {
+    let n = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && d.code == codes::POINTS_MISMATCH)
+        .count();
+    (n > 0).then(|| {
+        Diagnostic::warning(
+            codes::POINTS_MISMATCH,
+            Family::Consistency,
+            chess_arbiter::diag::Location {
+                file: Some(loaded.name.clone()),
+                field: Some("points".into()),
+                ..Default::default()
+            },
+            format!(
+                "ranked on the points the results give (Pts), not on the points the file declares: {n} player(s) declare other points (the points-mismatch errors)"
+            ),
+        )
+    })
+}
+
 /// Read `path` (`-` = stdin, format detected) and pass it through [`gate`].
 pub fn read_reported(path: &str) -> Result<Loaded, Failure> {
     gate(input::read_input(path, None, None)?)
+}
+
+/// Read `path` (`-` = stdin, format detected) and pass it through [`gate_ranking`].
+pub fn read_ranked(path: &str) -> Result<Loaded, Failure> {
+    gate_ranking(input::read_input(path, None, None)?)
 }
 
 /// Read a regulation profile (TOML) as text: a file that cannot be opened is

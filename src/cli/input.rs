@@ -187,24 +187,12 @@ pub fn read_path(path: &str) -> Result<Vec<u8>, InputError> {
 
 impl Loaded {
     /// What the pairing warnings need to locate themselves in this input: its
-    /// name, and for a TRF input its lines and the layout's columns (other
-    /// formats have no columns to cite).
-    ///
-    /// A Swiss-Manager player file read alone gives the row of each player; a
-    /// pairing file has a row per board, not per player, and these warnings are
-    /// located by player, so they name the file only there.
-    pub fn facts(&self) -> chess_arbiter::pairing::check::FileFacts {
-        let source = self.source.trf();
-        let player_lines = match &self.source {
-            input::Source::Sm(s) if s.board_rows.is_empty() => s.player_rows.clone(),
-            _ => source.map(|s| s.player_lines.clone()).unwrap_or_default(),
-        };
-        chess_arbiter::pairing::check::FileFacts {
-            file: Some(self.name.clone()),
-            player_lines,
-            header_lines: source.map(|s| s.header_lines.clone()).unwrap_or_default(),
-            columns: source.map(|_| trf::layout::player_field as _),
-        }
+    /// name and the locator the reader built (the one `validate` uses), so each
+    /// warning names the file and line of the fact (a TRF line and columns, a
+    /// Swiss-Manager player row or board row and its file, a `.TUNX` record's
+    /// byte offset, a JSON path).
+    pub fn facts(&self) -> chess_arbiter::pairing::check::FileFacts<'_> {
+        chess_arbiter::pairing::check::FileFacts::new(Some(&self.name), &self.source)
     }
 }
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use chess_arbiter::render::prizes as render;
 use chess_arbiter::standings::prizes::{build, PrizesError, Profile};
 
-use super::common::{read_reported, ReportFormat};
+use super::common::{points_used_note, read_ranked, ReportFormat};
 use super::exit::{Failure, Outcome};
 
 /// Turn final standings into a prize statement, as a tournament profile says.
@@ -57,7 +57,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             args.section.as_deref().unwrap_or("")
         )));
     };
-    let loaded = read_reported(&args.input.display().to_string())?;
+    let loaded = read_ranked(&args.input.display().to_string())?;
+    if let Some(n) = points_used_note(&loaded) {
+        eprintln!("{n}");
+    }
     let tournament = loaded.tournament;
     let statement = build(&tournament, &profile.event_name, section).map_err(|e| match &e {
         PrizesError::Standings(se) => {

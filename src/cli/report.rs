@@ -16,7 +16,7 @@ use chess_arbiter::rating::fide_list::with_list_ratings;
 use chess_arbiter::rating::{compute as rating, RatingOptions, RatingReport};
 use chess_arbiter::render::site::{self, SiteInput};
 use chess_arbiter::standings::prizes::{build as prizes, Profile, Statement};
-use chess_arbiter::standings::{compute as standings, Standings, StandingsError, StandingsOptions};
+use chess_arbiter::standings::{compute_located, Standings, StandingsError, StandingsOptions};
 
 use super::common::{read_reported, SystemArg};
 use super::exit::{Failure, Outcome};
@@ -170,7 +170,12 @@ pub fn compute(
     let mut all = Vec::new();
     for r in 1..=last {
         opts.after_round = Some(r);
-        all.push(standings(&t, &opts).map_err(ComputeError::Standings)?);
+        let mut s = compute_located(&t, &opts, &loaded.source).map_err(ComputeError::Standings)?;
+        s.notes = std::mem::take(&mut s.notes)
+            .into_iter()
+            .map(|n| n.in_file(Some(&loaded.name)))
+            .collect();
+        all.push(s);
     }
     let statement = match profile {
         Some(p) if !p.main.tables.is_empty() => match prizes(&t, &p.event_name, &p.main) {

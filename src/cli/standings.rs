@@ -10,7 +10,7 @@ use chess_arbiter::standings::{
 
 use chess_arbiter::rating::fide_list::with_list_ratings;
 
-use super::common::read_reported;
+use super::common::{points_used_note, read_ranked};
 use super::exit::{Failure, Outcome};
 use super::fide_list::{kind_of, report, FideListArgs};
 
@@ -112,7 +112,8 @@ fn parse_tiebreaks(
 /// The output, and whether `--compare` found differences.
 fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     let bad = Failure::Invalid;
-    let loaded = read_reported(&args.input)?;
+    let loaded = read_ranked(&args.input)?;
+    let points_note = points_used_note(&loaded);
     let t = match args.list.load_for(&loaded.tournament)? {
         Some(list) => {
             report(&loaded, &list);
@@ -185,7 +186,7 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
             args.separator
         )));
     }
-    let s = standings::compute(&t, &opts).map_err(|e| match e {
+    let mut s = standings::compute_located(&t, &opts, &loaded.source).map_err(|e| match e {
         // The file's own list: name the file and the record that holds it.
         standings::StandingsError::FileTieBreak { .. } => {
             let line = loaded
@@ -204,12 +205,18 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     for w in warnings {
         eprintln!("{w}");
     }
+    // Every note names the input (and the line of its fact where it has one).
+    s.notes = points_note
+        .into_iter()
+        .chain(std::mem::take(&mut s.notes))
+        .map(|n| n.in_file(Some(&loaded.name)))
+        .collect();
     for n in s
         .notes
         .iter()
         .filter(|n| matches!(n.code, codes::TIEBREAK_CUTS_ALL | codes::NO_TIEBREAKS))
     {
-        eprintln!("warning[{}]: {}", n.code, n.message);
+        eprintln!("warning[{}]: {}: {}", n.code, n.location, n.message);
     }
     if args.compare {
         let c = chess_arbiter::render::sm_compare::compare(&t, &s);

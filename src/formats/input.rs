@@ -67,7 +67,8 @@ impl InputFormat {
 }
 
 /// Where the records of an input are: lines of a TRF, byte offsets of a binary file's
-/// player records, rows of Swiss-Manager's text exports, or nothing (JSON, XML, Vega).
+/// player records, rows of Swiss-Manager's text exports, paths of a JSON document, or
+/// nothing (XML, Vega).
 #[derive(Debug, Clone, Default)]
 pub enum Source {
     Trf(trf::SourceMap),
@@ -76,6 +77,9 @@ pub enum Source {
     /// Rows of a Swiss-Manager player file and board rows of its pairing file, and
     /// the name of each file when both are read together (`a+b`).
     Sm(sm::SmSource),
+    /// The index of each player in a JSON document's `tournament.players` array
+    /// (the first entry with that id): a JSON file is located by path.
+    Json(BTreeMap<PlayerId, usize>),
     #[default]
     None,
 }
@@ -128,6 +132,9 @@ impl Locator for Source {
             Source::Records(m) => m
                 .get(&PlayerId(player))
                 .map(|o| format!("player record {player} at byte offset {o:#x}")),
+            Source::Json(m) => m
+                .get(&PlayerId(player))
+                .map(|i| format!("tournament.players[{i}]")),
             _ => None,
         }
     }
@@ -358,9 +365,15 @@ fn read_as(
                 )]
             })?;
             let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-            json::read(text)
-                .map(|t| plain(t, Vec::new()))
-                .map_err(|d| vec![*d])
+            let t = json::read(text).map_err(|d| vec![*d])?;
+            let mut paths = BTreeMap::new();
+            for (i, p) in t.players.iter().enumerate() {
+                paths.entry(p.id).or_insert(i);
+            }
+            Ok(Input {
+                source: Source::Json(paths),
+                ..plain(t, Vec::new())
+            })
         }
         InputFormat::Tunx => {
             let r = sm::tunx::read(bytes).map_err(|e| e.diagnostics)?;

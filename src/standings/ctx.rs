@@ -146,6 +146,7 @@ impl<'a> Ctx<'a> {
         edition: Edition,
         round_robin: bool,
         custom: &'a [CustomTieBreak],
+        at: &dyn crate::diag::Locator,
         notes: &mut Vec<Diagnostic>,
     ) -> Ctx<'a> {
         let scoring = t.scoring;
@@ -172,7 +173,7 @@ impl<'a> Ctx<'a> {
                                 notes.push(Diagnostic::warning(
                                     codes::UNKNOWN_OPPONENT,
                                     Family::Consistency,
-                                    Location::default(),
+                                    Location::of_round(at, p.id.0, r),
                                     format!("player {} round {r}: expected an opponent among the players, found {opponent}; round treated as unplayed", p.id),
                                 ));
                                 Slot::Absent { pts }
@@ -196,7 +197,7 @@ impl<'a> Ctx<'a> {
                                 notes.push(Diagnostic::warning(
                                     codes::UNKNOWN_OPPONENT,
                                     Family::Consistency,
-                                    Location::default(),
+                                    Location::of_round(at, p.id.0, r),
                                     format!("player {} round {r}: expected a forfeit opponent among the players, found {opponent}; round treated as unplayed", p.id),
                                 ));
                                 Slot::Absent { pts }
@@ -207,7 +208,7 @@ impl<'a> Ctx<'a> {
                         notes.push(Diagnostic::warning(
                             codes::RESULT_MISSING,
                             Family::Consistency,
-                            Location::default(),
+                            Location::of_round(at, p.id.0, r),
                             format!("player {} round {r}: expected a result, found a pending game; counted as unplayed with 0 points", p.id),
                         ));
                         Slot::Absent { pts: Points::ZERO }

@@ -186,6 +186,20 @@ fn note(notes: &mut Vec<Diagnostic>, code: diag::Code, msg: String) {
     ));
 }
 
+/// Where the first game of round `round` without a result is: the earliest line
+/// among them (the first player's when the input has no lines).
+fn first_pending(t: &Tournament, round: usize, at: &dyn diag::Locator) -> Location {
+    let pending = t
+        .players
+        .iter()
+        .filter(|p| matches!(p.rounds.get(round - 1), Some(RoundEntry::Pending { .. })))
+        .map(|p| p.id.0);
+    pending
+        .min_by_key(|&id| at.round_line(id, round).unwrap_or(usize::MAX))
+        .map(|id| Location::of_round(at, id, round))
+        .unwrap_or_default()
+}
+
 /// The tie-break list of a round robin. Without a list, DE, WIN, SB, KS: the
 /// last order FIDE recommended for individual round robins (C.02 13.16),
 /// and no tie-break of the Buchholz family, which C.07 (2026) rules out
@@ -386,6 +400,18 @@ fn lot_order(group: &mut [usize], seed: u64) {
 /// Standings of `t` per `opts`: rows in rank order, per-category rankings, and the
 /// working for `opts.explain`.
 pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, StandingsError> {
+    compute_located(t, opts, &diag::NoSource)
+}
+
+/// [`compute`], its notes located where `at` (the reader's locator) puts the fact:
+/// games without results at the first such game's record or board row, and
+/// each per-game note at its round. Notes about the whole file (no event date, no
+/// tie-breaks) carry no place; the caller names the file ([`Diagnostic::in_file`]).
+pub fn compute_located(
+    t: &Tournament,
+    opts: &StandingsOptions,
+    at: &dyn diag::Locator,
+) -> Result<Standings, StandingsError> {
     let mut notes = Vec::new();
     let available = t.rounds_recorded();
     let rounds = match opts.after_round {
@@ -404,14 +430,15 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
                 )
             });
             if pending && available > 0 {
-                note(
-                    &mut notes,
+                notes.push(Diagnostic::warning(
                     codes::RESULT_MISSING,
+                    Family::Engine,
+                    first_pending(t, available, at),
                     format!(
                         "round {available} has games without results; standings after round {}",
                         available - 1
                     ),
-                );
+                ));
                 available - 1
             } else {
                 available
@@ -521,7 +548,7 @@ pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, Sta
             );
         }
     }
-    let ctx = Ctx::build(t, rounds, edition, round_robin, &custom, &mut notes);
+    let ctx = Ctx::build(t, rounds, edition, round_robin, &custom, at, &mut notes);
     let n = ctx.len();
 
     let explain_idx = match opts.explain {

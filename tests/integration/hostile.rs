@@ -635,7 +635,11 @@ fn json_input_is_never_located_by_trf_columns() {
         args.insert(1, &p);
         let o = run_limited(&args);
         let err = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
-        assert!(err.contains("(points): player 1"), "{cmd:?}: {err}");
+        // The player's path in the document (issue #18: JSON is located by path).
+        assert!(
+            err.contains("(tournament.players[0], points): player 1"),
+            "{cmd:?}: {err}"
+        );
         assert!(!err.contains("cols "), "{cmd:?} cites TRF columns: {err}");
     }
 }

@@ -10,6 +10,7 @@ mod dutch_support;
 mod fide_list;
 mod hostile;
 mod initial_colour;
+mod locations;
 mod pair;
 mod prizes;
 mod rating;

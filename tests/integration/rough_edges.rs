@@ -193,7 +193,7 @@ fn tiebreak_cut_of_every_round_gave_zero_to_everyone_without_a_word() {
         let (code, _, err) = arbiter(&["standings", OPEN, "--tiebreaks", tb]);
         assert_eq!(code, Some(0), "{err}");
         assert!(
-            err.contains(&format!("warning[tiebreak-cuts-all]: {tb} cuts ")),
+            err.contains(&format!("warning[tiebreak-cuts-all]: {OPEN}: {tb} cuts ")),
             "{tb}: {err}"
         );
         assert!(err.contains("the standings count 9 rounds"), "{err}");
@@ -212,7 +212,9 @@ fn tiebreak_cut_of_every_round_gave_zero_to_everyone_without_a_word() {
         "4",
     ]);
     assert!(
-        err.contains("warning[tiebreak-cuts-all]: BH/M2 cuts 4 values"),
+        err.contains(&format!(
+            "warning[tiebreak-cuts-all]: {OPEN}: BH/M2 cuts 4 values"
+        )),
         "{err}"
     );
 }

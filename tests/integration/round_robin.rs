@@ -397,7 +397,10 @@ fn free_round_is_no_bye_in_the_standings() {
     let (code, out_g, err) = text(&arbiter(&["standings", g.to_str().unwrap_or_default()]));
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        out_g.contains("warning: round robin without a tie-break list: DE, WIN, SB, KS"),
+        out_g.contains(&format!(
+            "warning: {}: round robin without a tie-break list: DE, WIN, SB, KS",
+            g.display()
+        )),
         "{out_g}"
     );
     assert!(

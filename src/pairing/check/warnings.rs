@@ -4,59 +4,118 @@
 //! cannot express, a missing round count, pairing numbers changed after the
 //! rules freeze them, and JaVaFo's `XXZ` (which bbpPairings ignores).
 //!
-//! Each warning is located where the caller can say where the data is: the
-//! TRF reader's `SourceMap` gives the line of each player and header record
-//! ([`FileFacts`]); without it the warning names the field only.
-
-use std::collections::BTreeMap;
+//! Each warning is located where the input's locator (the format layer's
+//! `Source`: TRF lines and columns, Swiss-Manager player rows and board rows
+//! and the file of each, `.TUNX` byte offsets, JSON paths) says the fact is
+//! ([`FileFacts`]); without one the warning names the field only.
 
 use super::position::{BoardKind, RecordedRound};
-use crate::diag::{codes, Diagnostic, Family, Location, PlayerField};
+use crate::diag::{codes, Diagnostic, Family, Location, Locator, NoSource, PlayerField};
 use crate::model::{ByeKind, PlayerId, RoundEntry, Tournament};
 
-/// Where the data of the input file is, for located warnings. The pairing
-/// layer does not read files: the caller fills this from the reader's
-/// `SourceMap` (`player_lines`, `header_lines`) and gives the format's
-/// column table (`formats::trf::layout::player_field`).
-#[derive(Debug, Clone, Default)]
-pub struct FileFacts {
-    /// The name used in messages.
-    pub file: Option<String>,
-    /// The `001` line of each player.
-    pub player_lines: BTreeMap<PlayerId, usize>,
-    /// The first line of each header record, keyed by its code (`"XXR"`, `"142"`).
-    pub header_lines: BTreeMap<String, usize>,
-    /// The columns of a player field in the file's format.
-    pub columns: Option<fn(PlayerField) -> (usize, usize)>,
+/// Where the data of the input is, for located warnings. The pairing layer
+/// does not read files: the caller gives the name used in messages and the
+/// locator the format layer built while reading (`formats::input::Source`),
+/// the same one `validate` locates its findings with.
+#[derive(Clone, Copy)]
+pub struct FileFacts<'a> {
+    /// The name used in messages (`a+b` for two files read together; a fact
+    /// the locator places in one of them names that one).
+    pub file: Option<&'a str>,
+    /// Lines, columns, records and the file of each fact.
+    pub source: &'a (dyn Locator + Sync),
 }
 
-impl FileFacts {
-    /// Player `id`'s record, named `label`; the columns of `field` when the
-    /// record has a line (round 0 has none).
+impl Default for FileFacts<'_> {
+    fn default() -> Self {
+        FileFacts {
+            file: None,
+            source: &NoSource,
+        }
+    }
+}
+
+impl std::fmt::Debug for FileFacts<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FileFacts")
+            .field("file", &self.file)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> FileFacts<'a> {
+    /// The warnings of `file`, located by `source`.
+    pub fn new(file: Option<&'a str>, source: &'a (dyn Locator + Sync)) -> Self {
+        FileFacts { file, source }
+    }
+
+    /// `label`, prefixed by the player's record where the input has no lines
+    /// (`player record 3 at byte offset 0x1a2b, round 2`; a JSON path).
+    fn label(&self, id: PlayerId, label: String) -> String {
+        match self.source.player_record(id.0) {
+            Some(r) => format!("{r}, {label}"),
+            None => label,
+        }
+    }
+
+    /// Player `id`'s record, named `label`, in its own file (a player file read
+    /// with a pairing file as `a+b`); the columns of `field` when the record has
+    /// a line and the format has columns.
     fn at_player(&self, id: PlayerId, label: String, field: Option<PlayerField>) -> Location {
-        let line = self.player_lines.get(&id).copied();
-        let field = field.filter(|f| *f != PlayerField::Round(0));
+        let line = self.source.player_line(id.0);
         Location {
-            file: self.file.clone(),
+            file: self
+                .source
+                .player_file(id.0)
+                .or(self.file.map(str::to_string)),
             line,
-            cols: line.and(field.zip(self.columns).map(|(f, cols)| cols(f))),
-            field: Some(label),
+            cols: line.and(field.and_then(|f| self.source.cols(f))),
+            field: Some(self.label(id, label)),
+        }
+    }
+
+    /// Where round `k` (1-based) of player `id` is recorded, named `label`: the
+    /// player's record in a TRF (with the round's columns), the board row of that
+    /// round in a Swiss-Manager pairing file. A round without a row of its own (the
+    /// round to pair, a round the player has no board in) falls back to the
+    /// player's row, else the player's latest earlier board row, so a message
+    /// about a pairing file read alone still names a line.
+    fn at_round(&self, id: PlayerId, k: usize, label: String) -> Location {
+        let own = self.source.round_line(id.0, k).map(|l| (l, k));
+        let Some((line, r)) = own.or_else(|| {
+            if self.source.player_line(id.0).is_some() {
+                return None;
+            }
+            (1..k)
+                .rev()
+                .find_map(|j| self.source.round_line(id.0, j).map(|l| (l, j)))
+        }) else {
+            return self.at_player(id, label, None);
+        };
+        Location {
+            file: self
+                .source
+                .round_file(id.0, r)
+                .or(self.file.map(str::to_string)),
+            line: Some(line),
+            cols: (r == k && k >= 1)
+                .then(|| self.source.cols(PlayerField::Round(k)))
+                .flatten(),
+            field: Some(self.label(id, label)),
         }
     }
 
     fn at_header(&self, codes: &[&str], field: &str) -> Location {
         Location {
-            file: self.file.clone(),
-            line: codes
-                .iter()
-                .find_map(|c| self.header_lines.get(*c).copied()),
+            file: self.file.map(str::to_string),
+            line: codes.iter().find_map(|c| self.source.header_line(c)),
             cols: None,
             field: Some(field.to_string()),
         }
     }
 
     fn has_header(&self, code: &str) -> bool {
-        self.header_lines.contains_key(code)
+        self.source.header_line(code).is_some()
     }
 }
 
@@ -90,7 +149,7 @@ pub fn round_warnings(t: &Tournament, rec: &RecordedRound, facts: &FileFacts) ->
             out.push(Diagnostic::warning(
                 codes::DOUBLE_FORFEIT,
                 Family::Consistency,
-                facts.at_player(a, field.clone(), Some(PlayerField::Round(k))),
+                facts.at_round(a, k, field.clone()),
                 format!(
                     "players {a} and {c} both lost round {} by forfeit (double forfeit): the check takes them as paired with each other; the game was not played, so it gives neither of them a colour and they may be paired again (C.04.2 (2026) art. 3.4-3.5); if both were known to be absent before the pairing, code them Z (not paired), which changes the position the round is checked against",
                     rec.round
@@ -115,7 +174,7 @@ pub fn full_bye_warnings(t: &Tournament, round: u32, facts: &FileFacts) -> Vec<D
             Diagnostic::warning(
                 codes::FULL_BYE_FOR_PAIRING_BYE,
                 Family::Consistency,
-                facts.at_player(p.id, format!("round {round}"), Some(PlayerField::Round(k))),
+                facts.at_round(p.id, k, format!("round {round}")),
                 format!(
                     "player {} has a full-point bye (F) and nobody has the pairing-allocated bye (U): if F stands for the PAB it must be coded U; F was treated as a requested bye, which under the 2017 rules leaves the player eligible for a later PAB (C.04.1 (2017) d; from 2026, art. 4, any full-point bye ends it)",
                     p.id
@@ -337,7 +396,7 @@ pub fn next_round_warnings(
             out.push(Diagnostic::warning(
                 codes::ABSENCE_NOT_RECORDED,
                 Family::Consistency,
-                facts.at_player(p.id, format!("round {round}"), Some(PlayerField::Round(r))),
+                facts.at_round(p.id, r, format!("round {round}")),
                 format!(
                     "player {} was not paired in round {last} ({what}) and has no entry for round {round}, so is paired in round {round}; if the player is absent or has withdrawn, say so with 0000 - Z in round {round}'s column, XXZ or 240 Z (a TRF-16 file has no other way)",
                     p.id
@@ -390,18 +449,21 @@ mod tests {
         }
     }
 
-    /// Player `i` on line 10 + i, `XXR` absent, `XXZ` on line 3 when asked.
-    fn facts(n: u32, xxz: bool) -> FileFacts {
-        FileFacts {
-            file: Some("t.trf".into()),
+    /// Player `i` on line 10 + i, `XXR` absent, `XXZ` on line 3 when asked:
+    /// a TRF's line map (columns from its layout tables).
+    fn lines(n: u32, xxz: bool) -> crate::formats::trf::SourceMap {
+        crate::formats::trf::SourceMap {
             player_lines: (1..=n).map(|i| (PlayerId(i), 10 + i as usize)).collect(),
             header_lines: if xxz {
                 [("XXZ".to_string(), 3)].into_iter().collect()
             } else {
-                BTreeMap::new()
+                Default::default()
             },
-            columns: Some(crate::formats::trf::layout::player_field),
         }
+    }
+
+    fn facts(m: &crate::formats::trf::SourceMap) -> FileFacts<'_> {
+        FileFacts::new(Some("t.trf"), m)
     }
 
     #[test]
@@ -420,7 +482,7 @@ mod tests {
             vec![g(2, White, Draw), g(3, Black, Loss)],
         ]);
         let rec = recorded_round(&t, 2);
-        let w = round_warnings(&t, &rec, &facts(4, false));
+        let w = round_warnings(&t, &rec, &facts(&lines(4, false)));
         assert_eq!(w.len(), 1, "{w:?}");
         assert_eq!(w[0].code, codes::DOUBLE_FORFEIT);
         assert!(w[0]
@@ -430,14 +492,108 @@ mod tests {
         assert_eq!(w[0].location.cols, Some((102, 109)));
         assert_eq!(w[0].location.field.as_deref(), Some("round 2"));
         // A one-sided forfeit is no double forfeit; round 1 has none.
-        assert!(round_warnings(&t, &recorded_round(&t, 1), &facts(4, false)).is_empty());
+        assert!(round_warnings(&t, &recorded_round(&t, 1), &facts(&lines(4, false))).is_empty());
         let mut one = t.clone();
         one.players[0].rounds[1] = RoundEntry::Forfeit {
             opponent: PlayerId(2),
             color: Some(Black),
             won: true,
         };
-        assert!(round_warnings(&one, &recorded_round(&one, 2), &facts(4, false)).is_empty());
+        assert!(
+            round_warnings(&one, &recorded_round(&one, 2), &facts(&lines(4, false))).is_empty()
+        );
+    }
+
+    /// The same warnings in every input format name where the fact is, through
+    /// the locator `validate` uses (issue #18): the board row of the round in a
+    /// Swiss-Manager pairing file and the player row in its player file (each in
+    /// its own file when read as `a+b`), the record's byte offset in a `.TUNX`, the
+    /// player's path in a JSON document.
+    #[test]
+    fn every_input_format_locates_the_check_warnings() {
+        use crate::formats::input::Source;
+        use crate::formats::swiss_manager::SmSource;
+        use Color::*;
+        use Outcome::*;
+        let ff = |o: u32, c: Color| RoundEntry::Forfeit {
+            opponent: PlayerId(o),
+            color: Some(c),
+            won: false,
+        };
+        let mut t = tour(vec![
+            vec![g(3, White, Win), ff(2, Black)],
+            vec![g(4, Black, Draw), ff(1, White)],
+            vec![g(1, Black, Loss), g(4, White, Win)],
+            vec![g(2, White, Draw), g(3, Black, Loss)],
+        ]);
+        t.players[2].points = Some(crate::model::Points(20));
+        let rec = recorded_round(&t, 2);
+        let first = |src: &Source, name: &str| -> (String, String) {
+            let f = FileFacts::new(Some(name), src);
+            let forfeit = round_warnings(&t, &rec, &f);
+            let points = points_warnings_in(&t, &f);
+            let head = |d: &Diagnostic| {
+                d.to_string()
+                    .split(": play")
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+            };
+            (head(&forfeit[0]), head(&points[0]))
+        };
+        // Swiss-Manager player file + pairing file: player 1's round-2 board is on
+        // line 7 of the pairing file, player 3's row on line 4 of the player file.
+        let mut sm = SmSource {
+            players_file: Some("p.txt".into()),
+            pairings_file: Some("a.txt".into()),
+            ..SmSource::default()
+        };
+        sm.player_rows
+            .extend((1..=4).map(|i| (PlayerId(i), 1 + i as usize)));
+        sm.board_rows.insert((PlayerId(1), 2), 7);
+        sm.board_rows.insert((PlayerId(2), 2), 7);
+        assert_eq!(
+            first(&Source::Sm(sm.clone()), "p.txt+a.txt"),
+            (
+                "warning: a.txt, line 7 (round 2)".into(),
+                "warning: p.txt, line 4 (points)".into()
+            )
+        );
+        // The pairing file alone: the same board row, in the one file.
+        sm.player_rows.clear();
+        sm.players_file = None;
+        sm.pairings_file = None;
+        assert_eq!(
+            first(&Source::Sm(sm), "a.txt").0,
+            "warning: a.txt, line 7 (round 2)"
+        );
+        // .TUNX: no lines, the record's byte offset.
+        let tunx = Source::Records((1..=4).map(|i| (PlayerId(i), 0x100 * i as usize)).collect());
+        assert_eq!(
+            first(&tunx, "t.TUNX"),
+            (
+                "warning: t.TUNX (player record 1 at byte offset 0x100, round 2)".into(),
+                "warning: t.TUNX (player record 3 at byte offset 0x300, points)".into()
+            )
+        );
+        // JSON: the player's path in the document.
+        let json = Source::Json((1..=4).map(|i| (PlayerId(i), i as usize - 1)).collect());
+        assert_eq!(
+            first(&json, "t.json"),
+            (
+                "warning: t.json (tournament.players[0], round 2)".into(),
+                "warning: t.json (tournament.players[2], points)".into()
+            )
+        );
+        // TRF: line and columns, as before.
+        let trf = Source::Trf(lines(4, false));
+        assert_eq!(
+            first(&trf, "t.trf"),
+            (
+                "warning: t.trf, line 11, cols 102-109 (round 2)".into(),
+                "warning: t.trf, line 13, cols 81-84 (points)".into()
+            )
+        );
     }
 
     #[test]
@@ -449,7 +605,8 @@ mod tests {
             vec![g(1, Black, Loss), Z],
         ]);
         t.players[1].points = Some(crate::model::Points(10));
-        let f = facts(2, false);
+        let m = lines(2, false);
+        let f = facts(&m);
         let w = round_warnings(&t, &recorded_round(&t, 2), &f);
         assert_eq!(w.len(), 1);
         assert!(w[0]
@@ -475,7 +632,8 @@ mod tests {
             vec![g(2, White, Win), g(2, Black, Draw)],
             vec![g(1, Black, Loss), g(1, White, Draw)],
         ]);
-        let f = facts(2, false);
+        let m = lines(2, false);
+        let f = facts(&m);
         // Round 2 is the last recorded round: checked as the final round.
         let w = total_rounds_warning(&t, &[1, 2], &f).map(|d| d.message);
         assert_eq!(
@@ -521,7 +679,7 @@ mod tests {
             row([0, 1, 0, 1, 3]),
             vec![Z, Z, Z, Z, Z],
         ]);
-        let w = pairing_number_warnings(&t, &facts(5, false));
+        let w = pairing_number_warnings(&t, &facts(&lines(5, false)));
         assert_eq!(w.len(), 1, "{w:?}");
         assert!(w[0].message.starts_with(
             "player 2 was first paired in round 5 but holds pairing number 2, below the numbers of 2 players paired from the first four rounds on (3, 4): if player 2 entered after round 4 was paired"
@@ -531,7 +689,7 @@ mod tests {
         let mut early = t.clone();
         early.players[1].rounds[3] = g(5, White, Draw);
         early.players[4].rounds[3] = g(2, Black, Draw);
-        assert!(pairing_number_warnings(&early, &facts(5, false)).is_empty());
+        assert!(pairing_number_warnings(&early, &facts(&lines(5, false))).is_empty());
     }
 
     #[test]
@@ -548,7 +706,7 @@ mod tests {
             vec![g(3, Black, Draw)],
             vec![Z, Z, Z],
         ]);
-        let w = next_round_warnings(&t, 3, false, &facts(5, false));
+        let w = next_round_warnings(&t, 3, false, &facts(&lines(5, false)));
         let msgs: Vec<&str> = w.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(msgs.len(), 3, "{msgs:?}");
         assert_eq!(
@@ -562,7 +720,10 @@ mod tests {
         );
         assert_eq!(w[0].location.cols, Some((112, 119)));
         // With the round count given, only the absences.
-        assert_eq!(next_round_warnings(&t, 3, true, &facts(5, false)).len(), 2);
+        assert_eq!(
+            next_round_warnings(&t, 3, true, &facts(&lines(5, false))).len(),
+            2
+        );
     }
 
     /// Before pairing round 3: round 1's `F` with no `U` anywhere in round
@@ -581,7 +742,7 @@ mod tests {
             vec![full, g(1, White, Loss)],
             vec![Z, full],
         ]);
-        let w = earlier_full_bye_warnings(&t, 3, &facts(4, false));
+        let w = earlier_full_bye_warnings(&t, 3, &facts(&lines(4, false)));
         assert_eq!(w.len(), 1, "{w:?}");
         assert!(w[0]
             .message
@@ -592,8 +753,8 @@ mod tests {
 
     #[test]
     fn xxz_is_flagged_for_bbp() {
-        assert_eq!(xxz_warning(&facts(1, false)), None);
-        let w = xxz_warning(&facts(1, true));
+        assert_eq!(xxz_warning(&facts(&lines(1, false))), None);
+        let w = xxz_warning(&facts(&lines(1, true)));
         assert_eq!(w.as_ref().map(|d| d.code), Some(codes::XXZ_NOT_PORTABLE));
         assert_eq!(w.map(|d| d.location.line), Some(Some(3)));
     }
