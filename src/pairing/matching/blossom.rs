@@ -177,6 +177,12 @@ pub struct Matcher<W: Weight> {
     best_to: Vec<usize>,
     /// For an outermost labelled node, the root vertex of its tree.
     tree: Vec<usize>,
+    /// A number given to each blossom when it is made, never reused (ids
+    /// are): two blossoms with the same birth are the same blossom, whose
+    /// sub-blossoms and their duals have not changed since (only outermost
+    /// blossoms change). See [`Pricer::loosened_since`].
+    birth: Vec<u64>,
+    born: u64,
     // ---- warm-start bookkeeping ----
     dirty: Vec<bool>,
     dirty_list: Vec<usize>,
@@ -217,6 +223,8 @@ impl<W: Weight> Matcher<W> {
             mark: Vec::new(),
             best_to: Vec::new(),
             tree: Vec::new(),
+            birth: Vec::new(),
+            born: 0,
             dirty: vec![false; n],
             dirty_list: Vec::new(),
             fresh: true,
@@ -617,6 +625,7 @@ impl<W: Weight> Matcher<W> {
         self.mark = vec![false; 2 * n];
         self.best_to = vec![NONE; 2 * n];
         self.tree = vec![NONE; 2 * n];
+        self.birth = vec![0; 2 * n];
         self.queue.clear();
     }
 
@@ -1128,6 +1137,8 @@ impl<W: Weight> Matcher<W> {
             .unused_blossoms
             .pop()
             .expect("at most n/2 blossoms exist at once");
+        self.born += 1;
+        self.birth[b] = self.born;
         self.base[b] = base_v;
         self.parent[b] = NONE;
         self.parent[bb] = b;

@@ -6,16 +6,25 @@ use crate::pairing::matching::Weight;
 
 /// The dual solution of a [`Matcher`]'s last solve, laid out so that the
 /// reduced cost of any edge takes the two vertex duals and, when both ends
-/// lie in one outermost blossom, a binary search over their chains of
-/// enclosing blossoms (instead of walking them).
+/// lie in one outermost blossom, the duals of their common blossoms from
+/// one lookup at their lowest common enclosing blossom (found by binary
+/// lifting in the forest of blossoms).
+///
+/// Memory grows with the number of blossoms times the logarithm of their
+/// nesting depth, not with each vertex's chain of enclosing blossoms: a
+/// bracket of thousands of players with many equal pairs nests blossoms
+/// hundreds deep, and per-vertex chains took hundreds of megabytes there.
 pub struct Pricer<'m, W: Weight> {
     m: &'m Matcher<W>,
-    /// Enclosing blossoms of each vertex, outermost first: vertex `v` owns
-    /// `chain[start[v]..start[v + 1]]`.
-    chain: Vec<usize>,
-    /// Sum of the duals of `chain[start[v]..=k]` at index `k`.
-    sum: Vec<W>,
-    start: Vec<usize>,
+    /// Depth of each node in the forest of blossoms (0 = outermost).
+    depth: Vec<u32>,
+    /// `up[k * nodes + x]`: the enclosing blossom `2^k` levels above node
+    /// `x`, or `NONE`.
+    up: Vec<usize>,
+    levels: usize,
+    /// The duals of the blossoms enclosing node `x`, `x` included when it
+    /// is a blossom, summed.
+    incl: Vec<W>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -25,31 +34,53 @@ impl<W: Weight> Matcher<W> {
         if self.fresh {
             return None;
         }
-        let mut chain = Vec::new();
-        let mut sum = Vec::new();
-        let mut start = Vec::with_capacity(self.n + 1);
-        let mut up = Vec::new();
-        for v in 0..self.n {
-            start.push(chain.len());
-            up.clear();
-            let mut b = self.parent[v];
-            while b != NONE {
-                up.push(b);
-                b = self.parent[b];
+        let nodes = self.parent.len();
+        let mut depth = vec![u32::MAX; nodes];
+        let mut incl = vec![W::ZERO; nodes];
+        let own = |x: usize| {
+            if x >= self.n {
+                self.dual[x]
+            } else {
+                W::ZERO
             }
-            let mut acc = W::ZERO;
-            for &b in up.iter().rev() {
-                acc = acc + self.dual[b];
-                chain.push(b);
-                sum.push(acc);
+        };
+        // Each node after its parent: walk up to a node already placed,
+        // then place the walked nodes from the top down.
+        let mut path = Vec::new();
+        for x in 0..nodes {
+            let mut y = x;
+            while y != NONE && depth[y] == u32::MAX {
+                path.push(y);
+                y = self.parent[y];
+            }
+            while let Some(z) = path.pop() {
+                let p = self.parent[z];
+                if p == NONE {
+                    depth[z] = 0;
+                    incl[z] = own(z);
+                } else {
+                    depth[z] = depth[p] + 1;
+                    incl[z] = incl[p] + own(z);
+                }
             }
         }
-        start.push(chain.len());
+        let deepest = depth.iter().copied().max().unwrap_or(0);
+        let levels = (u32::BITS - deepest.leading_zeros()).max(1) as usize;
+        let mut up = Vec::with_capacity(levels * nodes);
+        up.extend_from_slice(&self.parent);
+        for k in 1..levels {
+            let below = (k - 1) * nodes;
+            for x in 0..nodes {
+                let mid = up[below + x];
+                up.push(if mid == NONE { NONE } else { up[below + mid] });
+            }
+        }
         Some(Pricer {
             m: self,
-            chain,
-            sum,
-            start,
+            depth,
+            up,
+            levels,
+            incl,
         })
     }
 }
@@ -70,6 +101,37 @@ impl<W: Weight> Pricer<'_, W> {
         self.reduced_cost(u, v, w).is_none_or(|c| c >= W::ZERO)
     }
 
+    /// The lowest blossom enclosing both of two different vertices in one
+    /// outermost blossom.
+    fn common(&self, u: usize, v: usize) -> usize {
+        let nodes = self.depth.len();
+        let (mut a, mut b) = if self.depth[u] >= self.depth[v] {
+            (u, v)
+        } else {
+            (v, u)
+        };
+        let mut rise = self.depth[a] - self.depth[b];
+        let mut k = 0;
+        while rise > 0 {
+            if rise & 1 == 1 {
+                a = self.up[k * nodes + a];
+            }
+            rise >>= 1;
+            k += 1;
+        }
+        if a == b {
+            return a;
+        }
+        for k in (0..self.levels).rev() {
+            let (x, y) = (self.up[k * nodes + a], self.up[k * nodes + b]);
+            if x != y {
+                a = x;
+                b = y;
+            }
+        }
+        self.m.parent[a]
+    }
+
     /// The reduced cost of an edge `(u, v)` of weight `w`, as
     /// [`Matcher::reduced_cost_of`] gives it; `None` for out-of-range or
     /// equal ends.
@@ -79,57 +141,45 @@ impl<W: Weight> Pricer<'_, W> {
             return None;
         }
         let s = m.dual[u] + m.dual[v] - w.double();
-        let cu = self.chain.get(self.start[u]..self.start[u + 1])?;
-        let cv = self.chain.get(self.start[v]..self.start[v + 1])?;
-        // The common blossoms are a common prefix of the two chains.
-        let (mut lo, mut hi) = (0, cu.len().min(cv.len()));
-        while lo < hi {
-            let mid = (lo + hi).div_ceil(2);
-            if cu[mid - 1] == cv[mid - 1] {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        if lo == 0 {
+        let top = m.inblossom[u];
+        if top != m.inblossom[v] || top < m.n {
             return Some(s);
         }
-        Some(s + self.sum[self.start[u] + lo - 1])
+        let c = self.common(u, v);
+        Some(if c == NONE { s } else { s + self.incl[c] })
     }
-}
 
-/// A copy of a dual solution (vertex duals and each vertex's chain of
-/// enclosing blossoms with their duals), kept to tell which vertices' edges
-/// may have lost reduced cost since: see [`Pricer::loosened_since`].
-#[derive(Debug, Clone)]
-pub struct DualSnapshot<W: Weight> {
-    dual: Vec<W>,
-    chain: Vec<usize>,
-    sum: Vec<W>,
-    start: Vec<usize>,
-}
-
-impl<W: Weight> Pricer<'_, W> {
-    /// The dual solution as it is now.
+    /// The dual solution as it is now, per vertex: its dual, the birth and
+    /// dual of its outermost blossom.
     pub fn snapshot(&self) -> DualSnapshot<W> {
+        let m = self.m;
+        let mut top = Vec::with_capacity(m.n);
+        for v in 0..m.n {
+            let b = m.inblossom[v];
+            top.push(if b >= m.n {
+                (m.birth[b], m.dual[b])
+            } else {
+                (0, W::ZERO)
+            });
+        }
         DualSnapshot {
-            dual: self.m.dual[..self.m.n].to_vec(),
-            chain: self.chain.clone(),
-            sum: self.sum.clone(),
-            start: self.start.clone(),
+            dual: m.dual[..m.n].to_vec(),
+            top,
         }
     }
 
     /// Marks in `out` (one flag per vertex) every vertex whose dual is
-    /// lower now than in `old` or whose chain of enclosing blossoms (their
-    /// ids or duals) differs. The reduced cost of an edge is a function of
-    /// its weight and of the dual and chain of each end (see
-    /// [`Pricer::reduced_cost`]), and it only grows with a vertex dual, so
-    /// an edge whose weight is unchanged and whose ends are both unmarked
-    /// has a reduced cost at least the one it had in `old`.
+    /// lower now than in `old`, whose outermost blossom is another one (by
+    /// birth), or whose outermost blossom's dual is lower. An edge whose
+    /// weight is unchanged and whose ends are both unmarked has a reduced
+    /// cost at least the one it had in `old`: the vertex duals did not
+    /// drop, and the blossoms containing both ends are the same blossoms
+    /// (a blossom's sub-blossoms and their duals change only after it is
+    /// dissolved, and only outermost blossoms' duals move), the outermost
+    /// one's dual not lower.
     pub fn loosened_since(&self, old: &DualSnapshot<W>, out: &mut [bool]) {
-        let n = self.m.n;
-        if old.dual.len() != n || out.len() != n {
+        let m = self.m;
+        if old.dual.len() != m.n || out.len() != m.n {
             out.iter_mut().for_each(|x| *x = true);
             return;
         }
@@ -137,13 +187,23 @@ impl<W: Weight> Pricer<'_, W> {
             if *flag {
                 continue;
             }
-            let (now, then) = (
-                self.start[v]..self.start[v + 1],
-                old.start[v]..old.start[v + 1],
-            );
-            *flag = self.m.dual[v] < old.dual[v]
-                || self.chain[now.clone()] != old.chain[then.clone()]
-                || self.sum[now] != old.sum[then];
+            let b = m.inblossom[v];
+            let (birth, z) = if b >= m.n {
+                (m.birth[b], m.dual[b])
+            } else {
+                (0, W::ZERO)
+            };
+            let (old_birth, old_z) = old.top[v];
+            *flag = m.dual[v] < old.dual[v] || birth != old_birth || z < old_z;
         }
     }
+}
+
+/// A copy of a dual solution, per vertex: its dual and its outermost
+/// blossom's birth and dual, kept to tell which vertices' edges may have
+/// lost reduced cost since: see [`Pricer::loosened_since`].
+#[derive(Debug, Clone)]
+pub struct DualSnapshot<W: Weight> {
+    dual: Vec<W>,
+    top: Vec<(u64, W)>,
 }
