@@ -10,6 +10,10 @@ use crate::diag::Diagnostic;
 use crate::model::{Color, PlayerId, Points, Tournament};
 use crate::pairing::dutch::Edition;
 
+/// The memory that rounds checked at once may take together (see the
+/// choice of workers in [`check_tournament_in`]): the tool's 1 GB bound.
+const CHECK_MEMORY_BUDGET: u64 = 1 << 30;
+
 pub use super::position::{initial_colour, InitialColourSource};
 
 /// The handbook page of an edition, as a URL.
@@ -182,10 +186,13 @@ where
         warnings: file_warnings(t, &rounds, facts),
         rounds: Vec::new(),
     };
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(rounds.len())
-        .max(1);
+    // Rounds are checked on every core, but no more at once than the
+    // memory budget allows: the engine's peak for one round grows with the
+    // largest bracket's pairs, about 10 bytes times the players squared
+    // (961 MB measured for a round of 9,999 players), so a field that large
+    // is checked one round at a time and peaks as `pair` does.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = workers_for(t.players.len(), rounds.len(), cores);
     let one = |k: u32| check_round(t, k, opts, facts, ctx, &select);
     let done: Vec<Option<RoundReport>> = if workers == 1 {
         rounds.iter().map(|&k| one(k)).collect()
@@ -213,6 +220,18 @@ where
     };
     report.rounds = done.into_iter().flatten().collect();
     report
+}
+
+/// How many rounds of a field of `players` to check at once on `cores`:
+/// no more than the rounds, nor than [`CHECK_MEMORY_BUDGET`] holds at about
+/// 10 bytes per pair of players per round; at least one.
+fn workers_for(players: usize, rounds: usize, cores: usize) -> usize {
+    let per_round = 10u64.saturating_mul((players as u64).saturating_pow(2));
+    let by_memory = (CHECK_MEMORY_BUDGET / per_round.max(1)).max(1);
+    cores
+        .min(usize::try_from(by_memory).unwrap_or(usize::MAX))
+        .min(rounds)
+        .max(1)
 }
 
 /// Check round `k`: rebuild the position before it, select the rules'
@@ -299,5 +318,21 @@ mod tests {
         assert_eq!(checked, vec![1]);
         // The round count assumed still covers the pre-set column.
         assert_eq!(r.total_rounds, 2);
+    }
+}
+
+#[cfg(test)]
+mod worker_tests {
+    use super::workers_for;
+
+    /// Small fields use every core; a field of 9,999 players (a round's
+    /// engine peak near 1 GB) is checked one round at a time.
+    #[test]
+    fn large_fields_are_checked_one_round_at_a_time() {
+        assert_eq!(workers_for(1000, 11, 2), 2);
+        assert_eq!(workers_for(1000, 1, 2), 1);
+        assert_eq!(workers_for(5000, 11, 8), 4);
+        assert_eq!(workers_for(9999, 11, 2), 1);
+        assert_eq!(workers_for(0, 0, 0), 1);
     }
 }
