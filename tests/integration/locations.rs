@@ -61,22 +61,29 @@ fn pair_no_entry_names_the_board_row_or_the_player_row() {
 #[test]
 fn check_double_forfeit_in_trf_and_json() {
     let head = "players 1 and 2 both lost round 2 by forfeit (double forfeit)";
-    for (file, at) in [
-        (
-            "double_forfeit.trf",
-            "double_forfeit.trf, line 8, cols 102-109 (round 2)",
-        ),
-        (
-            "double_forfeit.json",
-            "double_forfeit.json (tournament.players[0], round 2)",
-        ),
-    ] {
-        let out = arbiter("locations", &["check", file]);
+    each_names(
+        "check",
+        [
+            (
+                "double_forfeit.trf",
+                "double_forfeit.trf, line 8, cols 102-109 (round 2)",
+            ),
+            (
+                "double_forfeit.json",
+                "double_forfeit.json (tournament.players[0], round 2)",
+            ),
+        ],
+        |at| format!("  warning: {at}: {head}"),
+    );
+}
+
+/// Runs `cmd` on each fixture of tests/fixtures/locations and asserts that
+/// its standard output holds `line(at)` for that fixture's location `at`.
+fn each_names(cmd: &str, cases: [(&str, &str); 2], line: impl Fn(&str) -> String) {
+    for (file, at) in cases {
+        let out = arbiter("locations", &[cmd, file]);
         let stdout = text(&out.stdout);
-        assert!(
-            stdout.contains(&format!("  warning: {at}: {head}")),
-            "{file}: {stdout}"
-        );
+        assert!(stdout.contains(&line(at)), "{file}: {stdout}");
     }
 }
 
@@ -102,23 +109,20 @@ fn standings_notes_name_the_file_and_the_first_open_game() {
         "{}",
         text(&out.stderr)
     );
-    for (file, at) in [
-        (
-            "round3_pending.trf",
-            "round3_pending.trf, line 8, cols 112-119 (round 3)",
-        ),
-        (
-            "round3_pending.json",
-            "round3_pending.json (tournament.players[0], round 3)",
-        ),
-    ] {
-        let out = arbiter("locations", &["standings", file]);
-        let stdout = text(&out.stdout);
-        assert!(
-            stdout.contains(&format!("warning: {at}: {tail}\n")),
-            "{file}: {stdout}"
-        );
-    }
+    each_names(
+        "standings",
+        [
+            (
+                "round3_pending.trf",
+                "round3_pending.trf, line 8, cols 112-119 (round 3)",
+            ),
+            (
+                "round3_pending.json",
+                "round3_pending.json (tournament.players[0], round 3)",
+            ),
+        ],
+        |at| format!("warning: {at}: {tail}\n"),
+    );
 }
 
 /// Declared points that the results contradict (issue #18 item 3): `pair`, `check`
