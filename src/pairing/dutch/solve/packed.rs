@@ -13,12 +13,12 @@ const NO_SLOT: u32 = u32::MAX;
 /// each vertex and grow by pricing (see [`PackedSession::price`]).
 pub(super) const DENSE_PER_VERTEX: usize = 24;
 /// The heaviest edges of each vertex that a sparse session starts from.
-const SEED_PER_VERTEX: usize = 12;
+const SEED_PER_VERTEX: usize = 4;
 /// Half the width of the window of group positions a vertex starts with
 /// (see [`Spec::groups`]).
 const WINDOW: usize = 3;
 /// Dormant edges brought in per vertex and pricing pass.
-const PRICE_PER_VERTEX: u8 = 16;
+const PRICE_PER_VERTEX: u8 = 8;
 
 /// The edges a session's matcher starts with: all live ones of a sparse
 /// graph; of a dense graph, each vertex's window (see [`Spec::groups`]) and
