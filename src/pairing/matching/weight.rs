@@ -78,7 +78,7 @@ impl Weight for i128 {
 /// assert_eq!(w, W::from_u64((3 << 20) | 5));
 /// assert_eq!(w >> 20, pairs);
 /// ```
-#[derive(Clone, Copy, Hash)]
+#[derive(Clone, Copy)]
 pub struct Wide<const LIMBS: usize>(pub [u64; LIMBS]);
 
 /// Limb by limb: the derived comparison of the arrays calls `memcmp`,
@@ -96,6 +96,13 @@ impl<const LIMBS: usize> PartialEq for Wide<LIMBS> {
 }
 
 impl<const LIMBS: usize> Eq for Wide<LIMBS> {}
+
+/// The limbs, as equality compares them.
+impl<const LIMBS: usize> std::hash::Hash for Wide<LIMBS> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl<const LIMBS: usize> Wide<LIMBS> {
     /// Zero.

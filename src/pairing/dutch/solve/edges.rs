@@ -74,9 +74,7 @@ impl Edges {
             .collect::<Result<Vec<_>, TooLarge>>()?;
         let rows = match row_of {
             Some(r) => r.to_vec(),
-            None => (0..ends.len())
-                .map(|k| small(k))
-                .collect::<Result<_, _>>()?,
+            None => (0..ends.len()).map(small).collect::<Result<_, _>>()?,
         };
         Edges::new(n, ends, rows)
     }
