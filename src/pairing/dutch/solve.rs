@@ -77,6 +77,7 @@ pub fn cmp_fields(a: &[i64], b: &[i64]) -> Ordering {
 
 /// A matching maximising the lexicographic sum of edge vectors. Vertices may
 /// stay unmatched (reward pairs in a top field to force cardinality).
+#[cfg(test)]
 pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<usize>>, TooLarge> {
     let nf = edges.iter().map(|e| e.2.len()).max().unwrap_or(0);
     let mut flat = vec![0i64; edges.len() * nf];
@@ -90,6 +91,7 @@ pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<us
 /// As [`solve`], with the vectors of all edges in one table: edge `k` owns
 /// `rows[r * nf..(r + 1) * nf]`, most significant field first, where `r` is
 /// `row_of[k]` (or `k` without `row_of`: then `fields = (rows, None)`).
+#[cfg(test)]
 pub fn solve_flat(
     n: usize,
     edges: &[(usize, usize)],
@@ -100,9 +102,24 @@ pub fn solve_flat(
     // One cold solve of a session whose edges are all present and carry no
     // extra fields.
     let shared = Edges::from_usize(n, edges, fields.1)?;
+    solve_grouped(&shared, fields.0, nf, groups)
+}
+
+/// As [`solve_flat`], over an edge list already built: edge `k` has the
+/// fields `rows[r * nf..(r + 1) * nf]` for its row `r`.
+pub fn solve_rows(edges: &Edges, rows: &[i64], nf: usize) -> Result<Vec<Option<usize>>, TooLarge> {
+    solve_grouped(edges, rows, nf, &[])
+}
+
+fn solve_grouped(
+    edges: &Edges,
+    rows: &[i64],
+    nf: usize,
+    groups: &[usize],
+) -> Result<Vec<Option<usize>>, TooLarge> {
     let mut s = Session::new(&Spec {
-        edges: &shared,
-        base: fields.0,
+        edges,
+        base: rows,
         nf,
         present: &vec![true; edges.len()],
         extra_max: &[],

@@ -1,7 +1,7 @@
 //! The walk over the brackets of a pairing and the value of each bracket's
 //! pairing on every criterion of the ladder.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::bracket::{Amount, Assignment, BracketEval, BracketKind, EvalError, Value};
 use crate::model::Points;
@@ -68,7 +68,15 @@ impl Round<'_> {
         skip_inner: bool,
     ) -> Result<(Fields, Vec<usize>), EvalError> {
         let inner = |i: usize| matches!(ctx.role.get(i), Some(Role::Resident | Role::Mdp));
-        let mut edges = Vec::new();
+        // Each distinct vector of fields once, each pair its number (a
+        // bracket's pairs take few distinct values; a vector per pair made
+        // this players squared times the fields).
+        let nf = lay.len;
+        let mut ends: Vec<(u32, u32)> = Vec::new();
+        let mut row_of: Vec<u32> = Vec::new();
+        let mut rows: Vec<i64> = Vec::new();
+        let mut known: HashMap<Fields, u32> = HashMap::new();
+        let small = |x: usize| u32::try_from(x).map_err(|_| solve::TooLarge(verts.len()));
         for i in 0..verts.len() {
             for j in i + 1..verts.len() {
                 let (a, b) = (verts[i], verts[j]);
@@ -76,11 +84,19 @@ impl Round<'_> {
                     continue;
                 }
                 if self.compat.ok(a, b) {
-                    edges.push((i, j, self.fields(ctx, lay, a, b)));
+                    let f = self.fields(ctx, lay, a, b);
+                    let next = small(known.len())?;
+                    let r = *known.entry(f).or_insert_with_key(|f| {
+                        rows.extend_from_slice(f);
+                        next
+                    });
+                    ends.push((small(i)?, small(j)?));
+                    row_of.push(r);
                 }
             }
         }
-        let mate = solve::solve(verts.len(), &edges)?;
+        let graph = solve::Edges::new(verts.len(), ends, row_of)?;
+        let mate = solve::solve_rows(&graph, &rows, nf)?;
         let mut sum = vec![0i64; lay.len];
         let mut unmatched = Vec::new();
         for (i, m) in mate.iter().enumerate() {
