@@ -121,7 +121,7 @@ fn solve_grouped(
         edges,
         base: rows,
         nf,
-        present: &vec![true; edges.len()],
+        present: None,
         extra_max: &[],
         groups,
     })?;
@@ -231,7 +231,8 @@ trait Packed {
 /// The graph a [`Session`] is built on: vertices `0..n` and `edges` (edge
 /// `k` joins `edges[k]`, with base fields `base[r * nf..(r + 1) * nf]` for
 /// `r = row_of[k]`, or `r = k` without `row_of`);
-/// only the edges with `present[k]` are put in the graph, with all extra
+/// only the edges with `present[k]` (every edge without `present`) are put
+/// in the graph, with all extra
 /// fields zero. `extra_max[f]` bounds the absolute value extra field `f` may
 /// ever take.
 pub struct Spec<'a> {
@@ -240,7 +241,7 @@ pub struct Spec<'a> {
     pub edges: &'a Edges,
     pub base: &'a [i64],
     pub nf: usize,
-    pub present: &'a [bool],
+    pub present: Option<&'a [bool]>,
     pub extra_max: &'a [i64],
     /// A hint for the first edges of a large graph (may be empty): each
     /// vertex's group, the vertices of a group consecutive. Within a group of
@@ -259,7 +260,10 @@ impl Spec<'_> {
         // The rows of the present edges.
         let mut used = vec![false; self.rows()];
         for k in 0..self.edges.len() {
-            if self.present.get(k).copied().unwrap_or(false) {
+            if self
+                .present
+                .is_none_or(|p| p.get(k).copied().unwrap_or(false))
+            {
                 if let Some(u) = used.get_mut(self.row(k)) {
                     *u = true;
                 }

@@ -300,7 +300,7 @@ impl Graph {
                 edges: &self.edges,
                 base: &self.rows,
                 nf: self.nf,
-                present: &present,
+                present: Some(&present),
                 extra_max: bounds,
                 groups: &self.groups,
             })?);
@@ -411,7 +411,7 @@ impl Graph {
             edges: &self.edges,
             base: &self.rows,
             nf: self.nf,
-            present: &present,
+            present: Some(&present),
             extra_max: &max,
             groups: &self.groups,
         })?;

@@ -178,7 +178,9 @@ impl<const L: usize> PackedSession<L> {
         for k in 0..edges.len() {
             alive.set(
                 k,
-                present.get(k).copied().unwrap_or(false) && edges.proper(k) && has_row(k),
+                present.is_none_or(|p| p.get(k).copied().unwrap_or(false))
+                    && edges.proper(k)
+                    && has_row(k),
             );
         }
         let active = seed(edges, packed, &alive, groups);
@@ -206,7 +208,12 @@ impl<const L: usize> PackedSession<L> {
             edges: edges.clone(),
             rows,
             nx,
-            slot: vec![NO_SLOT; edges.len()],
+            // Without extra fields no edge ever needs a slot.
+            slot: if nx == 0 {
+                Vec::new()
+            } else {
+                vec![NO_SLOT; edges.len()]
+            },
             slot_full: Vec::new(),
             free: Vec::new(),
             extra_max: extra_max.iter().map(|x| x.unsigned_abs()).collect(),
@@ -371,6 +378,10 @@ impl<const L: usize> Packed for PackedSession<L> {
                 .any(|(v, m)| v.unsigned_abs() > *m)
         {
             return false;
+        }
+        if self.nx == 0 {
+            // No extra fields: nothing to set.
+            return true;
         }
         let zero = vals.iter().all(|&v| v == 0);
         let w = self.weight(e, vals);

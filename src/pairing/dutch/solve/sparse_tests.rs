@@ -63,7 +63,7 @@ fn sparse_session_finds_the_dense_optimum() {
             edges: &shared_edges,
             base: if shared { &table } else { &base },
             nf: 2,
-            present: &present,
+            present: Some(&present),
             extra_max: &[9],
             groups: if with_groups { &groups } else { &[] },
         })
