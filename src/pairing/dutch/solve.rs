@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 
 mod edges;
 mod packed;
-pub use edges::{Bits, Edges};
+pub use edges::{Bits, Edges, Rows};
 #[cfg(test)]
 use packed::DENSE_PER_VERTEX;
 use packed::{widths, PackedSession};

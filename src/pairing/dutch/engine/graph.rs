@@ -2,8 +2,6 @@
 //! every compatible pair computed once, one-shot solves with extra fields,
 //! and the persistent warm [`solve::Session`] of the remainder's solves.
 
-use std::collections::HashMap;
-
 use crate::pairing::dutch::complete::Compat;
 use crate::pairing::dutch::criteria::{edge_fields_into, BracketCtx, Layout};
 use crate::pairing::dutch::input::Input;
@@ -82,9 +80,8 @@ impl Graph {
             })
             .sum();
         let mut edges = Vec::with_capacity(count);
-        let mut rows = Vec::new();
+        let mut rows = solve::Rows::new(nf);
         let mut row_of = Vec::with_capacity(count);
-        let mut known: HashMap<Vec<i64>, u32> = HashMap::new();
         let mut row_start = Vec::with_capacity(verts.len() + 1);
         let mut f = vec![0i64; nf];
         for i in 0..verts.len() {
@@ -94,22 +91,7 @@ impl Graph {
                 if compat.ok(a, b) {
                     edges.push((i as u32, j as u32));
                     edge_fields_into(ctx, &lay, &inp.players[a], &inp.players[b], &mut f);
-                    // Neighbours in a row mostly share their fields: try the
-                    // last edge's row before hashing.
-                    let last = row_of.last().map(|&r: &u32| r as usize);
-                    let r = match last {
-                        Some(r) if rows.get(r * nf..(r + 1) * nf) == Some(&f[..]) => r as u32,
-                        _ => match known.get(&f[..]) {
-                            Some(&r) => r,
-                            None => {
-                                let next = known.len() as u32;
-                                rows.extend_from_slice(&f);
-                                known.insert(f.clone(), next);
-                                next
-                            }
-                        },
-                    };
-                    row_of.push(r);
+                    row_of.push(rows.intern(&f));
                 }
             }
         }
@@ -130,7 +112,7 @@ impl Graph {
             slot: local.clone(),
             local,
             edges,
-            rows,
+            rows: rows.into_data(),
             nf,
             row_start,
             excluded,

@@ -1,7 +1,7 @@
 //! The walk over the brackets of a pairing and the value of each bracket's
 //! pairing on every criterion of the ladder.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use super::bracket::{Amount, Assignment, BracketEval, BracketKind, EvalError, Value};
 use crate::model::Points;
@@ -74,8 +74,7 @@ impl Round<'_> {
         let nf = lay.len;
         let mut ends: Vec<(u32, u32)> = Vec::new();
         let mut row_of: Vec<u32> = Vec::new();
-        let mut rows: Vec<i64> = Vec::new();
-        let mut known: HashMap<Fields, u32> = HashMap::new();
+        let mut rows = solve::Rows::new(nf);
         let small = |x: usize| u32::try_from(x).map_err(|_| solve::TooLarge(verts.len()));
         for i in 0..verts.len() {
             for j in i + 1..verts.len() {
@@ -84,19 +83,13 @@ impl Round<'_> {
                     continue;
                 }
                 if self.compat.ok(a, b) {
-                    let f = self.fields(ctx, lay, a, b);
-                    let next = small(known.len())?;
-                    let r = *known.entry(f).or_insert_with_key(|f| {
-                        rows.extend_from_slice(f);
-                        next
-                    });
                     ends.push((small(i)?, small(j)?));
-                    row_of.push(r);
+                    row_of.push(rows.intern(&self.fields(ctx, lay, a, b)));
                 }
             }
         }
         let graph = solve::Edges::new(verts.len(), ends, row_of)?;
-        let mate = solve::solve_rows(&graph, &rows, nf)?;
+        let mate = solve::solve_rows(&graph, &rows.into_data(), nf)?;
         let mut sum = vec![0i64; lay.len];
         let mut unmatched = Vec::new();
         for (i, m) in mate.iter().enumerate() {

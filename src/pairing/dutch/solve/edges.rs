@@ -2,6 +2,7 @@
 //! the sessions solved over it.
 
 use std::cell::Cell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::TooLarge;
@@ -152,5 +153,55 @@ impl Bits {
     /// The number of flags set.
     pub fn count(&self) -> usize {
         self.0.iter().map(|w| w.get().count_ones() as usize).sum()
+    }
+}
+
+/// The distinct vectors of fields of a graph's edges, `nf` each, each
+/// stored once and numbered in order of first appearance: a bracket's
+/// pairs take few distinct values, so an edge keeps only its row number.
+#[derive(Debug, Default)]
+pub struct Rows {
+    nf: usize,
+    data: Vec<i64>,
+    known: HashMap<Vec<i64>, u32>,
+    /// The row interned last (neighbours in a graph's rows mostly share
+    /// their fields: tried before hashing).
+    last: Option<u32>,
+}
+
+impl Rows {
+    /// No rows yet, of `nf` fields each.
+    pub fn new(nf: usize) -> Rows {
+        Rows {
+            nf,
+            ..Rows::default()
+        }
+    }
+
+    /// The number of the row `f` (`nf` fields), added when new.
+    pub fn intern(&mut self, f: &[i64]) -> u32 {
+        let nf = self.nf;
+        if let Some(r) = self.last {
+            let at = r as usize * nf;
+            if self.data.get(at..at + nf) == Some(f) {
+                return r;
+            }
+        }
+        let r = match self.known.get(f) {
+            Some(&r) => r,
+            None => {
+                let next = self.known.len() as u32;
+                self.data.extend_from_slice(f);
+                self.known.insert(f.to_vec(), next);
+                next
+            }
+        };
+        self.last = Some(r);
+        r
+    }
+
+    /// The rows, `nf` fields each, in order.
+    pub fn into_data(self) -> Vec<i64> {
+        self.data
     }
 }
