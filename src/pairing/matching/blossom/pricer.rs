@@ -7,21 +7,28 @@ use crate::pairing::matching::Weight;
 /// The dual solution of a [`Matcher`]'s last solve, laid out so that the
 /// reduced cost of any edge takes the two vertex duals and, when both ends
 /// lie in one outermost blossom, the duals of their common blossoms from
-/// one lookup at their lowest common enclosing blossom (found by binary
-/// lifting in the forest of blossoms).
+/// one lookup at their lowest common enclosing blossom.
 ///
-/// Memory grows with the number of blossoms times the logarithm of their
-/// nesting depth, not with each vertex's chain of enclosing blossoms: a
-/// bracket of thousands of players with many equal pairs nests blossoms
-/// hundreds deep, and per-vertex chains took hundreds of megabytes there.
+/// That blossom is found in constant time: an Euler tour of each
+/// outermost blossom's tree of sub-blossoms and a sparse table of the
+/// shallowest node over every power-of-two stretch of the tour (the lowest
+/// common ancestor of two leaves is the shallowest node the tour passes
+/// between them). Pricing asks this for most edges of a bracket whose
+/// players nest in one blossom hundreds deep. Memory grows with the
+/// number of blossoms times the logarithm of their number, not with each
+/// vertex's chain of enclosing blossoms (per-vertex chains took hundreds of
+/// megabytes at thousands of players).
 pub struct Pricer<'m, W: Weight> {
     m: &'m Matcher<W>,
     /// Depth of each node in the forest of blossoms (0 = outermost).
     depth: Vec<u32>,
-    /// `up[k * nodes + x]`: the enclosing blossom `2^k` levels above node
-    /// `x`, or `NONE`.
-    up: Vec<usize>,
-    levels: usize,
+    /// Position of each vertex's first visit in `tour` (`u32::MAX` when it
+    /// is in no blossom).
+    first: Vec<u32>,
+    /// `table[k * len + i]`: the shallowest node of the tour's stretch
+    /// `i .. i + 2^k` (`len` = the tour's length).
+    table: Vec<u32>,
+    len: usize,
     /// The duals of the blossoms enclosing node `x`, `x` included when it
     /// is a blossom, summed.
     incl: Vec<W>,
@@ -35,51 +42,67 @@ impl<W: Weight> Matcher<W> {
             return None;
         }
         let nodes = self.parent.len();
-        let mut depth = vec![u32::MAX; nodes];
+        let mut depth = vec![0u32; nodes];
         let mut incl = vec![W::ZERO; nodes];
-        let own = |x: usize| {
-            if x >= self.n {
-                self.dual[x]
-            } else {
-                W::ZERO
+        let mut first = vec![u32::MAX; self.n];
+        // The tours of the outermost blossoms, one after another (an edge
+        // needs a common blossom only within one of them).
+        let mut tour: Vec<u32> = Vec::new();
+        let mut stack: Vec<(usize, usize)> = Vec::new();
+        for top in self.n..nodes {
+            if self.base[top] == NONE || self.parent[top] != NONE {
+                continue;
             }
-        };
-        // Each node after its parent: walk up to a node already placed,
-        // then place the walked nodes from the top down.
-        let mut path = Vec::new();
-        for x in 0..nodes {
-            let mut y = x;
-            while y != NONE && depth[y] == u32::MAX {
-                path.push(y);
-                y = self.parent[y];
-            }
-            while let Some(z) = path.pop() {
-                let p = self.parent[z];
-                if p == NONE {
-                    depth[z] = 0;
-                    incl[z] = own(z);
+            depth[top] = 0;
+            incl[top] = self.dual[top];
+            tour.push(top as u32);
+            stack.push((top, 0));
+            while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+                let kids = &self.childs[b];
+                if *next < kids.len() {
+                    let c = kids[*next];
+                    *next += 1;
+                    depth[c] = depth[b] + 1;
+                    incl[c] = incl[b] + if c >= self.n { self.dual[c] } else { W::ZERO };
+                    if c < self.n {
+                        first[c] = tour.len() as u32;
+                        tour.push(c as u32);
+                        tour.push(b as u32);
+                    } else {
+                        tour.push(c as u32);
+                        stack.push((c, 0));
+                    }
                 } else {
-                    depth[z] = depth[p] + 1;
-                    incl[z] = incl[p] + own(z);
+                    stack.pop();
+                    if let Some(&(p, _)) = stack.last() {
+                        tour.push(p as u32);
+                    }
                 }
             }
         }
-        let deepest = depth.iter().copied().max().unwrap_or(0);
-        let levels = (u32::BITS - deepest.leading_zeros()).max(1) as usize;
-        let mut up = Vec::with_capacity(levels * nodes);
-        up.extend_from_slice(&self.parent);
+        let len = tour.len();
+        let levels = (usize::BITS - len.leading_zeros()).max(1) as usize;
+        let mut table = Vec::with_capacity(levels * len);
+        table.extend_from_slice(&tour);
         for k in 1..levels {
-            let below = (k - 1) * nodes;
-            for x in 0..nodes {
-                let mid = up[below + x];
-                up.push(if mid == NONE { NONE } else { up[below + mid] });
+            let half = 1usize << (k - 1);
+            let below = (k - 1) * len;
+            for i in 0..len {
+                let a = table[below + i];
+                let b = table.get(below + i + half).copied().unwrap_or(a);
+                table.push(if depth[b as usize] < depth[a as usize] {
+                    b
+                } else {
+                    a
+                });
             }
         }
         Some(Pricer {
             m: self,
             depth,
-            up,
-            levels,
+            first,
+            table,
+            len,
             incl,
         })
     }
@@ -102,34 +125,23 @@ impl<W: Weight> Pricer<'_, W> {
     }
 
     /// The lowest blossom enclosing both of two different vertices in one
-    /// outermost blossom.
+    /// outermost blossom: the shallowest node the tour visits between
+    /// their first visits.
+    #[inline]
     fn common(&self, u: usize, v: usize) -> usize {
-        let nodes = self.depth.len();
-        let (mut a, mut b) = if self.depth[u] >= self.depth[v] {
-            (u, v)
+        let (a, b) = (self.first[u] as usize, self.first[v] as usize);
+        if a >= self.len || b >= self.len {
+            return NONE;
+        }
+        let (i, j) = (a.min(b), a.max(b));
+        let k = (usize::BITS - 1 - (j - i + 1).leading_zeros()) as usize;
+        let x = self.table[k * self.len + i];
+        let y = self.table[k * self.len + j + 1 - (1 << k)];
+        if self.depth[y as usize] < self.depth[x as usize] {
+            y as usize
         } else {
-            (v, u)
-        };
-        let mut rise = self.depth[a] - self.depth[b];
-        let mut k = 0;
-        while rise > 0 {
-            if rise & 1 == 1 {
-                a = self.up[k * nodes + a];
-            }
-            rise >>= 1;
-            k += 1;
+            x as usize
         }
-        if a == b {
-            return a;
-        }
-        for k in (0..self.levels).rev() {
-            let (x, y) = (self.up[k * nodes + a], self.up[k * nodes + b]);
-            if x != y {
-                a = x;
-                b = y;
-            }
-        }
-        self.m.parent[a]
     }
 
     /// The reduced cost of an edge `(u, v)` of weight `w`, as
