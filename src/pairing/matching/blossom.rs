@@ -45,7 +45,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::weight::Weight;
 
 mod pricer;
-pub use pricer::{DualSnapshot, Pricer};
+pub use pricer::Pricer;
 
 const NONE: usize = usize::MAX;
 const FREE: u8 = 0;
@@ -177,12 +177,9 @@ pub struct Matcher<W: Weight> {
     best_to: Vec<usize>,
     /// For an outermost labelled node, the root vertex of its tree.
     tree: Vec<usize>,
-    /// A number given to each blossom when it is made, never reused (ids
-    /// are): two blossoms with the same birth are the same blossom, whose
-    /// sub-blossoms and their duals have not changed since (only outermost
-    /// blossoms change). See [`Pricer::loosened_since`].
-    birth: Vec<u64>,
-    born: u64,
+    /// Vertices whose edges may have lost reduced cost since the last
+    /// [`Matcher::clear_losses`]: see [`Pricer::loosened`].
+    lost: Vec<bool>,
     // ---- warm-start bookkeeping ----
     dirty: Vec<bool>,
     dirty_list: Vec<usize>,
@@ -223,8 +220,7 @@ impl<W: Weight> Matcher<W> {
             mark: Vec::new(),
             best_to: Vec::new(),
             tree: Vec::new(),
-            birth: Vec::new(),
-            born: 0,
+            lost: Vec::new(),
             dirty: vec![false; n],
             dirty_list: Vec::new(),
             fresh: true,
@@ -409,6 +405,12 @@ impl<W: Weight> Matcher<W> {
         self.dual[..v].copy_from_slice(&duals);
         self.fresh = keep_fresh;
         v
+    }
+
+    /// Starts a new count of the vertices whose edges may lose reduced
+    /// cost (see [`Pricer::loosened`]).
+    pub fn clear_losses(&mut self) {
+        self.lost.iter_mut().for_each(|x| *x = false);
     }
 
     /// The mates found by the last [`Matcher::solve`] (or an empty matching
@@ -625,7 +627,7 @@ impl<W: Weight> Matcher<W> {
         self.mark = vec![false; 2 * n];
         self.best_to = vec![NONE; 2 * n];
         self.tree = vec![NONE; 2 * n];
-        self.birth = vec![0; 2 * n];
+        self.lost = vec![true; n];
         self.queue.clear();
     }
 
@@ -806,6 +808,7 @@ impl<W: Weight> Matcher<W> {
                 need = need + W::ONE;
             }
             self.dual[x] = need;
+            self.lost[x] = true;
         }
         self.dirty_list = dirty;
     }
@@ -1137,8 +1140,6 @@ impl<W: Weight> Matcher<W> {
             .unused_blossoms
             .pop()
             .expect("at most n/2 blossoms exist at once");
-        self.born += 1;
-        self.birth[b] = self.born;
         self.base[b] = base_v;
         self.parent[b] = NONE;
         self.parent[bb] = b;
@@ -1410,9 +1411,13 @@ impl<W: Weight> Matcher<W> {
         }
         let (delta, ev) = best?;
         let d2 = delta.double();
+        let fell = delta > W::ZERO;
         for v in 0..n {
             match self.label[self.inblossom[v]] {
-                S => self.dual[v] = self.dual[v] - delta,
+                S => {
+                    self.dual[v] = self.dual[v] - delta;
+                    self.lost[v] |= fell;
+                }
                 T => self.dual[v] = self.dual[v] + delta,
                 _ => {}
             }

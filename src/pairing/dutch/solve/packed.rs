@@ -3,7 +3,7 @@
 //! generation for dense graphs.
 
 use super::{Bits, Edges, Packed, Spec};
-use crate::pairing::matching::{DualSnapshot, Matcher, Wide};
+use crate::pairing::matching::{Matcher, Wide};
 
 /// No slot of extra fields (see `PackedSession::slot`).
 const NO_SLOT: u32 = u32::MAX;
@@ -128,10 +128,11 @@ pub(super) struct PackedSession<const L: usize> {
     /// Is the session sparse (some live edges dormant)? A dense one prices
     /// nothing.
     sparse: bool,
-    /// The duals of the last solve after which every dormant edge was
-    /// priced and found covered; `None` when the next pricing must look at
-    /// every dormant edge (first solve, restart).
-    certified: Option<DualSnapshot<Wide<L>>>,
+    /// Was every dormant edge priced and found covered after a solve since
+    /// the last restart? Then the matcher tracks which vertices' edges may
+    /// have lost reduced cost since ([`crate::pairing::matching::Pricer::loosened`]);
+    /// false when the next pricing must look at every dormant edge.
+    certified: bool,
     /// Vertices whose dormant edges' weights changed since `certified`.
     reprice: Vec<bool>,
     /// `limits[k]`: the reduced cost from which an edge is in no optimum of
@@ -221,7 +222,7 @@ impl<const L: usize> PackedSession<L> {
             alive,
             active,
             sparse,
-            certified: None,
+            certified: false,
             reprice: vec![false; n],
             limits,
         }
@@ -274,10 +275,11 @@ impl<const L: usize> PackedSession<L> {
     /// false when there was none: the duals then cover every live edge.
     ///
     /// After the first complete pricing only the dormant edges of vertices
-    /// whose dual or blossoms changed since the last certified solve, or
-    /// whose edges' weights changed, are priced again: every other dormant
-    /// edge keeps a reduced cost at least the one it had then, which was
-    /// not negative ([`crate::pairing::matching::Pricer::loosened_since`]).
+    /// that may have lost reduced cost since the last certified solve (in
+    /// an S-node during a dual step, or repaired), or whose edges' weights
+    /// changed, are priced again: every other dormant edge keeps a reduced
+    /// cost at least the one it had then, which was not negative
+    /// ([`crate::pairing::matching::Pricer::loosened`]).
     fn price(&mut self) -> bool {
         if !self.sparse {
             return false;
@@ -312,15 +314,15 @@ impl<const L: usize> PackedSession<L> {
                 }
             }
         };
-        match &self.certified {
-            None => {
+        match self.certified {
+            false => {
                 for e in 0..self.edges.len() {
                     check(e, &mut bad);
                 }
             }
-            Some(old) => {
+            true => {
                 let mut dirty = self.reprice.clone();
-                pricer.loosened_since(old, &mut dirty);
+                pricer.loosened(&mut dirty);
                 // The edges of the dirty vertices: by vertex when they are
                 // few; in edge order, a pass through memory instead of a
                 // random access per edge, when they hold most of the edges
@@ -357,7 +359,9 @@ impl<const L: usize> PackedSession<L> {
             }
         }
         if bad.is_empty() {
-            self.certified = Some(pricer.snapshot());
+            drop(pricer);
+            self.certified = true;
+            self.m.clear_losses();
             self.reprice.iter_mut().for_each(|x| *x = false);
             return false;
         }
@@ -458,7 +462,7 @@ impl<const L: usize> Packed for PackedSession<L> {
 
     fn restart(&mut self) {
         self.m.reset();
-        self.certified = None;
+        self.certified = false;
     }
 
     fn solve(&mut self) -> Vec<Option<usize>> {

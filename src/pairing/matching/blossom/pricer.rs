@@ -161,61 +161,27 @@ impl<W: Weight> Pricer<'_, W> {
         Some(if c == NONE { s } else { s + self.incl[c] })
     }
 
-    /// The dual solution as it is now, per vertex: its dual, the birth and
-    /// dual of its outermost blossom.
-    pub fn snapshot(&self) -> DualSnapshot<W> {
-        let m = self.m;
-        let mut top = Vec::with_capacity(m.n);
-        for v in 0..m.n {
-            let b = m.inblossom[v];
-            top.push(if b >= m.n {
-                (m.birth[b], m.dual[b])
-            } else {
-                (0, W::ZERO)
-            });
-        }
-        DualSnapshot {
-            dual: m.dual[..m.n].to_vec(),
-            top,
-        }
-    }
-
-    /// Marks in `out` (one flag per vertex) every vertex whose dual is
-    /// lower now than in `old`, whose outermost blossom is another one (by
-    /// birth), or whose outermost blossom's dual is lower. An edge whose
-    /// weight is unchanged and whose ends are both unmarked has a reduced
-    /// cost at least the one it had in `old`: the vertex duals did not
-    /// drop, and the blossoms containing both ends are the same blossoms
-    /// (a blossom's sub-blossoms and their duals change only after it is
-    /// dissolved, and only outermost blossoms' duals move), the outermost
-    /// one's dual not lower.
-    pub fn loosened_since(&self, old: &DualSnapshot<W>, out: &mut [bool]) {
-        let m = self.m;
-        if old.dual.len() != m.n || out.len() != m.n {
-            out.iter_mut().for_each(|x| *x = true);
-            return;
-        }
-        for (v, flag) in out.iter_mut().enumerate() {
-            if *flag {
-                continue;
-            }
-            let b = m.inblossom[v];
-            let (birth, z) = if b >= m.n {
-                (m.birth[b], m.dual[b])
-            } else {
-                (0, W::ZERO)
-            };
-            let (old_birth, old_z) = old.top[v];
-            *flag = m.dual[v] < old.dual[v] || birth != old_birth || z < old_z;
+    /// Marks in `out` (one flag per vertex) every vertex whose edges may
+    /// have lost reduced cost since the matcher's last
+    /// [`Matcher::clear_losses`]; an edge whose weight is unchanged and
+    /// whose ends are both unmarked has a reduced cost at least the one it
+    /// had then.
+    ///
+    /// Why: write the reduced cost of an edge `(x, y)` as `E_x + E_y - 2w -
+    /// S(x, y)`, where `E_v` is `v`'s dual plus half the duals of the
+    /// blossoms containing `v`, and `S(x, y)` is half the duals of the
+    /// blossoms containing exactly one of `x` and `y`. Dissolving a blossom
+    /// hands half its dual to each of its vertices (`E` unchanged, `S` not
+    /// higher); a new blossom starts at dual zero; a dual step moves an
+    /// outermost S-blossom's dual up by `2 delta` and its vertices' down by
+    /// `delta` (`E` unchanged), a T-blossom's the other way, a trivial
+    /// S-vertex's dual down and a T-vertex's up. So `E_x` falls, or `S(x,
+    /// y)` grows, only while `x` or `y` lies in an S-node during a step of
+    /// positive `delta`, or when a repair lowers a changed vertex's dual:
+    /// exactly when the matcher marks it lost.
+    pub fn loosened(&self, out: &mut [bool]) {
+        for (flag, lost) in out.iter_mut().zip(&self.m.lost) {
+            *flag |= *lost;
         }
     }
-}
-
-/// A copy of a dual solution, per vertex: its dual and its outermost
-/// blossom's birth and dual, kept to tell which vertices' edges may have
-/// lost reduced cost since: see [`Pricer::loosened_since`].
-#[derive(Debug, Clone)]
-pub struct DualSnapshot<W: Weight> {
-    dual: Vec<W>,
-    top: Vec<(u64, W)>,
 }
