@@ -252,9 +252,9 @@ pub struct Spec<'a> {
 }
 
 impl Spec<'_> {
-    /// The bit width of each field (base fields, then extra fields): the
-    /// largest |value| over the present edges, or the declared bound.
-    fn widths(&self) -> Vec<u32> {
+    /// The largest |value| of each field (base fields, then extra
+    /// fields): over the present edges' rows, or the declared bound.
+    fn maxima(&self) -> Vec<u64> {
         let nf = self.nf;
         let mut max = vec![0u64; nf + self.extra_max.len()];
         // The rows of the present edges.
@@ -279,7 +279,7 @@ impl Spec<'_> {
         }
         max.truncate(nf);
         max.extend(self.extra_max.iter().map(|x| x.unsigned_abs()));
-        widths(self.edges.vertices(), &max)
+        max
     }
 }
 
@@ -299,10 +299,11 @@ impl Session {
     /// A session over the graph of `spec`. The first solve is cold.
     pub fn new(spec: &Spec) -> Result<Session, TooLarge> {
         let n = spec.edges.vertices();
-        let widths = spec.widths();
+        let maxima = spec.maxima();
+        let widths = widths(n, &maxima);
         let total = packed_bits(n, &widths);
         with_limbs!(total, L => Session {
-            inner: Box::new(PackedSession::<L>::new(spec, &widths)),
+            inner: Box::new(PackedSession::<L>::new(spec, &widths, &maxima)),
         });
         Err(TooLarge(n))
     }

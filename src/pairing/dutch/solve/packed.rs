@@ -99,6 +99,44 @@ pub(super) fn widths(n: usize, max: &[u64]) -> Vec<u32> {
         .collect()
 }
 
+/// `limits[k]`: the reduced cost (in the solver's doubled units) from
+/// which an edge is in no matching that is optimal on all fields but the
+/// last `k`.
+///
+/// Over a matching (at most `n/2 + 1` pairs) field `f` sums to at most
+/// `(n/2 + 1) * max_f` in absolute value, so the packed last `k` fields of
+/// two matchings differ by at most `D = 2 (n/2 + 1) sum_f max_f 2^off_f`.
+/// A matching containing an edge of reduced cost `c` weighs at most the
+/// optimum less `c/2` (LP duality for the matching polytope: every
+/// optimum's edges are tight). If it were optimal on the leading fields it
+/// would lose only on the last `k`, by less than `D`: so `c/2 > D`, that is
+/// `c >= 2D + 1`, proves it is not. (Bounds from the fields' actual maxima,
+/// not their bit widths: an edge whose best matching is worse by one unit
+/// of the lowest leading field is then found out, where a bound of the
+/// widths, several times larger, kept it.)
+fn limits<const L: usize>(n: usize, offsets: &[u32], maxima: &[u64]) -> Vec<Wide<L>> {
+    let pairs = (n / 2 + 1) as u64;
+    let mut out = Vec::with_capacity(offsets.len() + 1);
+    let mut sum = Wide::<L>::ZERO;
+    out.push(Wide::<L>::from_u64(1));
+    for (off, max) in offsets.iter().zip(maxima).rev() {
+        sum = sum + (times(Wide::<L>::from_u64(*max), pairs) << *off);
+        out.push(times(sum, 4) + Wide::<L>::from_u64(1));
+    }
+    out
+}
+
+/// `x * c` by shifts and adds.
+fn times<const L: usize>(x: Wide<L>, c: u64) -> Wide<L> {
+    let mut out = Wide::<L>::ZERO;
+    for bit in 0..64 {
+        if (c >> bit) & 1 == 1 {
+            out = out + (x << bit);
+        }
+    }
+    out
+}
+
 pub(super) struct PackedSession<const L: usize> {
     m: Matcher<Wide<L>>,
     /// The edges, their rows and incidence (shared with the caller).
@@ -141,7 +179,7 @@ pub(super) struct PackedSession<const L: usize> {
 }
 
 impl<const L: usize> PackedSession<L> {
-    pub(super) fn new(spec: &Spec, widths: &[u32]) -> Self {
+    pub(super) fn new(spec: &Spec, widths: &[u32], maxima: &[u64]) -> Self {
         let n = spec.edges.vertices();
         let Spec {
             edges,
@@ -194,16 +232,7 @@ impl<const L: usize> PackedSession<L> {
                 sparse = true;
             }
         }
-        // The last k fields occupy the lowest `bits` bits: over any two
-        // matchings they differ by less than 2^(bits+1), or 2^(bits+2) in
-        // the solver's doubled units.
-        let mut limits = Vec::with_capacity(widths.len() + 1);
-        let mut bits = 0;
-        limits.push(Wide::<L>::pow2(2));
-        for w in widths.iter().rev() {
-            bits += w;
-            limits.push(Wide::<L>::pow2(bits + 2));
-        }
+        let limits = limits(n, &offsets, maxima);
         PackedSession {
             m,
             edges: edges.clone(),
