@@ -1,42 +1,11 @@
-//! The ladder's fields of a bracket graph's pairs, by player type.
-//!
-//! The fields of a pair ([`edge_fields_into`]) read a few attributes of each
-//! player: the role in the bracket, the pairing score, the colour history
-//! and preference, the floats of the two previous rounds, PAB eligibility,
-//! the unplayed rounds and the topscorer flag. A large bracket has a few
-//! dozen distinct combinations of them among hundreds of players, so each
-//! vertex gets a type number and each ordered pair of types its row of
-//! fields once, in a lazily filled `types x types` table; only the first
-//! pair of two types computes and interns its fields.
-//!
-//! The one place where the fields read more than the two types is the
-//! colour allocation behind the colour criteria, 2017 C.8-C.11 / 2025
-//! \[C10\]-\[C13\] ([`colour::violations`]): when 2017 E.4-E.5 / 2025
-//! 5.2.4-5.2.5 decide the colours, the higher-ranked player's preference
-//! (E.4) or pairing number (E.5) does, and rank and pairing number are not
-//! part of a type. Whether the allocation gets there depends on the
-//! preferences and colour histories only (E.1-E.3), which are part of the
-//! type. When the two players also have the same colour history and the
-//! same preference, the counts do not depend on who gets which colour:
-//! each count is a sum over the two players of a term that reads the
-//! player's colour difference, last two colours and preference, the colour
-//! that player receives and the pair's topscorer flag (C.8-C.9 / \[C10\]-
-//! \[C11\] count only when either player is a topscorer, the same for both
-//! allocations); with the two players' histories and preferences equal, the
-//! two allocations give the same two terms, swapped. For two types that
-//! reach E.4-E.5 with different histories or preferences, each pair's fields
-//! are computed from the two players (as [`edge_fields_into`] always
-//! does), which keeps the rows exact whatever the allocation does there.
+//! The compatible pairs of a bracket graph and the ladder's fields of each,
+//! from a table of rows by player type ([`PairRows`]).
 
-use std::collections::HashMap;
-
-use crate::model::Color;
-use crate::pairing::dutch::colour;
 use crate::pairing::dutch::complete::Compat;
-use crate::pairing::dutch::criteria::{edge_fields_into, BracketCtx, Layout, Role};
+use crate::pairing::dutch::criteria::by_type::PairRows;
+use crate::pairing::dutch::criteria::{BracketCtx, Layout};
 use crate::pairing::dutch::input::Input;
-use crate::pairing::dutch::solve;
-use crate::pairing::dutch::state::{Float, PlayerState};
+use crate::pairing::dutch::state::PlayerState;
 
 /// The compatible pairs of a bracket graph and their rows of fields.
 pub(super) struct Built {
@@ -50,75 +19,9 @@ pub(super) struct Built {
     pub rows: Vec<i64>,
 }
 
-/// A table cell not filled yet.
-const UNKNOWN: u32 = u32::MAX;
-/// A table cell whose pairs' fields depend on more than the two types.
-const PER_PAIR: u32 = u32::MAX - 1;
-
-/// Everything [`edge_fields_into`] reads of one player, but for the rank
-/// and pairing number that only E.4-E.5 read (see the module comment).
-#[derive(PartialEq, Eq, Hash)]
-struct Key<'a> {
-    role: u8,
-    pscore: i32,
-    colors: &'a [Color],
-    preference: u8,
-    floats: (u8, u8),
-    bye_eligible: bool,
-    unplayed: u32,
-    topscorer: bool,
-}
-
-fn key<'a>(ctx: &BracketCtx, p: &'a PlayerState) -> Key<'a> {
-    let role = match ctx.role.get(p.index).copied().unwrap_or_default() {
-        Role::Lower => 0,
-        Role::Resident => 1,
-        Role::Mdp => 2,
-        Role::Next => 3,
-    };
-    let float = |f: Float| match f {
-        Float::None => 0,
-        Float::Down => 1,
-        Float::Up => 2,
-    };
-    Key {
-        role,
-        pscore: p.pscore.0,
-        colors: &p.colors,
-        preference: p
-            .preference
-            .map_or(0, |q| 1 + 3 * (q.color as u8) + (q.strength as u8)),
-        floats: (float(p.float1), float(p.float2)),
-        bye_eligible: p.bye_eligible,
-        unplayed: p.unplayed,
-        topscorer: p.topscorer,
-    }
-}
-
-/// The type number of each of `players`, and the number of types.
-fn types(ctx: &BracketCtx, players: &[&PlayerState]) -> (Vec<u32>, usize) {
-    let mut known: HashMap<Key, u32> = HashMap::new();
-    let of = players
-        .iter()
-        .map(|p| {
-            let next = known.len() as u32;
-            *known.entry(key(ctx, p)).or_insert(next)
-        })
-        .collect();
-    (of, known.len())
-}
-
-/// May the fields of a pair of these two players' types be computed once
-/// for all such pairs? Not when the colours are decided by rank or pairing
-/// number (E.4-E.5 / 5.2.4-5.2.5) between players whose colour histories or
-/// preferences differ (see the module comment).
-fn by_type(a: &PlayerState, b: &PlayerState) -> bool {
-    !colour::rank_decides(a, b) || (a.colors == b.colors && a.preference == b.preference)
-}
-
 /// The compatible pairs among `verts` (player indices) and the ladder's
-/// fields of each: exactly [`edge_fields_into`] of the two players, interned
-/// in the order of the pairs.
+/// fields of each: exactly [`crate::pairing::dutch::criteria::edge_fields_into`]
+/// of the two players, interned in the order of the pairs.
 pub(super) fn build(
     inp: &Input,
     compat: &Compat,
@@ -126,10 +29,7 @@ pub(super) fn build(
     ctx: &BracketCtx,
     lay: &Layout,
 ) -> Built {
-    // Each of `verts` names a player of the round (`map_while` only keeps
-    // the indexing below in bounds).
-    let players: Vec<&PlayerState> = verts.iter().map_while(|&v| inp.players.get(v)).collect();
-    let n = players.len();
+    let n = verts.len();
     // One pass over the pairs for C1-C3, kept as bits: the lists are then
     // allocated once at their size.
     let words = n.div_ceil(64);
@@ -144,63 +44,36 @@ pub(super) fn build(
             }
         }
     }
-    let (type_of, nt) = types(ctx, &players);
-    // A table of types x types row numbers; with nearly as many types as
-    // players it would hold about as many cells as there are pairs, for
-    // little reuse: every pair is then computed directly.
-    let dense = nt <= 64 || nt.saturating_mul(nt) <= n.saturating_mul(n) / 4;
-    let mut table = vec![UNKNOWN; if dense { nt * nt } else { 0 }];
+    let players: Vec<Option<&PlayerState>> = verts.iter().map(|&v| inp.players.get(v)).collect();
+    let mut table = PairRows::new(ctx, lay, players);
     let mut edges = Vec::with_capacity(count);
     let mut row_of = Vec::with_capacity(count);
     let mut row_start = Vec::with_capacity(n + 1);
-    let mut rows = solve::Rows::new(lay.len);
-    let mut f = vec![0i64; lay.len];
-    // Pairs whose fields were computed (the others read the table), for
-    // the tests' audit.
-    #[cfg(test)]
-    let mut computed = 0usize;
     for i in 0..n {
         row_start.push(edges.len());
-        let a = players[i];
-        let ti = type_of[i] as usize;
         for (w, &word) in ok[i * words..(i + 1) * words].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let j = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let b = players[j];
-                let cell = ti * nt + type_of[j] as usize;
-                let row = match table.get(cell).copied() {
-                    Some(r) if r != UNKNOWN && r != PER_PAIR => r,
-                    known => {
-                        edge_fields_into(ctx, lay, a, b, &mut f);
-                        #[cfg(test)]
-                        {
-                            computed += 1;
-                        }
-                        let r = rows.intern(&f);
-                        if known == Some(UNKNOWN) {
-                            table[cell] = if by_type(a, b) { r } else { PER_PAIR };
-                        }
-                        r
-                    }
-                };
                 edges.push((i as u32, j as u32));
-                row_of.push(row);
+                row_of.push(table.row(i, j));
             }
         }
     }
     row_start.push(edges.len());
-    let rows = rows.into_data();
+    #[cfg(test)]
+    let stats = table.stats();
+    let rows = table.into_data();
     #[cfg(test)]
     tests::audit(
+        inp,
         compat,
         verts,
-        &players,
         ctx,
         lay,
         (&edges, &row_of, &rows),
-        (&table, computed),
+        stats,
     );
     Built {
         edges,
@@ -216,9 +89,11 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::model::{PlayerId, Points, Tournament};
-    use crate::pairing::dutch::criteria::Members;
-    use crate::pairing::dutch::state::{preference, Strength};
+    use crate::model::{Color, PlayerId, Points, Tournament};
+    use crate::pairing::dutch::colour;
+    use crate::pairing::dutch::criteria::{edge_fields_into, Members};
+    use crate::pairing::dutch::solve;
+    use crate::pairing::dutch::state::{preference, Float, Strength};
     use crate::pairing::dutch::{prepare, Edition, PairOptions};
     use crate::pairing::generate::{generate, GenerateOptions, Scoring};
 
@@ -250,19 +125,20 @@ mod tests {
     /// pairs of `verts`, each with the row [`edge_fields_into`] gives it,
     /// numbered as interning every pair's own fields in order numbers them.
     pub(super) fn audit(
+        inp: &Input,
         compat: &Compat,
         verts: &[usize],
-        players: &[&PlayerState],
         ctx: &BracketCtx,
         lay: &Layout,
         (edges, row_of, rows): (&[(u32, u32)], &[u32], &[i64]),
-        (table, computed): (&[u32], usize),
+        (computed, per_pair_cells): (usize, usize),
     ) {
         AUDIT.with(|a| {
             let mut a = a.borrow_mut();
             let Some(st) = a.as_mut() else {
                 return;
             };
+            let players: Vec<&PlayerState> = verts.iter().map(|&v| &inp.players[v]).collect();
             let n = players.len();
             let pairs: Vec<(u32, u32)> = (0..n)
                 .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
@@ -290,7 +166,7 @@ mod tests {
             st.graphs += 1;
             st.pairs += edges.len();
             st.from_table += edges.len() - computed;
-            st.per_pair_cells += table.iter().filter(|&&c| c == PER_PAIR).count();
+            st.per_pair_cells += per_pair_cells;
         });
     }
 
