@@ -12,6 +12,8 @@ use super::state::{Float, PlayerState};
 use super::Edition;
 use crate::model::{Color, Points};
 
+pub(crate) mod by_type;
+
 /// One rung of the ladder (absolute criteria C1-C3 are edges that do not exist).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Criterion {

@@ -3,9 +3,11 @@
 //! and the persistent warm [`solve::Session`] of the remainder's solves.
 
 use crate::pairing::dutch::complete::Compat;
-use crate::pairing::dutch::criteria::{edge_fields_into, BracketCtx, Layout};
+use crate::pairing::dutch::criteria::{BracketCtx, Layout};
 use crate::pairing::dutch::input::Input;
 use crate::pairing::dutch::solve;
+
+mod types;
 
 /// Extra fields of a solve, below the ladder: `fill(a, b, out)` writes them
 /// for the edge between players `a` and `b`.
@@ -30,7 +32,8 @@ pub(super) struct Graph {
     /// The distinct ladder field vectors of the edges, `nf` each: a
     /// bracket's pairs take few distinct values (scores, colours, floats),
     /// so each edge stores only the number of its row instead of a
-    /// players-squared table of fields.
+    /// players-squared table of fields. Computed by player type, not per
+    /// pair (see [`types`]).
     rows: Vec<i64>,
     nf: usize,
     /// Local vertex of each player index in the graph (kept when fixed).
@@ -70,32 +73,12 @@ impl Graph {
         for (k, &v) in verts.iter().enumerate() {
             local[v] = Some(k);
         }
-        // Counted first, so that the players-squared lists are allocated
-        // once at their size (no doubling and copying as they grow).
-        let count = (0..verts.len())
-            .map(|i| {
-                (i + 1..verts.len())
-                    .filter(|&j| compat.ok(verts[i], verts[j]))
-                    .count()
-            })
-            .sum();
-        let mut edges = Vec::with_capacity(count);
-        let mut rows = solve::Rows::new(nf);
-        let mut row_of = Vec::with_capacity(count);
-        let mut row_start = Vec::with_capacity(verts.len() + 1);
-        let mut f = vec![0i64; nf];
-        for i in 0..verts.len() {
-            row_start.push(edges.len());
-            for j in i + 1..verts.len() {
-                let (a, b) = (verts[i], verts[j]);
-                if compat.ok(a, b) {
-                    edges.push((i as u32, j as u32));
-                    edge_fields_into(ctx, &lay, &inp.players[a], &inp.players[b], &mut f);
-                    row_of.push(rows.intern(&f));
-                }
-            }
-        }
-        row_start.push(edges.len());
+        let types::Built {
+            edges,
+            row_of,
+            row_start,
+            rows,
+        } = types::build(inp, compat, &verts, ctx, &lay);
         let excluded = solve::Bits::new(edges.len());
         let banned = solve::Bits::new(edges.len());
         let edges = solve::Edges::new(verts.len(), edges, row_of)?;
@@ -112,7 +95,7 @@ impl Graph {
             slot: local.clone(),
             local,
             edges,
-            rows: rows.into_data(),
+            rows,
             nf,
             row_start,
             excluded,

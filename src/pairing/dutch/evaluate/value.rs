@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use super::bracket::{Amount, Assignment, BracketEval, BracketKind, EvalError, Value};
 use crate::model::Points;
 use crate::pairing::dutch::complete::{completable, lowest_bye_score, Compat};
+use crate::pairing::dutch::criteria::by_type::PairRows;
 use crate::pairing::dutch::criteria::{
     edge_fields, float_of, BracketCtx, Criterion, Layout, Members, Role,
 };
@@ -74,7 +75,10 @@ impl Round<'_> {
         let nf = lay.len;
         let mut ends: Vec<(u32, u32)> = Vec::new();
         let mut row_of: Vec<u32> = Vec::new();
-        let mut rows = solve::Rows::new(nf);
+        // Rows by player type (see `PairRows`): the same rows, numbered
+        // alike, without computing the fields of every pair.
+        let ps = self.ps();
+        let mut rows = PairRows::new(ctx, lay, verts.iter().map(|&v| ps.get(v)).collect());
         let small = |x: usize| u32::try_from(x).map_err(|_| solve::TooLarge(verts.len()));
         for i in 0..verts.len() {
             for j in i + 1..verts.len() {
@@ -84,7 +88,7 @@ impl Round<'_> {
                 }
                 if self.compat.ok(a, b) {
                     ends.push((small(i)?, small(j)?));
-                    row_of.push(rows.intern(&self.fields(ctx, lay, a, b)));
+                    row_of.push(rows.row(i, j));
                 }
             }
         }
