@@ -45,7 +45,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::weight::Weight;
 
 mod pricer;
-pub use pricer::Pricer;
+pub use pricer::{Pricer, PricerBuffers};
 
 const NONE: usize = usize::MAX;
 const FREE: u8 = 0;

@@ -27,7 +27,7 @@ mod weight;
 #[cfg(test)]
 mod tests;
 
-pub use blossom::{Matcher, Pricer};
+pub use blossom::{Matcher, Pricer, PricerBuffers};
 pub use cardinality::{max_cardinality_matching, max_cardinality_matching_bits};
 pub use weight::{Weight, Wide};
 

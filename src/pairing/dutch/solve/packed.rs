@@ -3,7 +3,7 @@
 //! generation for dense graphs.
 
 use super::{Bits, Edges, Packed, Spec};
-use crate::pairing::matching::{Matcher, Wide};
+use crate::pairing::matching::{Matcher, PricerBuffers, Wide};
 
 /// No slot of extra fields (see `PackedSession::slot`).
 const NO_SLOT: u32 = u32::MAX;
@@ -176,6 +176,16 @@ pub(super) struct PackedSession<const L: usize> {
     /// `limits[k]`: the reduced cost from which an edge is in no optimum of
     /// all fields but the last `k`.
     limits: Vec<Wide<L>>,
+    /// Memory of the pricing passes, kept from one to the next.
+    scratch: Scratch<L>,
+}
+
+/// See [`PackedSession::scratch`].
+#[derive(Default)]
+struct Scratch<const L: usize> {
+    pricer: PricerBuffers<Wide<L>>,
+    /// The violated edges found, with their reduced costs.
+    bad: Vec<(Wide<L>, usize)>,
 }
 
 impl<const L: usize> PackedSession<L> {
@@ -254,6 +264,7 @@ impl<const L: usize> PackedSession<L> {
             certified: false,
             reprice: vec![false; n],
             limits,
+            scratch: Scratch::default(),
         }
     }
 
@@ -313,11 +324,13 @@ impl<const L: usize> PackedSession<L> {
         if !self.sparse {
             return false;
         }
-        let Some(pricer) = self.m.pricer() else {
+        let bufs = std::mem::take(&mut self.scratch.pricer);
+        let Some(pricer) = self.m.pricer_in(bufs) else {
             return false;
         };
         let n = self.m.vertex_count();
-        let mut bad: Vec<(Wide<L>, usize)> = Vec::new();
+        let mut bad = std::mem::take(&mut self.scratch.bad);
+        bad.clear();
         // At most this many violated edges are kept, the most violated
         // (after the first solve of a large graph nearly every dormant edge
         // is violated, and a list of them all would be players squared):
@@ -387,8 +400,9 @@ impl<const L: usize> PackedSession<L> {
                 }
             }
         }
+        self.scratch.pricer = pricer.into_buffers();
         if bad.is_empty() {
-            drop(pricer);
+            self.scratch.bad = bad;
             self.certified = true;
             self.m.clear_losses();
             self.reprice.iter_mut().for_each(|x| *x = false);
@@ -396,7 +410,7 @@ impl<const L: usize> PackedSession<L> {
         }
         bad.sort_unstable();
         let mut taken = vec![0u8; n];
-        for (_, e) in bad {
+        for &(_, e) in &bad {
             let (u, v) = self.ends(e);
             if taken[u] >= PRICE_PER_VERTEX && taken[v] >= PRICE_PER_VERTEX {
                 continue;
@@ -406,6 +420,7 @@ impl<const L: usize> PackedSession<L> {
             self.active.set(e, true);
             self.m.set_weight(u, v, self.full(e));
         }
+        self.scratch.bad = bad;
         true
     }
 

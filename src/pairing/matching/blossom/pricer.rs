@@ -32,23 +32,66 @@ pub struct Pricer<'m, W: Weight> {
     /// The duals of the blossoms enclosing node `x`, `x` included when it
     /// is a blossom, summed.
     incl: Vec<W>,
+    /// Kept for [`Pricer::into_buffers`].
+    stack: Vec<(usize, usize)>,
+}
+
+/// The memory of a [`Pricer`], kept for the next one
+/// ([`Matcher::pricer_in`], [`Pricer::into_buffers`]): a pricer is built
+/// after every solve of a session, and fresh tables of that size would be
+/// pages the kernel clears each time.
+#[derive(Debug)]
+pub struct PricerBuffers<W> {
+    depth: Vec<u32>,
+    first: Vec<u32>,
+    table: Vec<u32>,
+    incl: Vec<W>,
+    stack: Vec<(usize, usize)>,
+}
+
+impl<W> Default for PricerBuffers<W> {
+    fn default() -> Self {
+        PricerBuffers {
+            depth: Vec::new(),
+            first: Vec::new(),
+            table: Vec::new(),
+            incl: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
 }
 
 impl<W: Weight> Matcher<W> {
     /// A [`Pricer`] for the dual solution of the last solve; `None` before
     /// the first solve.
     pub fn pricer(&self) -> Option<Pricer<'_, W>> {
+        self.pricer_in(PricerBuffers::default())
+    }
+
+    /// As [`Matcher::pricer`], in the memory of an earlier pricer.
+    pub fn pricer_in(&self, bufs: PricerBuffers<W>) -> Option<Pricer<'_, W>> {
         if self.fresh {
             return None;
         }
+        let PricerBuffers {
+            mut depth,
+            mut first,
+            table: mut tour,
+            mut incl,
+            mut stack,
+        } = bufs;
         let nodes = self.parent.len();
-        let mut depth = vec![0u32; nodes];
-        let mut incl = vec![W::ZERO; nodes];
-        let mut first = vec![u32::MAX; self.n];
+        depth.clear();
+        depth.resize(nodes, 0);
+        incl.clear();
+        incl.resize(nodes, W::ZERO);
+        first.clear();
+        first.resize(self.n, u32::MAX);
         // The tours of the outermost blossoms, one after another (an edge
-        // needs a common blossom only within one of them).
-        let mut tour: Vec<u32> = Vec::new();
-        let mut stack: Vec<(usize, usize)> = Vec::new();
+        // needs a common blossom only within one of them); the sparse table
+        // grows after the tour in the same vector.
+        tour.clear();
+        stack.clear();
         for top in self.n..nodes {
             if self.base[top] == NONE || self.parent[top] != NONE {
                 continue;
@@ -82,8 +125,8 @@ impl<W: Weight> Matcher<W> {
         }
         let len = tour.len();
         let levels = (usize::BITS - len.leading_zeros()).max(1) as usize;
-        let mut table = Vec::with_capacity(levels * len);
-        table.extend_from_slice(&tour);
+        let mut table = tour;
+        table.reserve(levels.saturating_sub(1) * len);
         for k in 1..levels {
             let half = 1usize << (k - 1);
             let below = (k - 1) * len;
@@ -104,11 +147,23 @@ impl<W: Weight> Matcher<W> {
             table,
             len,
             incl,
+            stack,
         })
     }
 }
 
 impl<W: Weight> Pricer<'_, W> {
+    /// This pricer's memory, for the next one.
+    pub fn into_buffers(self) -> PricerBuffers<W> {
+        PricerBuffers {
+            depth: self.depth,
+            first: self.first,
+            table: self.table,
+            incl: self.incl,
+            stack: self.stack,
+        }
+    }
+
     /// True when the duals cover an edge `(u, v)` of weight `w` (its reduced
     /// cost is not negative), decided from the vertex duals alone when
     /// they suffice (blossom duals are never negative).
