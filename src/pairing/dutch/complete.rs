@@ -115,6 +115,12 @@ impl Compat {
 /// for the PAB: they must be eligible and, when `bye_cap` is given, have a
 /// pairing score of at most `bye_cap`.
 pub fn completable(inp: &Input, compat: &Compat, set: &[usize], bye_cap: Option<Points>) -> bool {
+    // A complete pairing found greedily proves it (the common case: most
+    // players may still meet); only when the greedy pass gets stuck is the
+    // maximum matching of the set's compatibility computed.
+    if greedy_complete(inp, compat, set, bye_cap) {
+        return true;
+    }
     let k = set.len();
     // A dummy vertex stands for the PAB when the number is odd.
     let n = k + k % 2;
@@ -144,6 +150,37 @@ pub fn completable(inp: &Input, compat: &Compat, set: &[usize], bye_cap: Option<
     max_cardinality_matching_bits(n, words, &bits)
         .iter()
         .all(Option::is_some)
+}
+
+/// Pairs `set` greedily (each unpaired player, in order, with the next
+/// unpaired player it may meet; with an odd number, one player left over
+/// takes the PAB when eligible under `bye_cap`). True when that completes
+/// the pairing; false says nothing (a smarter pairing may still exist).
+fn greedy_complete(inp: &Input, compat: &Compat, set: &[usize], bye_cap: Option<Points>) -> bool {
+    let mut taken = vec![false; set.len()];
+    let mut bye_free = set.len() % 2 == 1;
+    for i in 0..set.len() {
+        if taken[i] {
+            continue;
+        }
+        taken[i] = true;
+        let a = set[i];
+        let partner = (i + 1..set.len()).find(|&j| !taken[j] && compat.ok(a, set[j]));
+        match partner {
+            Some(j) => taken[j] = true,
+            None => {
+                let eligible = inp
+                    .players
+                    .get(a)
+                    .is_some_and(|p| p.bye_eligible && bye_cap.is_none_or(|c| p.pscore <= c));
+                if !(bye_free && eligible) {
+                    return false;
+                }
+                bye_free = false;
+            }
+        }
+    }
+    true
 }
 
 /// 2025 \[C5\]: the lowest pairing score the PAB can go to in a complete
