@@ -45,6 +45,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::weight::Weight;
 
 mod delta;
+mod heap;
 mod pricer;
 use delta::Heaps;
 pub use pricer::{DualSnapshot, Pricer};
@@ -253,7 +254,7 @@ impl<W: Weight> Matcher<W> {
             birth: Vec::new(),
             born: 0,
             g: W::ZERO,
-            heaps: Heaps::default(),
+            heaps: Heaps::new(0),
             vinst: Vec::new(),
             binst: Vec::new(),
             clock: 0,
@@ -665,7 +666,7 @@ impl<W: Weight> Matcher<W> {
         self.birth = vec![0; 2 * n];
         self.queue.clear();
         self.g = W::ZERO;
-        self.heaps.clear();
+        self.heaps = Heaps::new(n);
         self.vinst = vec![0; n];
         self.binst = vec![0; 2 * n];
         self.bf_gen = vec![0; n];
@@ -1006,7 +1007,7 @@ impl<W: Weight> Matcher<W> {
         if best != NONE {
             let x = self.eu[best] ^ self.ev[best] ^ w;
             self.bf_gen[w] = self.vinst[x];
-            self.push_free(w);
+            self.push_free(w, true);
         }
     }
 
@@ -1028,17 +1029,18 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
-        self.set_best_s(b, best, far);
         self.bs_exact[b] = true;
+        self.set_best_s(b, best, far, true);
     }
 
     /// Records `e` (reaching vertex `far` outside `b`) as the least-slack
     /// edge of the S-node `b` and queues it.
-    fn set_best_s(&mut self, b: usize, e: usize, far: usize) {
+    /// With `exact`, its entry replaces the node's queued one.
+    fn set_best_s(&mut self, b: usize, e: usize, far: usize, exact: bool) {
         self.best_s[b] = e;
         if e != NONE {
             self.bs_gen[b] = self.vinst[far];
-            self.push_pair(b);
+            self.push_pair(b, exact);
         }
     }
 
@@ -1059,7 +1061,7 @@ impl<W: Weight> Matcher<W> {
         if better {
             self.best_free[w] = e;
             self.bf_gen[w] = self.vinst[x];
-            self.push_free(w);
+            self.push_free(w, false);
         }
     }
 
@@ -1100,7 +1102,7 @@ impl<W: Weight> Matcher<W> {
                         s < self.slack(cur)
                     };
                     if better {
-                        self.set_best_s(bv, e, w);
+                        self.set_best_s(bv, e, w, false);
                     }
                     false
                 }
@@ -1338,7 +1340,7 @@ impl<W: Weight> Matcher<W> {
             self.eu[best]
         };
         self.bs_exact[b] = true;
-        self.set_best_s(b, best, far);
+        self.set_best_s(b, best, far, true);
     }
 
     /// Expands the outermost blossom `b`. During a stage (`endstage =

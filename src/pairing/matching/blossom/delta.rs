@@ -41,42 +41,37 @@
 //! entry is a lower bound of the node's next event, so reaching it rescans
 //! the node, as the full scan of every step did before.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
+use super::heap::IndexedHeap;
 use super::{Event, Matcher, FREE, NONE, S, T};
 use crate::pairing::matching::Weight;
 
-/// A heap of `(key, node, instance)`, smallest key first.
-type Queue<W> = BinaryHeap<Reverse<(W, usize, u64)>>;
-
-/// The four event queues of a run (see the module documentation).
+/// The four event queues of a run (see the module documentation), one
+/// entry at most per node.
 #[derive(Clone, Debug)]
 pub(super) struct Heaps<W: Weight> {
     /// S-vertices, keyed by the step at which their dual reaches zero.
-    zero: Queue<W>,
+    zero: IndexedHeap<W>,
     /// Free vertices, by the step at which their least-slack edge to an
     /// S-vertex becomes tight.
-    free: Queue<W>,
+    free: IndexedHeap<W>,
     /// Outermost S-nodes, by the step at which their least-slack edge to
     /// another S-node becomes tight.
-    pair: Queue<W>,
+    pair: IndexedHeap<W>,
     /// Outermost T-blossoms, by the step at which their dual reaches zero.
-    expand: Queue<W>,
-}
-
-impl<W: Weight> Default for Heaps<W> {
-    fn default() -> Self {
-        Heaps {
-            zero: BinaryHeap::new(),
-            free: BinaryHeap::new(),
-            pair: BinaryHeap::new(),
-            expand: BinaryHeap::new(),
-        }
-    }
+    expand: IndexedHeap<W>,
 }
 
 impl<W: Weight> Heaps<W> {
+    /// Empty queues for `n` vertices (and `2 n` nodes).
+    pub(super) fn new(n: usize) -> Self {
+        Heaps {
+            zero: IndexedHeap::with_items(n),
+            free: IndexedHeap::with_items(n),
+            pair: IndexedHeap::with_items(2 * n),
+            expand: IndexedHeap::with_items(2 * n),
+        }
+    }
+
     pub(super) fn clear(&mut self) {
         self.zero.clear();
         self.free.clear();
@@ -95,15 +90,6 @@ enum Kind {
 }
 
 const KINDS: [Kind; 4] = [Kind::Zero, Kind::Free, Kind::Pair, Kind::Expand];
-
-/// What checking a heap entry found.
-enum Check {
-    /// The entry is an event at its key.
-    Event,
-    /// The entry is out of date (when the node's least-slack edge had to be
-    /// recomputed, the rescan pushed a new entry).
-    Stale,
-}
 
 impl<W: Weight> Matcher<W> {
     // ------------------------------------------------------------------
@@ -198,7 +184,7 @@ impl<W: Weight> Matcher<W> {
     pub(super) fn push_zero(&mut self, v: usize) {
         if !self.max_cardinality {
             // Stored S-dual = true dual + g: the step at which it is zero.
-            self.heaps.zero.push(Reverse((self.dual[v], v, self.vinst[v])));
+            self.heaps.zero.set(v, self.dual[v], self.vinst[v]);
         }
     }
 
@@ -206,27 +192,38 @@ impl<W: Weight> Matcher<W> {
     pub(super) fn push_expand(&mut self, b: usize) {
         if b >= self.n {
             let key = self.g + self.zdual(b).halve();
-            self.heaps.expand.push(Reverse((key, b, self.binst[b])));
+            self.heaps.expand.set(b, key, self.binst[b]);
         }
     }
 
     /// Queues the free vertex `v`'s least-slack edge to an S-vertex
     /// becoming tight (nothing if `v` is not free or has no such edge).
-    pub(super) fn push_free(&mut self, v: usize) {
+    /// With `exact` the entry is replaced; otherwise a lower key already
+    /// queued for the same label instance is kept (a lower bound left by
+    /// an edge that went out of date).
+    pub(super) fn push_free(&mut self, v: usize, exact: bool) {
         let e = self.best_free[v];
         if e != NONE && self.label[self.inblossom[v]] == FREE {
             let key = self.g + self.slack(e);
-            self.heaps.free.push(Reverse((key, v, self.vinst[v])));
+            if exact {
+                self.heaps.free.set(v, key, self.vinst[v]);
+            } else {
+                self.heaps.free.lower(v, key, self.vinst[v]);
+            }
         }
     }
 
     /// Queues the S-node `b`'s least-slack edge to another S-node becoming
-    /// tight.
-    pub(super) fn push_pair(&mut self, b: usize) {
+    /// tight; `exact` as in [`Matcher::push_free`].
+    pub(super) fn push_pair(&mut self, b: usize, exact: bool) {
         let e = self.best_s[b];
         if e != NONE {
             let key = self.g + self.slack(e).halve();
-            self.heaps.pair.push(Reverse((key, b, self.binst[b])));
+            if exact {
+                self.heaps.pair.set(b, key, self.binst[b]);
+            } else {
+                self.heaps.pair.lower(b, key, self.binst[b]);
+            }
         }
     }
 
@@ -274,7 +271,7 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         if self.bf_exact[v] && self.free_valid(v) {
-            self.push_free(v);
+            self.push_free(v, true);
         } else {
             self.rescan_free(v);
         }
@@ -283,7 +280,7 @@ impl<W: Weight> Matcher<W> {
     // ------------------------------------------------------------------
     // the next dual step
 
-    fn queue(&mut self, kind: Kind) -> &mut Queue<W> {
+    fn queue(&mut self, kind: Kind) -> &mut IndexedHeap<W> {
         match kind {
             Kind::Zero => &mut self.heaps.zero,
             Kind::Free => &mut self.heaps.free,
@@ -292,57 +289,68 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// Checks the entry `(key, x, inst)` of the queue of `kind`.
-    fn check(&mut self, kind: Kind, key: W, x: usize, inst: u64) -> Check {
+    /// Checks the entry of node `x` (key `key`, instance `inst`) in the
+    /// queue of `kind`. True if it is an event at its key; otherwise the
+    /// entry was removed, re-keyed, or replaced by a rescan of the node.
+    fn check(&mut self, kind: Kind, key: W, x: usize, inst: u64) -> bool {
         match kind {
             Kind::Zero => {
                 let live = self.label[self.inblossom[x]] == S
                     && self.vinst[x] == inst
                     && self.dual[x] == key;
-                if live {
-                    Check::Event
-                } else {
-                    Check::Stale
+                if !live {
+                    self.heaps.zero.remove(x);
                 }
+                live
             }
             Kind::Free => {
                 if self.label[self.inblossom[x]] != FREE
                     || self.vinst[x] != inst
                     || self.best_free[x] == NONE
                 {
-                    return Check::Stale;
+                    self.heaps.free.remove(x);
+                    return false;
                 }
                 if self.free_valid(x) {
                     let now = self.g + self.slack(self.best_free[x]);
                     if now == key {
-                        return Check::Event;
+                        return true;
                     }
                     if now > key && self.bf_exact[x] {
-                        // An earlier least edge, since improved on.
-                        return Check::Stale;
+                        // A lower bound left by an earlier least edge.
+                        self.heaps.free.set(x, now, inst);
+                        return false;
                     }
                 }
                 self.rescan_free(x);
-                Check::Stale
+                if self.best_free[x] == NONE {
+                    self.heaps.free.remove(x);
+                }
+                false
             }
             Kind::Pair => {
                 let top = self.parent[x] == NONE
                     && self.label[x] == S
                     && (x < self.n || self.base[x] != NONE);
                 if !top || self.binst[x] != inst || self.best_s[x] == NONE {
-                    return Check::Stale;
+                    self.heaps.pair.remove(x);
+                    return false;
                 }
                 if self.pair_valid(x) {
                     let now = self.g + self.slack(self.best_s[x]).halve();
                     if now == key {
-                        return Check::Event;
+                        return true;
                     }
                     if now > key && self.bs_exact[x] {
-                        return Check::Stale;
+                        self.heaps.pair.set(x, now, inst);
+                        return false;
                     }
                 }
                 self.rescan_s(x);
-                Check::Stale
+                if self.best_s[x] == NONE {
+                    self.heaps.pair.remove(x);
+                }
+                false
             }
             Kind::Expand => {
                 let live = self.base[x] != NONE
@@ -350,23 +358,20 @@ impl<W: Weight> Matcher<W> {
                     && self.label[x] == T
                     && self.binst[x] == inst
                     && self.g + self.zdual(x).halve() == key;
-                if live {
-                    Check::Event
-                } else {
-                    Check::Stale
+                if !live {
+                    self.heaps.expand.remove(x);
                 }
+                live
             }
         }
     }
 
-    /// The key of the first live entry of the queue of `kind`, dropping the
-    /// stale entries above it.
+    /// The key of the first entry of the queue of `kind` once the entries
+    /// above it that are not events have been dealt with.
     fn live_top(&mut self, kind: Kind) -> Option<W> {
         loop {
-            let Reverse((key, x, inst)) = self.queue(kind).pop()?;
-            // Checked off the queue: a rescan pushes the node's new entry.
-            if let Check::Event = self.check(kind, key, x, inst) {
-                self.queue(kind).push(Reverse((key, x, inst)));
+            let (key, x, inst) = self.queue(kind).top()?;
+            if self.check(kind, key, x, inst) {
                 return Some(key);
             }
         }
@@ -377,7 +382,8 @@ impl<W: Weight> Matcher<W> {
     /// reaching zero by vertex, edges from free vertices by vertex, edges
     /// between S-nodes by node, blossoms to expand by blossom); `None` when
     /// no event is left (no tree left, or with maximum cardinality none can
-    /// grow). Each event is re-checked when handled.
+    /// grow). The entries stay queued; each event is re-checked when
+    /// handled, and one left unhandled is found again at the next step.
     pub(super) fn next_delta(&mut self) -> Option<Vec<Event>> {
         let mut best: Option<W> = None;
         for kind in KINDS {
@@ -388,30 +394,36 @@ impl<W: Weight> Matcher<W> {
             }
         }
         let key = best?;
-        let mut found: Vec<(Kind, usize, u64)> = Vec::new();
+        debug_assert!(key >= self.g, "a dual step must not be negative");
+        let mut events = Vec::new();
+        let mut ties = Vec::new();
         for kind in KINDS {
-            while self.live_top(kind) == Some(key) {
-                if let Some(Reverse((_, x, inst))) = self.queue(kind).pop() {
-                    found.push((kind, x, inst));
+            // Check every tied entry; repeat while checking changed one.
+            loop {
+                ties.clear();
+                self.queue(kind).ties(key, &mut ties);
+                let mut settled = true;
+                for &x in &ties {
+                    let inst = self.queue(kind).inst(x);
+                    if !self.check(kind, key, x, inst) {
+                        settled = false;
+                    }
+                }
+                if settled {
+                    break;
                 }
             }
+            ties.sort_unstable();
+            for &x in &ties {
+                events.push(match kind {
+                    Kind::Zero => Event::VertexZero(x),
+                    Kind::Free => Event::Edge(self.best_free[x]),
+                    Kind::Pair => Event::Edge(self.best_s[x]),
+                    Kind::Expand => Event::Expand(x),
+                });
+            }
         }
-        found.sort_unstable();
-        found.dedup();
-        debug_assert!(key >= self.g, "a dual step must not be negative");
         self.g = key;
-        let mut events = Vec::with_capacity(found.len());
-        for &(kind, x, inst) in &found {
-            events.push(match kind {
-                Kind::Zero => Event::VertexZero(x),
-                Kind::Free => Event::Edge(self.best_free[x]),
-                Kind::Pair => Event::Edge(self.best_s[x]),
-                Kind::Expand => Event::Expand(x),
-            });
-            // Keep the entry: if handling the other events leaves this one
-            // unhandled, it is found again at the next step.
-            self.queue(kind).push(Reverse((key, x, inst)));
-        }
         Some(events)
     }
 }
