@@ -1075,9 +1075,13 @@ impl<W: Weight> Matcher<W> {
             return false;
         }
         let e = p >> 1;
-        match self.label[bw] {
+        let lw = self.label[bw];
+        // The slack from the stored duals: `v` is an S-vertex, `w` has
+        // label `lw` (as `slack`, without looking the labels up again).
+        let s = self.dual[v] + self.dual[w] - self.w2[e] + (self.voff(lw) - self.g);
+        debug_assert!(self.label[bv] == S && s == self.slack(e));
+        match lw {
             S => {
-                let s = self.slack(e);
                 if s == W::ZERO {
                     let base = self.scan_blossom(v, w);
                     if base != NONE {
@@ -1108,7 +1112,6 @@ impl<W: Weight> Matcher<W> {
                 }
             }
             FREE => {
-                let s = self.slack(e);
                 if s == W::ZERO {
                     if self.mate[self.base[bw]] == NONE {
                         // A sink: exposed with zero dual.
@@ -1131,7 +1134,6 @@ impl<W: Weight> Matcher<W> {
             }
             _ => {
                 // T: remember the edge in case the blossom is expanded.
-                let s = self.slack(e);
                 self.offer_free(w, e, v, s);
                 false
             }
