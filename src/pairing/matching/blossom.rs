@@ -203,6 +203,12 @@ pub struct Matcher<W: Weight> {
     clock: u64,
     /// `vinst` of the S-end of `best_free[v]` when it was recorded.
     bf_gen: Vec<u64>,
+    /// The S-end of `best_free[v]`.
+    bf_x: Vec<usize>,
+    /// `dual[x] - w2[e]` (stored dual) for `best_free[v] = e` and its S-end
+    /// `x`: constant while `x` keeps its label instance, and the slack of
+    /// `e` less the part from `v` (so edges of `v` compare by it).
+    bf_inv: Vec<W>,
     /// False when `best_free[v]` may not be the least-slack edge of `v`
     /// (it was recorded after the previous one went out of date).
     bf_exact: Vec<bool>,
@@ -259,6 +265,8 @@ impl<W: Weight> Matcher<W> {
             binst: Vec::new(),
             clock: 0,
             bf_gen: Vec::new(),
+            bf_x: Vec::new(),
+            bf_inv: Vec::new(),
             bf_exact: Vec::new(),
             bs_gen: Vec::new(),
             bs_exact: Vec::new(),
@@ -670,6 +678,8 @@ impl<W: Weight> Matcher<W> {
         self.vinst = vec![0; n];
         self.binst = vec![0; 2 * n];
         self.bf_gen = vec![0; n];
+        self.bf_x = vec![NONE; n];
+        self.bf_inv = vec![W::ZERO; n];
         self.bf_exact = vec![true; n];
         self.bs_gen = vec![0; 2 * n];
         self.bs_exact = vec![true; 2 * n];
@@ -991,22 +1001,27 @@ impl<W: Weight> Matcher<W> {
     fn rescan_free(&mut self, w: usize) {
         let bw = self.inblossom[w];
         let mut best = NONE;
-        let mut best_slack = W::ZERO;
+        let mut best_x = NONE;
+        let mut best_inv = W::ZERO;
         for &p in &self.adj[w] {
-            let bx = self.inblossom[self.vert(p)];
+            let x = self.vert(p);
+            let bx = self.inblossom[x];
             if bx != bw && self.label[bx] == S {
-                let s = self.slack(p >> 1);
-                if best == NONE || s < best_slack {
+                // The slack less the part from `w`, the same for every edge.
+                let inv = self.dual[x] - self.w2[p >> 1];
+                if best == NONE || inv < best_inv {
                     best = p >> 1;
-                    best_slack = s;
+                    best_x = x;
+                    best_inv = inv;
                 }
             }
         }
         self.best_free[w] = best;
         self.bf_exact[w] = true;
         if best != NONE {
-            let x = self.eu[best] ^ self.ev[best] ^ w;
-            self.bf_gen[w] = self.vinst[x];
+            self.bf_x[w] = best_x;
+            self.bf_gen[w] = self.vinst[best_x];
+            self.bf_inv[w] = best_inv;
             self.push_free(w, true);
         }
     }
@@ -1044,11 +1059,11 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// Offers edge `e` from the S-vertex `x` to the non-S vertex `w`, of
-    /// slack `s`, as `w`'s least-slack edge to an S-vertex.
-    fn offer_free(&mut self, w: usize, e: usize, x: usize, s: W) {
-        let cur = self.best_free[w];
-        let better = if cur == NONE {
+    /// Offers edge `e` from the S-vertex `x` to the non-S vertex `w` as
+    /// `w`'s least-slack edge to an S-vertex.
+    fn offer_free(&mut self, w: usize, e: usize, x: usize) {
+        let inv = self.dual[x] - self.w2[e];
+        let better = if self.best_free[w] == NONE {
             true
         } else if !self.free_valid(w) {
             // The recorded edge went out of date: `e` may not be the least
@@ -1056,11 +1071,13 @@ impl<W: Weight> Matcher<W> {
             self.bf_exact[w] = false;
             true
         } else {
-            s < self.slack(cur)
+            inv < self.bf_inv[w]
         };
         if better {
             self.best_free[w] = e;
+            self.bf_x[w] = x;
             self.bf_gen[w] = self.vinst[x];
+            self.bf_inv[w] = inv;
             self.push_free(w, false);
         }
     }
@@ -1128,13 +1145,13 @@ impl<W: Weight> Matcher<W> {
                         false
                     }
                 } else {
-                    self.offer_free(w, e, v, s);
+                    self.offer_free(w, e, v);
                     false
                 }
             }
             _ => {
                 // T: remember the edge in case the blossom is expanded.
-                self.offer_free(w, e, v, s);
+                self.offer_free(w, e, v);
                 false
             }
         }

@@ -204,7 +204,9 @@ impl<W: Weight> Matcher<W> {
     pub(super) fn push_free(&mut self, v: usize, exact: bool) {
         let e = self.best_free[v];
         if e != NONE && self.label[self.inblossom[v]] == FREE {
-            let key = self.g + self.slack(e);
+            // `g + slack(e)`, the free end's stored dual being its true one.
+            let key = self.dual[v] + self.bf_inv[v];
+            debug_assert!(key == self.g + self.slack(e));
             if exact {
                 self.heaps.free.set(v, key, self.vinst[v]);
             } else {
@@ -227,20 +229,14 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    /// The S-end of `best_free[v]` if that edge still joins `v` to the
-    /// S-vertex it was recorded with.
+    /// True if `best_free[v]` still joins `v` to an S-vertex in the label
+    /// instance it was recorded with (any change of label starts a new
+    /// instance).
     #[inline]
     pub(super) fn free_valid(&self, v: usize) -> bool {
-        let e = self.best_free[v];
-        if e == NONE {
-            return false;
-        }
-        let x = if self.eu[e] == v {
-            self.ev[e]
-        } else {
-            self.eu[e]
-        };
-        self.label[self.inblossom[x]] == S && self.vinst[x] == self.bf_gen[v]
+        let valid = self.best_free[v] != NONE && self.vinst[self.bf_x[v]] == self.bf_gen[v];
+        debug_assert!(!valid || self.label[self.inblossom[self.bf_x[v]]] == S);
+        valid
     }
 
     /// True if `best_s[b]` still joins the S-node `b` to the S-vertex it was
@@ -312,7 +308,8 @@ impl<W: Weight> Matcher<W> {
                     return false;
                 }
                 if self.free_valid(x) {
-                    let now = self.g + self.slack(self.best_free[x]);
+                    let now = self.dual[x] + self.bf_inv[x];
+                    debug_assert!(now == self.g + self.slack(self.best_free[x]));
                     if now == key {
                         return true;
                     }
