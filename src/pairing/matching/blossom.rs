@@ -1309,8 +1309,7 @@ impl<W: Weight> Matcher<W> {
             if lc != T {
                 q.truncate(start);
             } else {
-                for i in start..q.len() {
-                    let leaf = q[i];
+                for &leaf in &q[start..] {
                     self.dual[leaf] = self.dual[leaf] + to_s;
                     self.vinst[leaf] = k;
                     self.push_zero(leaf);

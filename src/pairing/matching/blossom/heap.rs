@@ -207,8 +207,9 @@ mod tests {
                         let mut ties = Vec::new();
                         h.ties(k, &mut ties);
                         ties.sort_unstable();
-                        let want: Vec<usize> =
-                            (0..m).filter(|&j| model[j].is_some_and(|e| e.0 == k)).collect();
+                        let want: Vec<usize> = (0..m)
+                            .filter(|&j| model[j].is_some_and(|e| e.0 == k))
+                            .collect();
                         assert_eq!(ties, want);
                         assert_eq!(h.inst(i), s);
                     } else {
