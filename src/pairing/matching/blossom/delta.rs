@@ -23,23 +23,25 @@
 //! outside a run see true duals whatever the labels say).
 //!
 //! The next step is the smallest of four kinds of event, each in a binary
-//! heap keyed by the value of `g` at which it happens, which stays fixed
-//! while the labels involved do not change:
+//! heap with at most one entry per node ([`IndexedHeap`]), keyed by the
+//! value of `g` at which it happens, which stays fixed while the labels
+//! involved do not change:
 //!
 //! - an S-vertex's dual reaches zero: key `dual + g`;
 //! - an edge from a free vertex to an S-vertex becomes tight (its slack falls
-//!   at rate 1): key `slack + g`, one entry per free vertex and its
-//!   least-slack edge (`best_free`);
+//!   at rate 1): key `slack + g`, per free vertex and its least-slack edge
+//!   (`best_free`);
 //! - an edge between two S-blossoms becomes tight (rate 2): key
 //!   `slack / 2 + g`, per S-node and its least-slack edge (`best_s`);
 //! - a T-blossom's dual reaches zero (rate 2): key `dual / 2 + g`.
 //!
-//! Entries are never removed when they go out of date (lazy deletion): each
-//! carries the instance number of its node's label and is checked when it
-//! reaches the top of its heap. A node's least-slack edge may go out of date
-//! without its entry knowing (its other end leaves the forest); such an
-//! entry is a lower bound of the node's next event, so reaching it rescans
-//! the node, as the full scan of every step did before.
+//! An entry is not taken out when its node changes label: it carries the
+//! instance number of the label it was queued for and is checked when it
+//! reaches the top of its heap (then removed, re-keyed or kept as an
+//! event). A node's least-slack edge may go out of date without its entry
+//! knowing (its other end leaves the forest); the entry then keeps its key
+//! as a lower bound of the node's next event, and reaching it rescans the
+//! node, as the full scan of every step did before.
 
 use super::heap::IndexedHeap;
 use super::{Event, Matcher, FREE, NONE, S, T};
