@@ -44,7 +44,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::weight::Weight;
 
+mod delta;
+mod heap;
 mod pricer;
+use delta::Heaps;
 pub use pricer::{Pricer, PricerBuffers};
 
 const NONE: usize = usize::MAX;
@@ -173,6 +176,8 @@ pub struct Matcher<W: Weight> {
     best_list: Vec<Option<Vec<usize>>>,
     unused_blossoms: Vec<usize>,
     queue: Vec<usize>,
+    /// A reusable list of vertices.
+    scratch: Vec<usize>,
     mark: Vec<bool>,
     best_to: Vec<usize>,
     /// For an outermost labelled node, the root vertex of its tree.
@@ -180,6 +185,37 @@ pub struct Matcher<W: Weight> {
     /// Vertices whose edges may have lost reduced cost since the last
     /// [`Matcher::clear_losses`]: see [`Pricer::loosened`].
     lost: Vec<bool>,
+    /// Per vertex in an S-node: `g` when it entered one (it loses reduced
+    /// cost on its edges if `g` grows before it leaves).
+    sg: Vec<W>,
+    // ---- lazy dual steps (see `delta`) ----
+    /// The sum of the dual steps of the current run; zero outside a run.
+    /// Labelled nodes store their duals relative to it.
+    g: W,
+    /// The event queues of the current run.
+    heaps: Heaps<W>,
+    /// Per vertex: the instance of its current label (a new one each time
+    /// the label of its outermost node changes).
+    vinst: Vec<u64>,
+    /// Per node: the instance of its current label as an outermost node.
+    binst: Vec<u64>,
+    /// The last instance number given out.
+    clock: u64,
+    /// `vinst` of the S-end of `best_free[v]` when it was recorded.
+    bf_gen: Vec<u64>,
+    /// The S-end of `best_free[v]`.
+    bf_x: Vec<usize>,
+    /// `dual[x] - w2[e]` (stored dual) for `best_free[v] = e` and its S-end
+    /// `x`: constant while `x` keeps its label instance, and the slack of
+    /// `e` less the part from `v` (so edges of `v` compare by it).
+    bf_inv: Vec<W>,
+    /// False when `best_free[v]` may not be the least-slack edge of `v`
+    /// (it was recorded after the previous one went out of date).
+    bf_exact: Vec<bool>,
+    /// `vinst` of the far end of `best_s[b]` when it was recorded.
+    bs_gen: Vec<u64>,
+    /// As `bf_exact`, for `best_s`.
+    bs_exact: Vec<bool>,
     // ---- warm-start bookkeeping ----
     dirty: Vec<bool>,
     dirty_list: Vec<usize>,
@@ -217,10 +253,23 @@ impl<W: Weight> Matcher<W> {
             best_list: Vec::new(),
             unused_blossoms: Vec::new(),
             queue: Vec::new(),
+            scratch: Vec::new(),
             mark: Vec::new(),
             best_to: Vec::new(),
             tree: Vec::new(),
             lost: Vec::new(),
+            sg: Vec::new(),
+            g: W::ZERO,
+            heaps: Heaps::new(0),
+            vinst: Vec::new(),
+            binst: Vec::new(),
+            clock: 0,
+            bf_gen: Vec::new(),
+            bf_x: Vec::new(),
+            bf_inv: Vec::new(),
+            bf_exact: Vec::new(),
+            bs_gen: Vec::new(),
+            bs_exact: Vec::new(),
             dirty: vec![false; n],
             dirty_list: Vec::new(),
             fresh: true,
@@ -545,9 +594,10 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// The slack of edge `e` from the true duals of its ends.
     #[inline]
     fn slack(&self, e: usize) -> W {
-        self.dual[self.eu[e]] + self.dual[self.ev[e]] - self.w2[e]
+        self.ydual(self.eu[e]) + self.ydual(self.ev[e]) - self.w2[e]
     }
 
     /// The smallest dual of `v` that keeps every edge at `v` feasible (the
@@ -628,7 +678,18 @@ impl<W: Weight> Matcher<W> {
         self.best_to = vec![NONE; 2 * n];
         self.tree = vec![NONE; 2 * n];
         self.lost = vec![true; n];
+        self.sg = vec![W::ZERO; n];
         self.queue.clear();
+        self.g = W::ZERO;
+        self.heaps = Heaps::new(n);
+        self.vinst = vec![0; n];
+        self.binst = vec![0; 2 * n];
+        self.bf_gen = vec![0; n];
+        self.bf_x = vec![NONE; n];
+        self.bf_inv = vec![W::ZERO; n];
+        self.bf_exact = vec![true; n];
+        self.bs_gen = vec![0; 2 * n];
+        self.bs_exact = vec![true; 2 * n];
     }
 
     /// No blossoms. With maximum cardinality: empty matching, every vertex
@@ -835,7 +896,11 @@ impl<W: Weight> Matcher<W> {
         for x in self.tree.iter_mut() {
             *x = NONE;
         }
+        self.bf_exact.iter_mut().for_each(|x| *x = true);
+        self.bs_exact.iter_mut().for_each(|x| *x = true);
         self.queue.clear();
+        self.heaps.clear();
+        self.g = W::ZERO;
     }
 
     /// The primal-dual loop. Trees grow from every root at once; an
@@ -857,13 +922,14 @@ impl<W: Weight> Matcher<W> {
             self.scan_queue();
             let Some(events) = self.next_delta() else {
                 // No tree left (or, with maximum cardinality, none can grow).
+                self.materialise_duals();
                 return;
             };
             for ev in events {
                 match ev {
                     Event::VertexZero(v) => {
                         let b = self.inblossom[v];
-                        if self.label[b] != S || self.dual[v] != W::ZERO {
+                        if self.label[b] != S || self.ydual(v) != W::ZERO {
                             continue;
                         }
                         let t = self.tree[b];
@@ -884,7 +950,7 @@ impl<W: Weight> Matcher<W> {
                         if self.base[b] != NONE
                             && self.parent[b] == NONE
                             && self.label[b] == T
-                            && self.dual[b] == W::ZERO
+                            && self.zdual(b) == W::ZERO
                         {
                             self.expand(b, false);
                         }
@@ -925,12 +991,11 @@ impl<W: Weight> Matcher<W> {
         }
         let mut verts = Vec::new();
         for b in nodes {
-            self.label[b] = FREE;
+            self.relabel(b, FREE, &mut verts);
             self.labelend[b] = NONE;
             self.tree[b] = NONE;
             self.best_s[b] = NONE;
             self.best_list[b] = None;
-            self.leaves_into(b, &mut verts);
             if b >= n && self.dual[b] == W::ZERO {
                 self.expand(b, true);
             }
@@ -944,23 +1009,35 @@ impl<W: Weight> Matcher<W> {
     fn rescan_free(&mut self, w: usize) {
         let bw = self.inblossom[w];
         let mut best = NONE;
-        let mut best_slack = W::ZERO;
+        let mut best_x = NONE;
+        let mut best_inv = W::ZERO;
         for &p in &self.adj[w] {
-            let bx = self.inblossom[self.vert(p)];
+            let x = self.vert(p);
+            let bx = self.inblossom[x];
             if bx != bw && self.label[bx] == S {
-                let s = self.slack(p >> 1);
-                if best == NONE || s < best_slack {
+                // The slack less the part from `w`, the same for every edge.
+                let inv = self.dual[x] - self.w2[p >> 1];
+                if best == NONE || inv < best_inv {
                     best = p >> 1;
-                    best_slack = s;
+                    best_x = x;
+                    best_inv = inv;
                 }
             }
         }
         self.best_free[w] = best;
+        self.bf_exact[w] = true;
+        if best != NONE {
+            self.bf_x[w] = best_x;
+            self.bf_gen[w] = self.vinst[best_x];
+            self.bf_inv[w] = best_inv;
+            self.push_free(w, true);
+        }
     }
 
     /// Recomputes the least-slack edge from S-node `b` to another S-node.
     fn rescan_s(&mut self, b: usize) {
         let mut best = NONE;
+        let mut far = NONE;
         let mut best_slack = W::ZERO;
         for v in self.leaves(b) {
             for &p in &self.adj[v] {
@@ -970,11 +1047,47 @@ impl<W: Weight> Matcher<W> {
                     if best == NONE || s < best_slack {
                         best = p >> 1;
                         best_slack = s;
+                        far = self.vert(p);
                     }
                 }
             }
         }
-        self.best_s[b] = best;
+        self.bs_exact[b] = true;
+        self.set_best_s(b, best, far, true);
+    }
+
+    /// Records `e` (reaching vertex `far` outside `b`) as the least-slack
+    /// edge of the S-node `b` and queues it.
+    /// With `exact`, its entry replaces the node's queued one.
+    fn set_best_s(&mut self, b: usize, e: usize, far: usize, exact: bool) {
+        self.best_s[b] = e;
+        if e != NONE {
+            self.bs_gen[b] = self.vinst[far];
+            self.push_pair(b, exact);
+        }
+    }
+
+    /// Offers edge `e` from the S-vertex `x` to the non-S vertex `w` as
+    /// `w`'s least-slack edge to an S-vertex.
+    fn offer_free(&mut self, w: usize, e: usize, x: usize) {
+        let inv = self.dual[x] - self.w2[e];
+        let better = if self.best_free[w] == NONE {
+            true
+        } else if !self.free_valid(w) {
+            // The recorded edge went out of date: `e` may not be the least
+            // one (its entry in the queue, a lower bound, finds out).
+            self.bf_exact[w] = false;
+            true
+        } else {
+            inv < self.bf_inv[w]
+        };
+        if better {
+            self.best_free[w] = e;
+            self.bf_x[w] = x;
+            self.bf_gen[w] = self.vinst[x];
+            self.bf_inv[w] = inv;
+            self.push_free(w, false);
+        }
     }
 
     /// Examines the edge from S-vertex `v` to vertex `vert(p)`. Returns true
@@ -987,9 +1100,13 @@ impl<W: Weight> Matcher<W> {
             return false;
         }
         let e = p >> 1;
-        match self.label[bw] {
+        let lw = self.label[bw];
+        // The slack from the stored duals: `v` is an S-vertex, `w` has
+        // label `lw` (as `slack`, without looking the labels up again).
+        let s = self.dual[v] + self.dual[w] - self.w2[e] + (self.voff(lw) - self.g);
+        debug_assert!(self.label[bv] == S && s == self.slack(e));
+        match lw {
             S => {
-                let s = self.slack(e);
                 if s == W::ZERO {
                     let base = self.scan_blossom(v, w);
                     if base != NONE {
@@ -1005,14 +1122,21 @@ impl<W: Weight> Matcher<W> {
                     }
                 } else {
                     let cur = self.best_s[bv];
-                    if cur == NONE || s < self.slack(cur) {
-                        self.best_s[bv] = e;
+                    let better = if cur == NONE {
+                        true
+                    } else if !self.pair_valid(bv) {
+                        self.bs_exact[bv] = false;
+                        true
+                    } else {
+                        s < self.slack(cur)
+                    };
+                    if better {
+                        self.set_best_s(bv, e, w, false);
                     }
                     false
                 }
             }
             FREE => {
-                let s = self.slack(e);
                 if s == W::ZERO {
                     if self.mate[self.base[bw]] == NONE {
                         // A sink: exposed with zero dual.
@@ -1029,19 +1153,13 @@ impl<W: Weight> Matcher<W> {
                         false
                     }
                 } else {
-                    let cur = self.best_free[w];
-                    if cur == NONE || s < self.slack(cur) {
-                        self.best_free[w] = e;
-                    }
+                    self.offer_free(w, e, v);
                     false
                 }
             }
             _ => {
                 // T: remember the edge in case the blossom is expanded.
-                let cur = self.best_free[w];
-                if cur == NONE || self.slack(e) < self.slack(cur) {
-                    self.best_free[w] = e;
-                }
+                self.offer_free(w, e, v);
                 false
             }
         }
@@ -1051,9 +1169,9 @@ impl<W: Weight> Matcher<W> {
     /// endpoint `p` (naming the parent's vertex).
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
         let b = self.inblossom[w];
-        self.label[b] = t;
         self.labelend[b] = p;
         self.best_s[b] = NONE;
+        self.bs_exact[b] = true;
         self.best_list[b] = None;
         self.tree[b] = if p == NONE {
             w
@@ -1062,9 +1180,18 @@ impl<W: Weight> Matcher<W> {
         };
         if t == S {
             let mut q = std::mem::take(&mut self.queue);
-            self.leaves_into(b, &mut q);
+            let start = q.len();
+            self.relabel(b, S, &mut q);
+            for &v in &q[start..] {
+                self.push_zero(v);
+            }
             self.queue = q;
         } else {
+            let mut scratch = std::mem::take(&mut self.scratch);
+            self.relabel(b, T, &mut scratch);
+            scratch.clear();
+            self.scratch = scratch;
+            self.push_expand(b);
             let base = self.base[b];
             let q = self.mate[base];
             let m = self.vert(q);
@@ -1164,19 +1291,36 @@ impl<W: Weight> Matcher<W> {
             x = self.inblossom[self.vert(self.labelend[x])];
         }
         self.label[b] = S;
+        self.binst[b] = self.tick();
         self.labelend[b] = self.labelend[bb];
         self.tree[b] = self.tree[bb];
-        self.dual[b] = W::ZERO;
-        // Vertices: new outermost blossom; former T-vertices become S.
+        // A true dual of zero, stored in the S-form.
+        self.dual[b] = W::ZERO - self.zoff(S);
+        // Vertices: new outermost blossom; former T-vertices become S (their
+        // stored duals change form, they start a new label instance and are
+        // scanned). Sub-blossoms keep their true duals.
         let mut q = std::mem::take(&mut self.queue);
+        let to_s = self.voff(T) - self.voff(S);
+        let k = self.tick();
         for &c in &ch {
             let start = q.len();
             self.leaves_into(c, &mut q);
             for &leaf in &q[start..] {
                 self.inblossom[leaf] = b;
             }
-            if self.label[c] != T {
+            let lc = self.label[c];
+            if c >= self.n {
+                self.dual[c] = self.dual[c] + self.zoff(lc);
+            }
+            if lc != T {
                 q.truncate(start);
+            } else {
+                for &leaf in &q[start..] {
+                    self.dual[leaf] = self.dual[leaf] + to_s;
+                    self.sg[leaf] = self.g;
+                    self.vinst[leaf] = k;
+                    self.push_zero(leaf);
+                }
             }
         }
         self.queue = q;
@@ -1211,9 +1355,17 @@ impl<W: Weight> Matcher<W> {
             list.push(e);
         }
         self.best_list[b] = Some(list);
-        self.best_s[b] = best;
         self.childs[b] = ch;
         self.endps[b] = ep;
+        let far = if best == NONE {
+            NONE
+        } else if self.inblossom[self.eu[best]] == b {
+            self.ev[best]
+        } else {
+            self.eu[best]
+        };
+        self.bs_exact[b] = true;
+        self.set_best_s(b, best, far, true);
     }
 
     /// Expands the outermost blossom `b`. During a stage (`endstage =
@@ -1221,11 +1373,18 @@ impl<W: Weight> Matcher<W> {
     /// relabelled along the even path from the entry to the base; at the end
     /// of a stage sub-blossoms of zero dual are expanded recursively.
     fn expand(&mut self, b: usize, endstage: bool) {
+        let relabel_path = !endstage && self.label[b] == T;
+        let mut verts = std::mem::take(&mut self.scratch);
+        verts.clear();
+        // True duals for the vertices (a stage-end expansion comes from
+        // `destroy`, which has made them true already).
+        self.relabel(b, FREE, &mut verts);
         let ch = std::mem::take(&mut self.childs[b]);
         let ep = std::mem::take(&mut self.endps[b]);
         for &c in &ch {
             self.parent[c] = NONE;
             self.label[c] = FREE;
+            self.binst[c] = self.tick();
             self.labelend[c] = NONE;
             self.tree[c] = NONE;
             if c < self.n {
@@ -1238,7 +1397,7 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
-        if !endstage && self.label[b] == T {
+        if relabel_path {
             let k = ch.len();
             let entry = self.vert(self.labelend[b] ^ 1);
             let entry_child = self.inblossom[entry];
@@ -1257,11 +1416,21 @@ impl<W: Weight> Matcher<W> {
                 }
             }
             let c0 = ch[0];
-            self.label[c0] = T;
+            let mut tmp = Vec::new();
+            self.relabel(c0, T, &mut tmp);
             self.labelend[c0] = p;
             self.best_s[c0] = NONE;
             self.tree[c0] = self.tree[b];
+            self.push_expand(c0);
+            // Vertices left free: queue their least-slack edges.
+            for &v in &verts {
+                if self.label[self.inblossom[v]] == FREE {
+                    self.enter_free(v);
+                }
+            }
         }
+        verts.clear();
+        self.scratch = verts;
         self.label[b] = FREE;
         self.labelend[b] = NONE;
         self.tree[b] = NONE;
@@ -1345,93 +1514,6 @@ impl<W: Weight> Matcher<W> {
             s = self.vert(j);
             p = j ^ 1;
         }
-    }
-
-    /// Computes the largest admissible dual change, applies it, and returns
-    /// every event that limits it (None: no tree can grow, only possible
-    /// with maximum cardinality, or no tree is left). Returning all tied
-    /// events saves a pass over the graph for each of them; each is
-    /// re-checked when handled.
-    fn next_delta(&mut self) -> Option<Vec<Event>> {
-        let n = self.n;
-        let mut best: Option<(W, Vec<Event>)> = None;
-        let take = |d: W, ev: Event, best: &mut Option<(W, Vec<Event>)>| match best {
-            Some((bd, evs)) if d == *bd => evs.push(ev),
-            Some((bd, _)) if d > *bd => {}
-            _ => *best = Some((d, vec![ev])),
-        };
-        if !self.max_cardinality {
-            for v in 0..n {
-                if self.label[self.inblossom[v]] == S {
-                    take(self.dual[v], Event::VertexZero(v), &mut best);
-                }
-            }
-        }
-        for v in 0..n {
-            let mut e = self.best_free[v];
-            if e == NONE || self.label[self.inblossom[v]] != FREE {
-                continue;
-            }
-            // The S-end may have left the forest when its tree dissolved.
-            let other = if self.eu[e] == v {
-                self.ev[e]
-            } else {
-                self.eu[e]
-            };
-            if self.label[self.inblossom[other]] != S {
-                self.rescan_free(v);
-                e = self.best_free[v];
-                if e == NONE {
-                    continue;
-                }
-            }
-            take(self.slack(e), Event::Edge(e), &mut best);
-        }
-        for b in 0..2 * n {
-            if self.parent[b] == NONE && self.label[b] == S && self.best_s[b] != NONE {
-                if b >= n && self.base[b] == NONE {
-                    continue;
-                }
-                let mut e = self.best_s[b];
-                let (ti, tj) = (self.inblossom[self.eu[e]], self.inblossom[self.ev[e]]);
-                if ti == tj || self.label[ti] != S || self.label[tj] != S || (ti != b && tj != b) {
-                    self.rescan_s(b);
-                    e = self.best_s[b];
-                    if e == NONE {
-                        continue;
-                    }
-                }
-                take(self.slack(e).halve(), Event::Edge(e), &mut best);
-            }
-        }
-        for b in n..2 * n {
-            if self.base[b] != NONE && self.parent[b] == NONE && self.label[b] == T {
-                take(self.dual[b].halve(), Event::Expand(b), &mut best);
-            }
-        }
-        let (delta, ev) = best?;
-        let d2 = delta.double();
-        let fell = delta > W::ZERO;
-        for v in 0..n {
-            match self.label[self.inblossom[v]] {
-                S => {
-                    self.dual[v] = self.dual[v] - delta;
-                    self.lost[v] |= fell;
-                }
-                T => self.dual[v] = self.dual[v] + delta,
-                _ => {}
-            }
-        }
-        for b in n..2 * n {
-            if self.base[b] != NONE && self.parent[b] == NONE {
-                match self.label[b] {
-                    S => self.dual[b] = self.dual[b] + d2,
-                    T => self.dual[b] = self.dual[b] - d2,
-                    _ => {}
-                }
-            }
-        }
-        Some(ev)
     }
 
     /// The number of vertices marked for repair. Used by the tests.

@@ -12,12 +12,14 @@ use std::ops::{Add, BitAnd, BitOr, Neg, Shl, Shr, Sub};
 /// subtracts dual values and halves even values. Implementations must be
 /// exact (no rounding) and must behave as two's-complement integers.
 ///
-/// Headroom: with `M` the largest absolute edge weight, every intermediate
-/// value stays within `8 * M` in magnitude when maximum cardinality is not
-/// requested. With `max_cardinality = true` the vertex duals may become
-/// negative; keep `(n + 8) * M` representable. For `i64` and `n = 1000` that
-/// means weights below about 2^53; a [`Wide`] weight should keep
-/// `log2(n) + 4` spare bits above its highest field.
+/// Headroom: with `M` the largest absolute edge weight, every dual stays
+/// within `8 * M` in magnitude when maximum cardinality is not requested;
+/// the solver also stores duals relative to the sum of its dual steps
+/// (itself within `8 * M`), so keep `32 * M` representable. With
+/// `max_cardinality = true` the vertex duals may become negative; keep
+/// `4 * (n + 8) * M` representable. For `i64` and `n = 1000` that means
+/// weights below about 2^51; a [`Wide`] weight should keep `log2(n) + 6`
+/// spare bits above its highest field.
 pub trait Weight:
     Copy + Ord + fmt::Debug + Add<Output = Self> + Sub<Output = Self> + Send + Sync + 'static
 {
