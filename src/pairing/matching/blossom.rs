@@ -322,6 +322,18 @@ impl<W: Weight> Matcher<W> {
         self.index.get(&pair_key(u, v)).map(|&e| self.weight[e])
     }
 
+    /// Makes room for `more` edges beyond those present, so that setting
+    /// them does not grow the edge arrays step by step (each growth of a
+    /// large array is a copy into fresh pages).
+    pub fn reserve_edges(&mut self, more: usize) {
+        self.eu.reserve(more);
+        self.ev.reserve(more);
+        self.weight.reserve(more);
+        self.w2.reserve(more);
+        self.alive.reserve(more);
+        self.index.reserve(more);
+    }
+
     /// Adds edge `(u, v)` or changes its weight. Setting the weight it
     /// already has changes nothing. Self-loops (`u == v`) are ignored.
     ///

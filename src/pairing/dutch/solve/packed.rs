@@ -233,6 +233,8 @@ impl<const L: usize> PackedSession<L> {
             );
         }
         let active = seed(edges, packed, &alive, groups);
+        // The seeded edges, and room for a few pricing passes' worth.
+        m.reserve_edges(active.count() + 2 * n * PRICE_PER_VERTEX as usize);
         let mut sparse = false;
         for k in 0..edges.len() {
             if active.get(k) {
