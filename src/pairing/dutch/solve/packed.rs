@@ -344,60 +344,53 @@ impl<const L: usize> PackedSession<L> {
                 return;
             }
             let (u, v) = self.ends(e);
-            let w = self.full(e);
-            if pricer.covers(u, v, w) {
-                return;
-            }
-            if let Some(c) = pricer.reduced_cost(u, v, w) {
-                if c < Wide::<L>::ZERO {
-                    bad.push((c, e));
-                    if bad.len() >= 2 * keep {
-                        bad.select_nth_unstable(keep);
-                        bad.truncate(keep);
-                    }
+            // One lookup of the common blossoms, and only for an edge the
+            // vertex duals do not cover.
+            if let Some(c) = pricer.violation(u, v, self.full(e)) {
+                bad.push((c, e));
+                if bad.len() >= 2 * keep {
+                    bad.select_nth_unstable(keep);
+                    bad.truncate(keep);
                 }
             }
         };
-        match self.certified {
-            false => {
-                for e in 0..self.edges.len() {
-                    check(e, &mut bad);
-                }
+        if !self.certified {
+            for e in 0..self.edges.len() {
+                check(e, &mut bad);
             }
-            true => {
-                let mut dirty = self.reprice.clone();
-                pricer.loosened(&mut dirty);
-                // The edges of the dirty vertices: by vertex when they are
-                // few; in edge order, a pass through memory instead of a
-                // random access per edge, when they hold most of the edges
-                // (a probe of a bracket nested in one blossom loosens
-                // nearly every vertex).
-                let touched: usize = (0..n)
-                    .filter(|&x| dirty[x])
-                    .map(|x| self.edges.of(x).len())
-                    .sum();
-                if touched >= self.edges.len() / 2 {
-                    for e in 0..self.edges.len() {
-                        let (u, v) = self.ends(e);
-                        if dirty[u] || dirty[v] {
-                            check(e, &mut bad);
-                        }
+        } else {
+            let mut dirty = self.reprice.clone();
+            pricer.loosened(&mut dirty);
+            // The edges of the dirty vertices: by vertex when they are
+            // few; in edge order, a pass through memory instead of a
+            // random access per edge, when they hold most of the edges
+            // (a probe of a bracket nested in one blossom loosens
+            // nearly every vertex).
+            let touched: usize = (0..n)
+                .filter(|&x| dirty[x])
+                .map(|x| self.edges.of(x).len())
+                .sum();
+            if touched >= self.edges.len() / 2 {
+                for e in 0..self.edges.len() {
+                    let (u, v) = self.ends(e);
+                    if dirty[u] || dirty[v] {
+                        check(e, &mut bad);
                     }
-                } else {
-                    for x in 0..n {
-                        if !dirty[x] {
+                }
+            } else {
+                for x in 0..n {
+                    if !dirty[x] {
+                        continue;
+                    }
+                    for &e in self.edges.of(x) {
+                        let e = e as usize;
+                        let (u, v) = self.ends(e);
+                        let other = if u == x { v } else { u };
+                        // An edge with both ends dirty is priced once.
+                        if dirty[other] && other < x {
                             continue;
                         }
-                        for &e in self.edges.of(x) {
-                            let e = e as usize;
-                            let (u, v) = self.ends(e);
-                            let other = if u == x { v } else { u };
-                            // An edge with both ends dirty is priced once.
-                            if dirty[other] && other < x {
-                                continue;
-                            }
-                            check(e, &mut bad);
-                        }
+                        check(e, &mut bad);
                     }
                 }
             }

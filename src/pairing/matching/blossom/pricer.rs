@@ -165,18 +165,23 @@ impl<W: Weight> Pricer<'_, W> {
     }
 
     /// True when the duals cover an edge `(u, v)` of weight `w` (its reduced
-    /// cost is not negative), decided from the vertex duals alone when
-    /// they suffice (blossom duals are never negative).
+    /// cost is not negative).
     #[inline]
     pub fn covers(&self, u: usize, v: usize, w: W) -> bool {
+        self.violation(u, v, w).is_none()
+    }
+
+    /// The reduced cost of an edge `(u, v)` of weight `w` when it is
+    /// negative (the duals do not cover the edge), else `None`: decided from
+    /// the vertex duals alone when they suffice (blossom duals are never
+    /// negative), the common blossoms looked up only otherwise, once.
+    #[inline]
+    pub fn violation(&self, u: usize, v: usize, w: W) -> Option<W> {
         let m = self.m;
-        if u >= m.n || v >= m.n || u == v {
-            return true;
+        if u >= m.n || v >= m.n || u == v || m.dual[u] + m.dual[v] >= w.double() {
+            return None;
         }
-        if m.dual[u] + m.dual[v] >= w.double() {
-            return true;
-        }
-        self.reduced_cost(u, v, w).is_none_or(|c| c >= W::ZERO)
+        self.reduced_cost(u, v, w).filter(|c| *c < W::ZERO)
     }
 
     /// The lowest blossom enclosing both of two different vertices in one
