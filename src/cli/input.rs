@@ -174,6 +174,9 @@ pub fn read_path(path: &str) -> Result<Vec<u8>, InputError> {
         if size > limit {
             return Err(too_large(&name, size, limit));
         }
+        // The whole file in one allocation (the size is within the limit;
+        // one byte more lets the read find the end without growing).
+        buf.reserve_exact(usize::try_from(size).unwrap_or(0).saturating_add(1));
         f.take(limit.saturating_add(1))
             .read_to_end(&mut buf)
             .map(|_| ())

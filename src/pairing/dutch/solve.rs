@@ -28,7 +28,7 @@ fn packed_bits(n: usize, widths: &[u32]) -> u32 {
 /// through when none does.
 macro_rules! with_limbs {
     ($total:expr, $l:ident => $body:expr) => {
-        with_limbs!(@ $total, $l, $body; 1 2 3 4 6 8 16 32 64 128)
+        with_limbs!(@ $total, $l, $body; 1 2 3 4 5 6 8 16 32 64 128)
     };
     (@ $total:expr, $l:ident, $body:expr; $($n:literal)*) => {
         $(

@@ -84,8 +84,15 @@ fn seed<W: Ord + Copy>(
     active
 }
 
-/// Bits per field: the largest |sum| over a matching of `n` vertices is
-/// `(n/2 + 1) * max|w|`, plus room for the sign.
+/// Bits per field. Over a matching of `n` vertices (at most `n/2 + 1`
+/// pairs counted) field `f` sums to at most `h * max_f` in absolute value,
+/// `h = n/2 + 1`, so two matchings differ in it by at most
+/// `R_f = 2 h max_f`. With `width_f = bits(R_f)`, `R_f <= 2^width_f - 1`,
+/// and by induction from the lowest field the packed difference of the
+/// fields below any field `g` is less than `2^off_g`: if it is less than
+/// `2^off_f` for the fields below `f`, adding `f`'s part gives at most
+/// `R_f 2^off_f + 2^off_f - 1 < 2^(off_f + width_f)`. So the packed sums
+/// of two matchings compare as their field vectors do (lexicographically).
 pub(super) fn widths(n: usize, max: &[u64]) -> Vec<u32> {
     let half = (n / 2 + 1) as u128;
     max.iter()
@@ -93,7 +100,8 @@ pub(super) fn widths(n: usize, max: &[u64]) -> Vec<u32> {
             if m == 0 {
                 0
             } else {
-                130 - (u128::from(m).saturating_mul(half)).leading_zeros()
+                // bits(2 h m) = bits(h m) + 1.
+                129 - (u128::from(m).saturating_mul(half)).leading_zeros()
             }
         })
         .collect()
