@@ -174,14 +174,32 @@ impl<W: Weight> Pricer<'_, W> {
     /// The reduced cost of an edge `(u, v)` of weight `w` when it is
     /// negative (the duals do not cover the edge), else `None`: decided from
     /// the vertex duals alone when they suffice (blossom duals are never
-    /// negative), the common blossoms looked up only otherwise, once.
+    /// negative), then, for two ends in one outermost blossom, from that
+    /// blossom's dual (every blossom enclosing both lies inside it, so
+    /// their duals add up to at least its own), the lowest common blossom
+    /// looked up only when neither suffices. (Pricing a bracket nested in
+    /// one blossom: nine edges in ten have both ends in it, and about half
+    /// of those are covered by its dual.)
     #[inline]
     pub fn violation(&self, u: usize, v: usize, w: W) -> Option<W> {
         let m = self.m;
-        if u >= m.n || v >= m.n || u == v || m.dual[u] + m.dual[v] >= w.double() {
+        if u >= m.n || v >= m.n || u == v {
             return None;
         }
-        self.reduced_cost(u, v, w).filter(|c| *c < W::ZERO)
+        let s = m.dual[u] + m.dual[v] - w.double();
+        if s >= W::ZERO {
+            return None;
+        }
+        let top = m.inblossom[u];
+        if top != m.inblossom[v] || top < m.n {
+            return Some(s);
+        }
+        if s + self.incl[top] >= W::ZERO {
+            return None;
+        }
+        let c = self.common(u, v);
+        let r = if c == NONE { s } else { s + self.incl[c] };
+        (r < W::ZERO).then_some(r)
     }
 
     /// The lowest blossom enclosing both of two different vertices in one
