@@ -150,6 +150,23 @@ impl Bits {
         }
     }
 
+    /// The flags set here and clear in `other`, in order (whole words
+    /// without any skipped: a pass over a list of edges most of which are
+    /// out of the graph or in the matcher).
+    pub fn ones_without<'a>(&'a self, other: &'a Bits) -> impl Iterator<Item = usize> + 'a {
+        self.0.iter().enumerate().flat_map(move |(k, w)| {
+            let mut bits = w.get() & !other.0.get(k).map_or(0, Cell::get);
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(k * 64 + i)
+            })
+        })
+    }
+
     /// The number of flags set.
     pub fn count(&self) -> usize {
         self.0.iter().map(|w| w.get().count_ones() as usize).sum()

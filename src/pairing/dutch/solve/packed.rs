@@ -347,11 +347,8 @@ impl<const L: usize> PackedSession<L> {
         // at most [`PRICE_PER_VERTEX`] per vertex come in anyway, and any
         // violated edge brought in moves the column generation on.
         let keep = (2 * n * PRICE_PER_VERTEX as usize).max(1 << 12);
-        let check = |e: usize, bad: &mut Vec<(Wide<L>, usize)>| {
-            if !self.alive.get(e) || self.active.get(e) {
-                return;
-            }
-            let (u, v) = self.ends(e);
+        // A live edge not in the matcher.
+        let check_dormant = |e: usize, (u, v): (usize, usize), bad: &mut Vec<(Wide<L>, usize)>| {
             // One lookup of the common blossoms, and only for an edge the
             // vertex duals do not cover.
             if let Some(c) = pricer.violation(u, v, self.full(e)) {
@@ -362,9 +359,15 @@ impl<const L: usize> PackedSession<L> {
                 }
             }
         };
+        let check = |e: usize, bad: &mut Vec<(Wide<L>, usize)>| {
+            if self.alive.get(e) && !self.active.get(e) {
+                check_dormant(e, self.ends(e), bad);
+            }
+        };
+        let dormant = || self.alive.ones_without(&self.active);
         if !self.certified {
-            for e in 0..self.edges.len() {
-                check(e, &mut bad);
+            for e in dormant() {
+                check_dormant(e, self.ends(e), &mut bad);
             }
         } else {
             let mut dirty = self.reprice.clone();
@@ -379,10 +382,10 @@ impl<const L: usize> PackedSession<L> {
                 .map(|x| self.edges.of(x).len())
                 .sum();
             if touched >= self.edges.len() / 2 {
-                for e in 0..self.edges.len() {
+                for e in dormant() {
                     let (u, v) = self.ends(e);
                     if dirty[u] || dirty[v] {
-                        check(e, &mut bad);
+                        check_dormant(e, (u, v), &mut bad);
                     }
                 }
             } else {
