@@ -757,6 +757,9 @@ fn pricer_equals_reduced_cost_of() {
                     assert_eq!(p.reduced_cost(u, v, w), rc, "{u}-{v}");
                     if u != v {
                         assert_eq!(p.covers(u, v, w), rc.is_some_and(|c| c >= 0), "{u}-{v}");
+                        // The shortcuts (vertex duals, then the outermost
+                        // blossom's dual) give the same verdict and value.
+                        assert_eq!(p.violation(u, v, w), rc.filter(|c| *c < 0), "{u}-{v}");
                     }
                 }
             }

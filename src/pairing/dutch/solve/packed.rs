@@ -22,13 +22,11 @@ const PRICE_PER_VERTEX: u8 = 8;
 
 /// The edges a session's matcher starts with: all live ones of a sparse
 /// graph; of a dense graph, each vertex's window (see [`Spec::groups`]) and
-/// its [`SEED_PER_VERTEX`] heaviest other edges.
-fn seed<W: Ord + Copy>(
-    edges: &Edges,
-    w: impl Fn(usize) -> W,
-    alive: &Bits,
-    groups: &[usize],
-) -> Bits {
+/// its [`SEED_PER_VERTEX`] heaviest other edges, by `rank` (per row of
+/// fields, 0 for the heaviest row); of equally heavy edges those nearest
+/// to the window, where the optimum mostly lies (the order of the
+/// seeds among ties showed in the number of pricing passes).
+fn seed(edges: &Edges, rank: &[u32], alive: &Bits, groups: &[usize]) -> Bits {
     let n = edges.vertices();
     if alive.count() <= DENSE_PER_VERTEX * n.max(1) {
         return alive.clone();
@@ -48,36 +46,46 @@ fn seed<W: Ord + Copy>(
             start = end;
         }
     }
-    let near = |u: usize, v: usize| {
+    // How far an edge is from the window (across groups: by how far apart
+    // its ends rank, after every edge within a group).
+    let off = |u: usize, v: usize| -> usize {
         if groups.len() != n || groups[u] != groups[v] {
-            return false;
+            return n + u.abs_diff(v);
         }
         let ((x, g), (y, _)) = (at[u], at[v]);
-        let d = x.abs_diff(y);
-        d.abs_diff(g / 2) <= WINDOW
+        x.abs_diff(y).abs_diff(g / 2)
     };
     let active = Bits::new(edges.len());
-    // One vertex's candidates at a time (no second players-squared list).
-    let mut row: Vec<u32> = Vec::new();
     for v in 0..n {
-        row.clear();
+        // The heaviest edges outside the window so far, heaviest first.
+        let mut best: [(u64, u32); SEED_PER_VERTEX] = [(u64::MAX, 0); SEED_PER_VERTEX];
+        let mut have = 0;
         for &k in edges.of(v) {
-            let k = k as usize;
-            if !alive.get(k) {
+            let e = k as usize;
+            if !alive.get(e) {
                 continue;
             }
-            let (a, b) = edges.ends(k);
-            if near(a, b) {
-                active.set(k, true);
-            } else {
-                row.push(k as u32);
+            let (a, b) = edges.ends(e);
+            let d = off(a, b);
+            if d <= WINDOW {
+                active.set(e, true);
+                continue;
             }
+            let r = rank.get(edges.row(e)).copied().unwrap_or(u32::MAX);
+            let r = (u64::from(r) << 32) | d.min(u32::MAX as usize) as u64;
+            if have == SEED_PER_VERTEX && r >= best[have - 1].0 {
+                continue;
+            }
+            // Insert in order.
+            let mut i = have.min(SEED_PER_VERTEX - 1);
+            while i > 0 && best[i - 1].0 > r {
+                best[i] = best[i - 1];
+                i -= 1;
+            }
+            best[i] = (r, k);
+            have = (have + 1).min(SEED_PER_VERTEX);
         }
-        if row.len() > SEED_PER_VERTEX {
-            row.select_nth_unstable_by(SEED_PER_VERTEX, |&a, &b| w(b as usize).cmp(&w(a as usize)));
-            row.truncate(SEED_PER_VERTEX);
-        }
-        for &k in row.iter() {
+        for &(_, k) in &best[..have] {
             active.set(k as usize, true);
         }
     }
@@ -240,7 +248,14 @@ impl<const L: usize> PackedSession<L> {
                     && has_row(k),
             );
         }
-        let active = seed(edges, packed, &alive, groups);
+        // Each row's rank by weight (0 for the heaviest), for the seeds.
+        let mut order: Vec<u32> = (0..rows.len() as u32).collect();
+        order.sort_by(|&a, &b| rows[b as usize].cmp(&rows[a as usize]));
+        let mut rank = vec![0u32; rows.len()];
+        for (i, &r) in order.iter().enumerate() {
+            rank[r as usize] = i as u32;
+        }
+        let active = seed(edges, &rank, &alive, groups);
         // The seeded edges, and room for a few pricing passes' worth.
         m.reserve_edges(active.count() + 2 * n * PRICE_PER_VERTEX as usize);
         let mut sparse = false;

@@ -117,3 +117,23 @@ fn sparse_session_finds_the_dense_optimum() {
         }
     }
 }
+
+/// A field's width holds the largest difference two matchings can have in
+/// it, `2 (n/2 + 1) max`, and is no wider than that needs (see
+/// `packed::widths`).
+#[test]
+fn field_widths_are_the_tightest_that_keep_matchings_apart() {
+    for n in [1usize, 2, 7, 300, 1179, 9999] {
+        let h = (n / 2 + 1) as u128;
+        for m in [0u64, 1, 2, 3, 84, 1 << 20, u64::from(u32::MAX)] {
+            let w = super::packed::widths(n, &[m])[0];
+            let reach = 2 * h * u128::from(m);
+            if m == 0 {
+                assert_eq!(w, 0);
+                continue;
+            }
+            assert!(reach < 1u128 << w, "n {n} max {m}: {reach} needs more than {w} bits");
+            assert!(reach >= 1u128 << (w - 1), "n {n} max {m}: {w} bits is wider than needed");
+        }
+    }
+}
