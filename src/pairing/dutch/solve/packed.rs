@@ -13,7 +13,7 @@ const NO_SLOT: u32 = u32::MAX;
 /// each vertex and grow by pricing (see [`PackedSession::price`]).
 pub(super) const DENSE_PER_VERTEX: usize = 24;
 /// The heaviest edges of each vertex that a sparse session starts from.
-const SEED_PER_VERTEX: usize = 4;
+const SEED_PER_VERTEX: usize = 6;
 /// Half the width of the window of group positions a vertex starts with
 /// (see [`Spec::groups`]).
 const WINDOW: usize = 3;
@@ -26,35 +26,12 @@ const PRICE_PER_VERTEX: u8 = 8;
 /// fields, 0 for the heaviest row); of equally heavy edges those nearest
 /// to the window, where the optimum mostly lies (the order of the
 /// seeds among ties showed in the number of pricing passes).
-fn seed(edges: &Edges, rank: &[u32], alive: &Bits, groups: &[usize]) -> Bits {
+fn seed(edges: &Edges, rank: &[u32], alive: &Bits, window: &Window) -> Bits {
     let n = edges.vertices();
     if alive.count() <= DENSE_PER_VERTEX * n.max(1) {
         return alive.clone();
     }
-    // Position of each vertex in its group, and the group's size.
-    let mut at = vec![(0usize, 0usize); n];
-    if groups.len() == n {
-        let mut start = 0;
-        while start < n {
-            let mut end = start;
-            while end < n && groups[end] == groups[start] {
-                end += 1;
-            }
-            for (x, slot) in at[start..end].iter_mut().enumerate() {
-                *slot = (x, end - start);
-            }
-            start = end;
-        }
-    }
-    // How far an edge is from the window (across groups: by how far apart
-    // its ends rank, after every edge within a group).
-    let off = |u: usize, v: usize| -> usize {
-        if groups.len() != n || groups[u] != groups[v] {
-            return n + u.abs_diff(v);
-        }
-        let ((x, g), (y, _)) = (at[u], at[v]);
-        x.abs_diff(y).abs_diff(g / 2)
-    };
+    let off = |u: usize, v: usize| window.off(u, v);
     let active = Bits::new(edges.len());
     for v in 0..n {
         // The heaviest edges outside the window so far, heaviest first.
@@ -90,6 +67,55 @@ fn seed(edges: &Edges, rank: &[u32], alive: &Bits, groups: &[usize]) -> Bits {
         }
     }
     active
+}
+
+/// Where the S1-against-S2 pairs of a graph lie (see [`Spec::groups`]).
+struct Window {
+    /// The group of each vertex (empty without groups).
+    group: Vec<usize>,
+    /// The position of each vertex in its group, and the group's size.
+    at: Vec<(usize, usize)>,
+}
+
+impl Window {
+    fn new(n: usize, groups: &[usize]) -> Window {
+        let mut at = vec![(0usize, 0usize); n];
+        if groups.len() != n {
+            return Window {
+                group: Vec::new(),
+                at,
+            };
+        }
+        let mut start = 0;
+        while start < n {
+            let mut end = start;
+            while end < n && groups[end] == groups[start] {
+                end += 1;
+            }
+            for (x, slot) in at[start..end].iter_mut().enumerate() {
+                *slot = (x, end - start);
+            }
+            start = end;
+        }
+        Window {
+            group: groups.to_vec(),
+            at,
+        }
+    }
+
+    /// How far the edge `u`-`v` is from the window: 0 for S1[i]-S2[i] of a
+    /// group; across groups (or without them), by how far apart its ends
+    /// rank, after every edge within a group.
+    fn off(&self, u: usize, v: usize) -> usize {
+        let n = self.at.len();
+        match (self.group.get(u), self.group.get(v)) {
+            (Some(a), Some(b)) if a == b => {
+                let ((x, g), (y, _)) = (self.at[u], self.at[v]);
+                x.abs_diff(y).abs_diff(g / 2)
+            }
+            _ => n + u.abs_diff(v),
+        }
+    }
 }
 
 /// Bits per field. Over a matching of `n` vertices (at most `n/2 + 1`
@@ -255,7 +281,8 @@ impl<const L: usize> PackedSession<L> {
         for (i, &r) in order.iter().enumerate() {
             rank[r as usize] = i as u32;
         }
-        let active = seed(edges, &rank, &alive, groups);
+        let window = Window::new(n, groups);
+        let active = seed(edges, &rank, &alive, &window);
         // The seeded edges, and room for a few pricing passes' worth.
         m.reserve_edges(active.count() + 2 * n * PRICE_PER_VERTEX as usize);
         let mut sparse = false;
