@@ -15,8 +15,12 @@ pub(super) const DENSE_PER_VERTEX: usize = 24;
 /// The heaviest edges of each vertex that a sparse session starts from.
 const SEED_PER_VERTEX: usize = 6;
 /// Half the width of the window of group positions a vertex starts with
-/// (see [`Spec::groups`]).
+/// (see [`Spec::groups`]), plus one for every [`WINDOW_GROWTH`] players of
+/// its group (the larger the group, the farther its optimum strays from
+/// S1[i]-S2[i]).
 const WINDOW: usize = 3;
+/// See [`WINDOW`].
+const WINDOW_GROWTH: usize = 200;
 /// Dormant edges brought in per vertex and pricing pass.
 const PRICE_PER_VERTEX: u8 = 8;
 
@@ -44,7 +48,7 @@ fn seed(edges: &Edges, rank: &[u32], alive: &Bits, window: &Window) -> Bits {
             }
             let (a, b) = edges.ends(e);
             let d = off(a, b);
-            if d <= WINDOW {
+            if d <= window.reach(a) {
                 active.set(e, true);
                 continue;
             }
@@ -101,6 +105,11 @@ impl Window {
             group: groups.to_vec(),
             at,
         }
+    }
+
+    /// Half the width of the window of vertex `u` (see [`WINDOW`]).
+    fn reach(&self, u: usize) -> usize {
+        WINDOW + self.at.get(u).map_or(0, |&(_, g)| g / WINDOW_GROWTH)
     }
 
     /// How far the edge `u`-`v` is from the window: 0 for S1[i]-S2[i] of a
