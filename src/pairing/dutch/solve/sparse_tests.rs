@@ -132,8 +132,14 @@ fn field_widths_are_the_tightest_that_keep_matchings_apart() {
                 assert_eq!(w, 0);
                 continue;
             }
-            assert!(reach < 1u128 << w, "n {n} max {m}: {reach} needs more than {w} bits");
-            assert!(reach >= 1u128 << (w - 1), "n {n} max {m}: {w} bits is wider than needed");
+            assert!(
+                reach < 1u128 << w,
+                "n {n} max {m}: {reach} needs more than {w} bits"
+            );
+            assert!(
+                reach >= 1u128 << (w - 1),
+                "n {n} max {m}: {w} bits is wider than needed"
+            );
         }
     }
 }
