@@ -30,12 +30,11 @@ const PRICE_PER_VERTEX: u8 = 8;
 /// fields, 0 for the heaviest row); of equally heavy edges those nearest
 /// to the window, where the optimum mostly lies (the order of the
 /// seeds among ties showed in the number of pricing passes).
-fn seed(edges: &Edges, rank: &[u32], alive: &Bits, window: &Window) -> Bits {
+fn seed(edges: &Edges, rank: &[u32], alive: &Bits, window: &Window<'_>) -> Bits {
     let n = edges.vertices();
     if alive.count() <= DENSE_PER_VERTEX * n.max(1) {
         return alive.clone();
     }
-    let off = |u: usize, v: usize| window.off(u, v);
     let active = Bits::new(edges.len());
     for v in 0..n {
         // The heaviest edges outside the window so far, heaviest first.
@@ -47,7 +46,7 @@ fn seed(edges: &Edges, rank: &[u32], alive: &Bits, window: &Window) -> Bits {
                 continue;
             }
             let (a, b) = edges.ends(e);
-            let d = off(a, b);
+            let d = window.off(a, b);
             if d <= window.reach(a) {
                 active.set(e, true);
                 continue;
@@ -74,21 +73,18 @@ fn seed(edges: &Edges, rank: &[u32], alive: &Bits, window: &Window) -> Bits {
 }
 
 /// Where the S1-against-S2 pairs of a graph lie (see [`Spec::groups`]).
-struct Window {
+struct Window<'g> {
     /// The group of each vertex (empty without groups).
-    group: Vec<usize>,
+    group: &'g [usize],
     /// The position of each vertex in its group, and the group's size.
     at: Vec<(usize, usize)>,
 }
 
-impl Window {
-    fn new(n: usize, groups: &[usize]) -> Window {
+impl<'g> Window<'g> {
+    fn new(n: usize, groups: &'g [usize]) -> Window<'g> {
         let mut at = vec![(0usize, 0usize); n];
         if groups.len() != n {
-            return Window {
-                group: Vec::new(),
-                at,
-            };
+            return Window { group: &[], at };
         }
         let mut start = 0;
         while start < n {
@@ -101,10 +97,7 @@ impl Window {
             }
             start = end;
         }
-        Window {
-            group: groups.to_vec(),
-            at,
-        }
+        Window { group: groups, at }
     }
 
     /// Half the width of the window of vertex `u` (see [`WINDOW`]).

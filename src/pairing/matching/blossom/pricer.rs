@@ -182,24 +182,46 @@ impl<W: Weight> Pricer<'_, W> {
     /// of those are covered by its dual.)
     #[inline]
     pub fn violation(&self, u: usize, v: usize, w: W) -> Option<W> {
+        let s = self.vertex_part(u, v, w)?;
+        if s >= W::ZERO {
+            return None;
+        }
+        let Some(top) = self.outermost(u, v) else {
+            return Some(s);
+        };
+        if s + self.incl[top] >= W::ZERO {
+            return None;
+        }
+        let r = s + self.common_duals(u, v);
+        (r < W::ZERO).then_some(r)
+    }
+
+    /// The vertex duals' part of the reduced cost of an edge `(u, v)` of
+    /// weight `w`; `None` for out-of-range or equal ends.
+    #[inline]
+    fn vertex_part(&self, u: usize, v: usize, w: W) -> Option<W> {
         let m = self.m;
         if u >= m.n || v >= m.n || u == v {
             return None;
         }
-        let s = m.dual[u] + m.dual[v] - w.double();
-        if s >= W::ZERO {
-            return None;
+        Some(m.dual[u] + m.dual[v] - w.double())
+    }
+
+    /// The outermost blossom enclosing both `u` and `v`, if any.
+    #[inline]
+    fn outermost(&self, u: usize, v: usize) -> Option<usize> {
+        let top = self.m.inblossom[u];
+        (top == self.m.inblossom[v] && top >= self.m.n).then_some(top)
+    }
+
+    /// The duals of the blossoms enclosing both `u` and `v`, summed (two
+    /// vertices in one outermost blossom).
+    #[inline]
+    fn common_duals(&self, u: usize, v: usize) -> W {
+        match self.common(u, v) {
+            NONE => W::ZERO,
+            c => self.incl[c],
         }
-        let top = m.inblossom[u];
-        if top != m.inblossom[v] || top < m.n {
-            return Some(s);
-        }
-        if s + self.incl[top] >= W::ZERO {
-            return None;
-        }
-        let c = self.common(u, v);
-        let r = if c == NONE { s } else { s + self.incl[c] };
-        (r < W::ZERO).then_some(r)
     }
 
     /// The lowest blossom enclosing both of two different vertices in one
@@ -226,17 +248,11 @@ impl<W: Weight> Pricer<'_, W> {
     /// [`Matcher::reduced_cost_of`] gives it; `None` for out-of-range or
     /// equal ends.
     pub fn reduced_cost(&self, u: usize, v: usize, w: W) -> Option<W> {
-        let m = self.m;
-        if u >= m.n || v >= m.n || u == v {
-            return None;
-        }
-        let s = m.dual[u] + m.dual[v] - w.double();
-        let top = m.inblossom[u];
-        if top != m.inblossom[v] || top < m.n {
-            return Some(s);
-        }
-        let c = self.common(u, v);
-        Some(if c == NONE { s } else { s + self.incl[c] })
+        let s = self.vertex_part(u, v, w)?;
+        Some(match self.outermost(u, v) {
+            None => s,
+            Some(_) => s + self.common_duals(u, v),
+        })
     }
 
     /// Marks in `out` (one flag per vertex) every vertex whose edges may
