@@ -224,6 +224,7 @@ trait Packed {
     fn restart(&mut self);
     fn solve(&mut self) -> Vec<Option<usize>>;
     fn maybe(&self, e: usize, low: usize) -> bool;
+    fn set_budget(&mut self, low: usize, excess: &[i64]);
     fn prune(&mut self, low: usize, out: &Bits);
     fn maybe_all(&self, low: usize) -> Vec<bool>;
 }
@@ -352,6 +353,27 @@ impl Session {
     /// least its reduced cost), as in [`Session::maybe_all`].
     pub fn maybe(&self, e: usize, low: usize) -> bool {
         self.inner.maybe(e, low)
+    }
+
+    /// After a solve: a tighter bound for [`Session::maybe`],
+    /// [`Session::maybe_all`] and [`Session::prune`] with this `low`, until
+    /// the next solve. `excess[i]`, for each of the last `low` extra fields
+    /// in order, bounds how much more that field sums to over this solve's
+    /// optimum `M` than over any other matching of the graph (its sum over
+    /// `M` less the least sum a matching can have).
+    ///
+    /// Why it is sound: with optimal duals, every matching `M'` weighs at
+    /// most `w(M)` less the reduced costs of its edges (LP duality: the
+    /// duals' objective is `w(M)` and covers each edge's weight plus its
+    /// reduced cost). If `M'` is optimal on the leading fields it differs
+    /// from `M` only in the last `low`, so `w(M) - w(M')` is at most their
+    /// excess, and no edge of `M'` has a reduced cost above it (twice it in
+    /// the solver's doubled units). The static bound assumes every pair of
+    /// a matching takes each field's largest value; the excess of an
+    /// actual optimum is far smaller (a probe field is rewarded on one
+    /// player's edges only, the guide sums to a fraction of its range).
+    pub fn set_budget(&mut self, low: usize, excess: &[i64]) {
+        self.inner.set_budget(low, excess)
     }
 
     /// [`Session::maybe`] of every edge, with the dual solution laid out

@@ -35,6 +35,12 @@ pub(super) struct Bracketer<'a> {
 const REM: usize = 5;
 /// The probe field's index among the remainder's fields.
 const PROBE: usize = 3;
+/// The least sum of each of the remainder's fields over a matching, for
+/// the probe field and the guide (the only ones read: see
+/// [`Graph::solve_fixed`]): the probe field is at least -1 on the probed
+/// player's edges and zero elsewhere, so a matching (one edge per player)
+/// sums it to at least -1; the guide is never negative.
+const FLOORS: [i64; REM] = [0, 0, 0, -1, 0];
 
 /// The extra fields of the remainder's solves for an edge: `(a, b, must, out)`.
 type ExchFill<'f> = &'f dyn Fn(usize, usize, &[bool], &mut [i64]);
@@ -120,7 +126,7 @@ impl Bracketer<'_> {
                         out[PROBE] = -1;
                     }
                 };
-                *cur = graph.solve_fixed(&probe, Some(&[u]), 2, bounds)?;
+                *cur = graph.solve_fixed(&probe, Some(&[u]), 2, bounds, &FLOORS)?;
                 if !moved_out(cur, x) {
                     continue;
                 }
@@ -144,7 +150,7 @@ impl Bracketer<'_> {
                         out[PROBE] = 1;
                     }
                 };
-                *cur = graph.solve_fixed(&probe, Some(&[u]), 2, bounds)?;
+                *cur = graph.solve_fixed(&probe, Some(&[u]), 2, bounds, &FLOORS)?;
                 if !moved_in(cur, y) {
                     continue;
                 }
@@ -363,7 +369,7 @@ impl Bracketer<'_> {
                     None => Vec::new(),
                 };
                 let changed = prev.map(|_| moved.as_slice());
-                cur = graph.solve_fixed(&exch, changed, 1, &bounds)?;
+                cur = graph.solve_fixed(&exch, changed, 1, &bounds, &FLOORS)?;
                 let found = rem_pairs(&cur);
                 if found == p_r {
                     break;
@@ -407,7 +413,7 @@ impl Bracketer<'_> {
                                 out[PROBE] = in_rem(other).map_or(0, |r| len - r as i64);
                             }
                         };
-                        cur = graph.solve_fixed(&probe, Some(&[u]), 2, &bounds)?;
+                        cur = graph.solve_fixed(&probe, Some(&[u]), 2, &bounds, &FLOORS)?;
                         cur[u]
                     }
                 };

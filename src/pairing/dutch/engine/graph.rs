@@ -55,9 +55,46 @@ pub(super) struct Graph {
     /// `low` of the last persistent solve, while its dual solution is the
     /// session's.
     low_now: Option<usize>,
+    /// While `low_now` is set: what the last `low` fields of that solve's
+    /// optimum exceed their floors by, less the pairs fixed since (see
+    /// [`Graph::solve_fixed`]).
+    budget: Budget,
     /// The scoregroup of each local vertex, numbered in order (see
     /// [`solve::Spec::groups`]).
     groups: Vec<usize>,
+}
+
+/// See [`Graph::budget`].
+#[derive(Default)]
+struct Budget {
+    /// Per low field: its sum over the optimum's unfixed pairs, less its
+    /// floor.
+    excess: Vec<i64>,
+    /// The optimum's mate of each local vertex.
+    mate: Vec<Option<usize>>,
+    /// The low fields of each pair of the optimum, at its lower vertex.
+    vals: Vec<i64>,
+}
+
+impl Budget {
+    /// The pair `i`-`j` is fixed: if it is one of the optimum's, its low
+    /// fields leave the excess. Returns whether they did.
+    fn fix(&mut self, i: usize, j: usize) -> bool {
+        let low = self.excess.len();
+        if low == 0 || self.mate.get(i).copied().flatten() != Some(j) {
+            return false;
+        }
+        let at = i.min(j) * low;
+        let Some(vals) = self.vals.get_mut(at..at + low) else {
+            return false;
+        };
+        for (acc, v) in self.excess.iter_mut().zip(vals.iter_mut()) {
+            *acc -= std::mem::take(v);
+        }
+        self.mate[i] = None;
+        self.mate[j] = None;
+        true
+    }
 }
 
 impl Graph {
@@ -103,6 +140,7 @@ impl Graph {
             session: None,
             stale: Vec::new(),
             low_now: None,
+            budget: Budget::default(),
         })
     }
 
@@ -190,13 +228,28 @@ impl Graph {
         true
     }
 
+    /// The local vertex of player `p`, while in the graph.
+    fn local(&self, p: usize) -> Option<usize> {
+        self.local.get(p).copied().flatten()
+    }
+
     #[inline]
     pub(super) fn contains(&self, p: usize) -> bool {
         self.local.get(p).is_some_and(Option::is_some)
     }
 
     /// Take players `a` and `b` out of the graph (their pair is fixed).
+    /// When it is a pair of the last persistent solve's optimum, the optima
+    /// of the rest are those of the whole that contain it, so its low
+    /// fields drop out of the budget (see [`Graph::solve_fixed`]).
     pub(super) fn remove(&mut self, a: usize, b: usize) {
+        if let (Some(i), Some(j), Some(low)) = (self.local(a), self.local(b), self.low_now) {
+            if self.budget.fix(i, j) {
+                if let Some(s) = self.session.as_mut() {
+                    s.set_budget(low, &self.budget.excess);
+                }
+            }
+        }
         for p in [a, b] {
             if let Some(x) = self.local.get_mut(p) {
                 if let (Some(i), Some(s)) = (*x, self.session.as_mut()) {
@@ -237,6 +290,10 @@ impl Graph {
     /// then cold). The players of `changed` are refreshed again at the next
     /// call, so a probe's temporary fields need no announcing. Edges proven
     /// in no optimum of all fields but the last `low` are marked excluded.
+    /// `floors[f]` is the least sum field `f` can have over a matching (only
+    /// those of the last `low` fields are read): with each field's sum over
+    /// the optimum, it bounds the reduced cost of edges that may still lie
+    /// in an optimum of the leading fields (see [`solve::Session::set_budget`]).
     ///
     /// The optimum's value is that of [`Graph::solve`] with the same fields;
     /// among several optima a warm solve may return another one than a cold
@@ -247,6 +304,7 @@ impl Graph {
         changed: Option<&[usize]>,
         low: usize,
         bounds: &[i64],
+        floors: &[i64],
     ) -> Result<Vec<Option<usize>>, solve::TooLarge> {
         let nx = bounds.len();
         let mut changed = changed;
@@ -325,6 +383,32 @@ impl Graph {
             return self.solve(&Extra { count: nx, fill }, Some(low));
         }
         let local = s.solve();
+        // What the last `low` fields sum to over this optimum, less the
+        // least they can sum to over any matching (`floors`).
+        let first = nx.saturating_sub(low);
+        let b = &mut self.budget;
+        b.excess.clear();
+        b.excess
+            .extend(floors.get(first..).unwrap_or(&[]).iter().map(|f| -f));
+        b.mate.clone_from(&local);
+        b.vals.clear();
+        b.vals.resize(local.len() * low, 0);
+        if b.excess.len() == low {
+            for (i, x) in local.iter().enumerate() {
+                if let Some(j) = x.filter(|&j| j > i) {
+                    buf.fill(0);
+                    fill(self.verts[i], self.verts[j], &mut buf);
+                    b.vals[i * low..(i + 1) * low].copy_from_slice(&buf[first..]);
+                    for (acc, v) in b.excess.iter_mut().zip(&buf[first..]) {
+                        *acc += v;
+                    }
+                }
+            }
+            s.set_budget(low, &b.excess);
+        } else {
+            // No floors for these fields: the static bound only.
+            b.excess.clear();
+        }
         self.low_now = Some(low);
         let mut mate = vec![None; self.players];
         for (k, x) in local.iter().enumerate() {

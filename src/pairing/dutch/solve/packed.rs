@@ -220,6 +220,10 @@ pub(super) struct PackedSession<const L: usize> {
     /// `limits[k]`: the reduced cost from which an edge is in no optimum of
     /// all fields but the last `k`.
     limits: Vec<Wide<L>>,
+    /// After a solve, `(k, limit)`: a tighter `limits[k]` from what the
+    /// last `k` fields of that solve's optimum actually sum to (see
+    /// [`super::Session::set_budget`]); `None` after any other change.
+    budget: Option<(usize, Wide<L>)>,
     /// Memory of the pricing passes, kept from one to the next.
     scratch: Scratch<L>,
 }
@@ -318,6 +322,7 @@ impl<const L: usize> PackedSession<L> {
             certified: false,
             reprice: vec![false; n],
             limits,
+            budget: None,
             scratch: Scratch::default(),
         }
     }
@@ -474,6 +479,17 @@ impl<const L: usize> PackedSession<L> {
         true
     }
 
+    /// The reduced cost from which an edge is in no optimum of all fields
+    /// but the last `low`: [`PackedSession::limits`], or the solve's
+    /// budget when it is for `low` and tighter.
+    fn limit(&self, low: usize) -> Option<Wide<L>> {
+        let fixed = *self.limits.get(low)?;
+        Some(match self.budget {
+            Some((k, b)) if k == low && b < fixed => b,
+            _ => fixed,
+        })
+    }
+
     fn other(&self, e: usize, owner: usize) -> usize {
         let (u, v) = self.ends(e);
         if u == owner {
@@ -555,6 +571,7 @@ impl<const L: usize> Packed for PackedSession<L> {
     }
 
     fn restart(&mut self) {
+        self.budget = None;
         self.m.reset();
         self.certified = false;
     }
@@ -566,6 +583,7 @@ impl<const L: usize> Packed for PackedSession<L> {
         // cover every live edge, which certifies the matching as an optimum
         // of the whole graph (LP duality for the matching polytope), not
         // only of the edges in the matcher.
+        self.budget = None;
         loop {
             let mate = self.m.solve();
             if !self.price() {
@@ -574,8 +592,21 @@ impl<const L: usize> Packed for PackedSession<L> {
         }
     }
 
+    fn set_budget(&mut self, low: usize, excess: &[i64]) {
+        let nx = self.offsets.len();
+        if low > nx || excess.len() != low {
+            return;
+        }
+        let mut sum = Wide::<L>::ZERO;
+        for (x, off) in excess.iter().zip(&self.offsets[nx - low..]) {
+            sum = sum + (Wide::<L>::from_u64((*x).max(0) as u64) << *off);
+        }
+        let limit = times(sum, 2) + Wide::<L>::from_u64(1);
+        self.budget = Some((low, limit));
+    }
+
     fn maybe(&self, e: usize, low: usize) -> bool {
-        let Some(limit) = self.limits.get(low) else {
+        let Some(limit) = self.limit(low) else {
             return true;
         };
         if !self.live(e) {
@@ -588,17 +619,17 @@ impl<const L: usize> Packed for PackedSession<L> {
         if self
             .m
             .vertex_slack_of(u, v, self.full(e))
-            .is_some_and(|c| c >= *limit)
+            .is_some_and(|c| c >= limit)
         {
             return false;
         }
         self.m
             .reduced_cost_of(u, v, self.full(e))
-            .is_none_or(|c| c < *limit)
+            .is_none_or(|c| c < limit)
     }
 
     fn maybe_all(&self, low: usize) -> Vec<bool> {
-        let Some(limit) = self.limits.get(low) else {
+        let Some(limit) = self.limit(low) else {
             return vec![true; self.edges.len()];
         };
         let pricer = self.m.pricer();
@@ -609,7 +640,7 @@ impl<const L: usize> Packed for PackedSession<L> {
                     && pricer
                         .as_ref()
                         .and_then(|p| p.reduced_cost(u, v, self.full(e)))
-                        .is_none_or(|c| c < *limit)
+                        .is_none_or(|c| c < limit)
             })
             .collect()
     }
