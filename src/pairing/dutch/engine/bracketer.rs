@@ -35,6 +35,9 @@ pub(super) struct Bracketer<'a> {
 const REM: usize = 5;
 /// The probe field's index among the remainder's fields.
 const PROBE: usize = 3;
+/// The remainder's fields below the leading ones: the probe field and the
+/// guide.
+const LOW_FIELDS: usize = REM - PROBE;
 /// The least sum of each of the remainder's fields over a matching, for
 /// the probe field and the guide (the only ones read: see
 /// [`Graph::solve_fixed`]): the probe field is at least -1 on the probed
@@ -166,6 +169,92 @@ impl Bracketer<'_> {
             .collect();
         let s2: Vec<usize> = rem.iter().copied().filter(|v| !s1.contains(v)).collect();
         Ok((s1, s2))
+    }
+
+    /// Gives `u` the opponent `v` without a probe when a rotation of two or
+    /// three pairs of `cur` does it at no cost on the leading fields:
+    /// `u`-`v` and `o`-`m` (or `o` and `m` left unpaired) instead of
+    /// `u`-`o` and `v`-`m`, or `u`-`v`, `o`-`x` and `y`-`m` instead of
+    /// `u`-`o`, `v`-`m` and `x`-`y`. `cur` is an optimum of the leading
+    /// fields (the ladder and the exchange fields) over the graph as it is;
+    /// the rotated matching then is one too, with `u`-`v`, and `cur`
+    /// becomes it. No probe could give `u` an earlier opponent than `v`
+    /// when no earlier one may lie in an optimum ([`Graph::maybe`]), so
+    /// the probe's answer would be `v`. The fields are added up exactly;
+    /// the rotation is only a guess at where such an optimum lies.
+    fn swap(
+        &self,
+        graph: &Graph,
+        cur: &mut [Option<usize>],
+        (u, v): (usize, usize),
+        fill: &dyn Fn(usize, usize, &mut [i64]),
+    ) -> bool {
+        let shape = (REM, LOW_FIELDS);
+        let (o, m) = (cur[u], cur[v]);
+        if o == Some(v) || m == Some(u) {
+            return false;
+        }
+        // `u`-`v` in, the old pairs of `u` and `v` out.
+        let mut base = vec![0i64; graph.lead_len(shape)];
+        if !graph.add_lead((u, v), fill, shape, 1, &mut base) {
+            return false;
+        }
+        for old in [o.map(|o| (u, o)), m.map(|m| (v, m))].into_iter().flatten() {
+            if !graph.add_lead(old, fill, shape, -1, &mut base) {
+                return false;
+            }
+        }
+        let zero = |acc: &[i64]| acc.iter().all(|&x| x == 0);
+        let (Some(o), Some(m)) = (o, m) else {
+            if !zero(&base) {
+                return false;
+            }
+            cur[u] = Some(v);
+            cur[v] = Some(u);
+            for x in [o, m].into_iter().flatten() {
+                cur[x] = None;
+            }
+            return true;
+        };
+        let mut acc = base.clone();
+        let pairs: Vec<(usize, usize)> =
+            if graph.add_lead((o, m), fill, shape, 1, &mut acc) && zero(&acc) {
+                vec![(o, m)]
+            } else if zero(&base) {
+                Vec::new()
+            } else {
+                let mut found = None;
+                for x in graph.neighbours(o) {
+                    let Some(y) = cur[x] else {
+                        continue;
+                    };
+                    if [u, v, m].contains(&x) || [u, v, o].contains(&y) {
+                        continue;
+                    }
+                    acc.copy_from_slice(&base);
+                    if graph.add_lead((o, x), fill, shape, 1, &mut acc)
+                        && graph.add_lead((x, y), fill, shape, -1, &mut acc)
+                        && graph.add_lead((y, m), fill, shape, 1, &mut acc)
+                        && zero(&acc)
+                    {
+                        found = Some(vec![(o, x), (y, m)]);
+                        break;
+                    }
+                }
+                match found {
+                    Some(p) => p,
+                    None => return false,
+                }
+            };
+        cur[u] = Some(v);
+        cur[v] = Some(u);
+        cur[o] = None;
+        cur[m] = None;
+        for (a, b) in pairs {
+            cur[a] = Some(b);
+            cur[b] = Some(a);
+        }
+        true
     }
 
     /// True when every two of `players` (residents, no MDPs) may meet and
@@ -395,6 +484,7 @@ impl Bracketer<'_> {
             )?;
             // Then, player by player of S1 in BSN order, the first available
             // opponent of S2 (2017 D.1 / 2025 4.2 transpositions).
+            let exch_now = |a: usize, b: usize, out: &mut [i64]| exch_fields(a, b, p_r, &must, out);
             for &u in &s1 {
                 if !graph.contains(u) {
                     continue;
@@ -402,17 +492,28 @@ impl Bracketer<'_> {
                 // The best opponent a probe could find: the first compatible
                 // player of S2 still in the graph.
                 let first = s2.iter().find(|&&v| graph.contains(v) && graph.maybe(u, v));
+                let probe = |a: usize, b: usize, out: &mut [i64]| {
+                    exch_fields(a, b, p_r, &must, out);
+                    if let Some(other) = other_end(u, a, b) {
+                        out[PROBE] = in_rem(other).map_or(0, |r| len - r as i64);
+                    }
+                };
                 let mate = match (first, cur[u]) {
                     (Some(&v), Some(o)) if o == v => Some(o),
                     // No compatible player of S2 is left.
                     (None, _) => None,
+                    (Some(&v), _) if self.swap(&graph, &mut cur, (u, v), &exch_now) => {
+                        // Tests and debug builds check the swap against
+                        // the probe it saves.
+                        #[cfg(debug_assertions)]
+                        {
+                            let probed =
+                                graph.solve_fixed(&probe, Some(&[u]), 2, &bounds, &FLOORS)?;
+                            assert_eq!(probed[u], Some(v), "swap and probe disagree for {u}");
+                        }
+                        Some(v)
+                    }
                     _ => {
-                        let probe = |a: usize, b: usize, out: &mut [i64]| {
-                            exch_fields(a, b, p_r, &must, out);
-                            if let Some(other) = other_end(u, a, b) {
-                                out[PROBE] = in_rem(other).map_or(0, |r| len - r as i64);
-                            }
-                        };
                         cur = graph.solve_fixed(&probe, Some(&[u]), 2, &bounds, &FLOORS)?;
                         cur[u]
                     }

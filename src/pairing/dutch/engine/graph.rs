@@ -228,6 +228,63 @@ impl Graph {
         true
     }
 
+    /// The leading fields of the pair `a`-`b` in the remainder's solves
+    /// (see [`Graph::solve_fixed`]): the ladder's, then `fill`'s but its
+    /// last `low`, added to `acc` with the sign `sign`. False (and `acc`
+    /// unchanged) when `a`-`b` is not an edge of the graph as it is now:
+    /// a player out of it, or the edge banned, excluded or taken out of
+    /// the session.
+    pub(super) fn add_lead(
+        &self,
+        (a, b): (usize, usize),
+        fill: &dyn Fn(usize, usize, &mut [i64]),
+        (nx, low): (usize, usize),
+        sign: i64,
+        acc: &mut [i64],
+    ) -> bool {
+        let Some(e) = self.edge(a, b) else {
+            return false;
+        };
+        let usable = self.contains(a)
+            && self.contains(b)
+            && !self.banned.get(e)
+            && !self.excluded.get(e)
+            && self.session.as_ref().is_none_or(|s| s.live(e));
+        let lead = self.lead_len((nx, low));
+        let row = self.edges.row(e) * self.nf;
+        let (Some(ladder), true) = (
+            self.rows.get(row..row + self.nf),
+            usable && acc.len() == lead,
+        ) else {
+            return false;
+        };
+        let mut extra = vec![0i64; nx];
+        let (i, j) = self.edges.ends(e);
+        fill(self.verts[i], self.verts[j], &mut extra);
+        for (x, v) in acc.iter_mut().zip(ladder.iter().chain(&extra)) {
+            *x += sign * v;
+        }
+        true
+    }
+
+    /// The number of leading fields [`Graph::add_lead`] adds up for
+    /// `(nx, low)`.
+    pub(super) fn lead_len(&self, (nx, low): (usize, usize)) -> usize {
+        self.nf + nx.saturating_sub(low)
+    }
+
+    /// The players joined to player `p` by an edge of the graph (some of
+    /// them may be out of it, or the edge banned or excluded).
+    pub(super) fn neighbours(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        let i = self.local(p);
+        i.into_iter().flat_map(move |i| {
+            self.edges.of(i).iter().map(move |&e| {
+                let (a, b) = self.edges.ends(e as usize);
+                self.verts[if a == i { b } else { a }]
+            })
+        })
+    }
+
     /// The local vertex of player `p`, while in the graph.
     fn local(&self, p: usize) -> Option<usize> {
         self.local.get(p).copied().flatten()
