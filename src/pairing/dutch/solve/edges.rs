@@ -154,23 +154,50 @@ impl Bits {
     /// without any skipped: a pass over a list of edges most of which are
     /// out of the graph or in the matcher).
     pub fn ones_without<'a>(&'a self, other: &'a Bits) -> impl Iterator<Item = usize> + 'a {
-        self.0.iter().enumerate().flat_map(move |(k, w)| {
-            let mut bits = w.get() & !other.0.get(k).map_or(0, Cell::get);
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(k * 64 + i)
-            })
-        })
+        self.0
+            .iter()
+            .enumerate()
+            .flat_map(move |(k, w)| word_ones(k, w.get() & !other.0.get(k).map_or(0, Cell::get)))
+    }
+
+    /// `len` flags, flag `i` set when `f(i)`; built a word at a time.
+    pub fn from_fn(len: usize, f: impl Fn(usize) -> bool) -> Bits {
+        Bits(
+            (0..len.div_ceil(64))
+                .map(|w| {
+                    let bits = (w * 64..((w + 1) * 64).min(len))
+                        .enumerate()
+                        .fold(0u64, |acc, (b, i)| acc | (u64::from(f(i)) << b));
+                    Cell::new(bits)
+                })
+                .collect(),
+        )
+    }
+
+    /// The indices of the flags set, ascending, a word at a time.
+    pub fn ones(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .flat_map(|(k, w)| word_ones(k, w.get()))
     }
 
     /// The number of flags set.
     pub fn count(&self) -> usize {
         self.0.iter().map(|w| w.get().count_ones() as usize).sum()
     }
+}
+
+/// The indices of the bits set in `bits`, word `k` of a [`Bits`].
+fn word_ones(k: usize, mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(k * 64 + i)
+    })
 }
 
 /// The distinct vectors of fields of a graph's edges, `nf` each, each

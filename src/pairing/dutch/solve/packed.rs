@@ -36,36 +36,47 @@ fn seed(edges: &Edges, rank: &[u32], alive: &Bits, window: &Window<'_>) -> Bits 
         return alive.clone();
     }
     let active = Bits::new(edges.len());
-    for v in 0..n {
-        // The heaviest edges outside the window so far, heaviest first.
-        let mut best: [(u64, u32); SEED_PER_VERTEX] = [(u64::MAX, 0); SEED_PER_VERTEX];
-        let mut have = 0;
-        for &k in edges.of(v) {
-            let e = k as usize;
-            if !alive.get(e) {
+    // Each vertex's heaviest edges outside the window so far, heaviest
+    // first. One pass over the edges in order (each vertex meets its edges
+    // in ascending order, as in its own list, so ties go the same way),
+    // reading the edge table front to back instead of each vertex's list.
+    let mut best = vec![(u64::MAX, 0u32); n * SEED_PER_VERTEX];
+    let mut have = vec![0u8; n];
+    for e in alive.ones() {
+        let (a, b) = edges.ends(e);
+        let d = window.off(a, b);
+        if d <= window.reach(a) {
+            active.set(e, true);
+            continue;
+        }
+        let r = rank.get(edges.row(e)).copied().unwrap_or(u32::MAX);
+        let r = (u64::from(r) << 32) | d.min(u32::MAX as usize) as u64;
+        for v in [a, b] {
+            let (Some(h), Some(list)) = (
+                have.get_mut(v),
+                best.get_mut(v * SEED_PER_VERTEX..(v + 1) * SEED_PER_VERTEX),
+            ) else {
                 continue;
-            }
-            let (a, b) = edges.ends(e);
-            let d = window.off(a, b);
-            if d <= window.reach(a) {
-                active.set(e, true);
-                continue;
-            }
-            let r = rank.get(edges.row(e)).copied().unwrap_or(u32::MAX);
-            let r = (u64::from(r) << 32) | d.min(u32::MAX as usize) as u64;
-            if have == SEED_PER_VERTEX && r >= best[have - 1].0 {
+            };
+            let full = usize::from(*h) == SEED_PER_VERTEX;
+            if full && r >= list[SEED_PER_VERTEX - 1].0 {
                 continue;
             }
             // Insert in order.
-            let mut i = have.min(SEED_PER_VERTEX - 1);
-            while i > 0 && best[i - 1].0 > r {
-                best[i] = best[i - 1];
+            let mut i = usize::from(*h).min(SEED_PER_VERTEX - 1);
+            while i > 0 && list[i - 1].0 > r {
+                list[i] = list[i - 1];
                 i -= 1;
             }
-            best[i] = (r, k);
-            have = (have + 1).min(SEED_PER_VERTEX);
+            list[i] = (r, e as u32);
+            if !full {
+                *h += 1;
+            }
         }
-        for &(_, k) in &best[..have] {
+    }
+    for v in 0..n {
+        let h = usize::from(have[v]);
+        for &(_, k) in &best[v * SEED_PER_VERTEX..v * SEED_PER_VERTEX + h] {
             active.set(k as usize, true);
         }
     }
@@ -271,15 +282,11 @@ impl<const L: usize> PackedSession<L> {
         let has_row = |k: usize| nf == 0 || edges.row(k) < rows.len();
         let packed = |k: usize| rows.get(edges.row(k)).copied().unwrap_or(Wide::<L>::ZERO);
         let mut m = Matcher::new(n);
-        let alive = Bits::new(edges.len());
-        for k in 0..edges.len() {
-            alive.set(
-                k,
-                present.is_none_or(|p| p.get(k).copied().unwrap_or(false))
-                    && edges.proper(k)
-                    && has_row(k),
-            );
-        }
+        let alive = Bits::from_fn(edges.len(), |k| {
+            present.is_none_or(|p| p.get(k).copied().unwrap_or(false))
+                && edges.proper(k)
+                && has_row(k)
+        });
         // Each row's rank by weight (0 for the heaviest), for the seeds.
         let mut order: Vec<u32> = (0..rows.len() as u32).collect();
         order.sort_by(|&a, &b| rows[b as usize].cmp(&rows[a as usize]));
@@ -291,15 +298,11 @@ impl<const L: usize> PackedSession<L> {
         let active = seed(edges, &rank, &alive, &window);
         // The seeded edges, and room for a few pricing passes' worth.
         m.reserve_edges(active.count() + 2 * n * PRICE_PER_VERTEX as usize);
-        let mut sparse = false;
-        for k in 0..edges.len() {
-            if active.get(k) {
-                let (u, v) = edges.ends(k);
-                m.set_weight(u, v, packed(k));
-            } else if alive.get(k) {
-                sparse = true;
-            }
+        for k in active.ones() {
+            let (u, v) = edges.ends(k);
+            m.set_weight(u, v, packed(k));
         }
+        let sparse = alive.ones_without(&active).next().is_some();
         let limits = limits(n, &offsets, maxima);
         PackedSession {
             m,
@@ -516,8 +519,13 @@ impl<const L: usize> Packed for PackedSession<L> {
             return true;
         }
         let zero = vals.iter().all(|&v| v == 0);
-        let w = self.weight(e, vals);
         let old = self.slot[e];
+        if zero && old == NO_SLOT {
+            // Still all zero (most edges of a large bracket: those that
+            // leave the remainder).
+            return true;
+        }
+        let w = self.weight(e, vals);
         let same = if old == NO_SLOT {
             zero
         } else {
