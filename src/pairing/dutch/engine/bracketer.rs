@@ -40,10 +40,13 @@ const PROBE: usize = 3;
 const LOW_FIELDS: usize = REM - PROBE;
 /// The least sum of each of the remainder's fields over a matching, for
 /// the probe field and the guide (the only ones read: see
-/// [`Graph::solve_fixed`]): the probe field is at least -1 on the probed
-/// player's edges and zero elsewhere, so a matching (one edge per player)
-/// sums it to at least -1; the guide is never negative.
-const FLOORS: [i64; REM] = [0, 0, 0, -1, 0];
+/// [`Graph::solve_fixed`]). The guide is never negative, nor is the probe
+/// field but in the exchange's probes that move a player of S1 to S2:
+/// there it is -1 on that player's edges and zero elsewhere, so a matching
+/// (one edge per player) sums it to at least -1 ([`FLOORS_OUT`]).
+const FLOORS: [i64; REM] = [0; REM];
+/// See [`FLOORS`].
+const FLOORS_OUT: [i64; REM] = [0, 0, 0, -1, 0];
 
 /// The extra fields of the remainder's solves for an edge: `(a, b, must, out)`.
 type ExchFill<'f> = &'f dyn Fn(usize, usize, &[bool], &mut [i64]);
@@ -129,7 +132,7 @@ impl Bracketer<'_> {
                         out[PROBE] = -1;
                     }
                 };
-                *cur = graph.solve_fixed(&probe, Some(&[u]), 2, bounds, &FLOORS)?;
+                *cur = graph.solve_fixed(&probe, Some(&[u]), 2, bounds, &FLOORS_OUT)?;
                 if !moved_out(cur, x) {
                     continue;
                 }

@@ -248,7 +248,7 @@ fn budget_excludes_only_edges_in_no_optimum_of_the_leading_fields() {
 #[test]
 fn bits_built_a_word_at_a_time_hold_what_was_asked() {
     for len in [0usize, 1, 63, 64, 65, 200] {
-        let f = |i: usize| i % 3 == 0 || i == 64;
+        let f = |i: usize| i.is_multiple_of(3) || i == 64;
         let b = Bits::from_fn(len, f);
         for i in 0..len + 70 {
             assert_eq!(b.get(i), i < len && f(i), "len {len} flag {i}");
