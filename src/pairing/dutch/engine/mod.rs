@@ -31,7 +31,16 @@
 //!   D.1 / 2025 4.2). A probe matching is skipped when the current
 //!   optimum already gives the player the best opponent the probe could
 //!   find; a lowest-priority field steers ties towards the natural
-//!   S1-against-S2 candidate so that this is the common case.
+//!   S1-against-S2 candidate so that this is the common case. The best
+//!   opponent a probe could find is the first whose edge may still lie in
+//!   an optimum: its reduced cost is below twice what the low fields
+//!   (probe, guide) of the actual optimum sum to above their floors, less
+//!   the pairs fixed since (`solve::Session::set_budget`), not their worst
+//!   case over a whole matching. When the current optimum gives the
+//!   player another opponent, rotating two or three of its pairs at no
+//!   cost on the leading fields (added up exactly) gives an optimum with
+//!   the best one, which is then the probe's answer without the probe
+//!   (`Bracketer::swap`).
 //! - The remainder's solves share one field layout and one warm matcher
 //!   (`solve::Session`, fixed bit widths): a probe changes only the probed
 //!   player's edges, a fixed pair isolates two vertices, so each probe is a
