@@ -146,3 +146,27 @@ fn no_legal_pairing_is_reported() {
     let e = pair_round(&t, &PairOptions::default()).unwrap_err();
     assert!(matches!(e, PairError::NoLegalPairing { .. }));
 }
+
+/// Every rotation that gives a player its opponent without a probe
+/// (`Bracketer::swap`) is checked against that probe inside the engine in
+/// the library's test build; here generated events (both editions, a
+/// field large enough for many transpositions) drive it, and the check
+/// must have run.
+#[test]
+fn rotations_agree_with_the_probes_they_save() {
+    use crate::pairing::generate::{generate, GenerateOptions};
+    use std::sync::atomic::Ordering;
+    let before = super::engine::swaps_checked().load(Ordering::Relaxed);
+    for (edition, seed) in [(Edition::Dutch2017, 3), (Edition::Dutch2025, 4)] {
+        let o = GenerateOptions {
+            players: 200,
+            rounds: 7,
+            seed,
+            ..GenerateOptions::default()
+        };
+        let t = generate(&o, edition, |_| {});
+        assert!(t.is_ok(), "{edition:?}: {:?}", t.err());
+    }
+    let checked = super::engine::swaps_checked().load(Ordering::Relaxed) - before;
+    assert!(checked > 0, "no rotation was checked against its probe");
+}

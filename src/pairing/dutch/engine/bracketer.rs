@@ -48,6 +48,11 @@ const FLOORS: [i64; REM] = [0; REM];
 /// See [`FLOORS`].
 const FLOORS_OUT: [i64; REM] = [0, 0, 0, -1, 0];
 
+/// Swaps checked against their probes by the library's tests.
+#[cfg(test)]
+pub(crate) static SWAPS_CHECKED: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(0);
+
 /// The extra fields of the remainder's solves for an edge: `(a, b, must, out)`.
 type ExchFill<'f> = &'f dyn Fn(usize, usize, &[bool], &mut [i64]);
 
@@ -197,13 +202,17 @@ impl Bracketer<'_> {
         if o == Some(v) || m == Some(u) {
             return false;
         }
+        let mut scratch = [0i64; REM];
+        let mut add = |pair: (usize, usize), sign: i64, acc: &mut [i64]| {
+            graph.add_lead(pair, fill, shape, sign, acc, &mut scratch)
+        };
         // `u`-`v` in, the old pairs of `u` and `v` out.
         let mut base = vec![0i64; graph.lead_len(shape)];
-        if !graph.add_lead((u, v), fill, shape, 1, &mut base) {
+        if !add((u, v), 1, &mut base) {
             return false;
         }
         for old in [o.map(|o| (u, o)), m.map(|m| (v, m))].into_iter().flatten() {
-            if !graph.add_lead(old, fill, shape, -1, &mut base) {
+            if !add(old, -1, &mut base) {
                 return false;
             }
         }
@@ -220,35 +229,34 @@ impl Bracketer<'_> {
             return true;
         };
         let mut acc = base.clone();
-        let pairs: Vec<(usize, usize)> =
-            if graph.add_lead((o, m), fill, shape, 1, &mut acc) && zero(&acc) {
-                vec![(o, m)]
-            } else if zero(&base) {
-                Vec::new()
-            } else {
-                let mut found = None;
-                for x in graph.neighbours(o) {
-                    let Some(y) = cur[x] else {
-                        continue;
-                    };
-                    if [u, v, m].contains(&x) || [u, v, o].contains(&y) {
-                        continue;
-                    }
-                    acc.copy_from_slice(&base);
-                    if graph.add_lead((o, x), fill, shape, 1, &mut acc)
-                        && graph.add_lead((x, y), fill, shape, -1, &mut acc)
-                        && graph.add_lead((y, m), fill, shape, 1, &mut acc)
-                        && zero(&acc)
-                    {
-                        found = Some(vec![(o, x), (y, m)]);
-                        break;
-                    }
+        let pairs: Vec<(usize, usize)> = if add((o, m), 1, &mut acc) && zero(&acc) {
+            vec![(o, m)]
+        } else if zero(&base) {
+            Vec::new()
+        } else {
+            let mut found = None;
+            for x in graph.neighbours(o) {
+                let Some(y) = cur[x] else {
+                    continue;
+                };
+                if [u, v, m].contains(&x) || [u, v, o].contains(&y) {
+                    continue;
                 }
-                match found {
-                    Some(p) => p,
-                    None => return false,
+                acc.copy_from_slice(&base);
+                if add((o, x), 1, &mut acc)
+                    && add((x, y), -1, &mut acc)
+                    && add((y, m), 1, &mut acc)
+                    && zero(&acc)
+                {
+                    found = Some(vec![(o, x), (y, m)]);
+                    break;
                 }
-            };
+            }
+            match found {
+                Some(p) => p,
+                None => return false,
+            }
+        };
         cur[u] = Some(v);
         cur[v] = Some(u);
         cur[o] = None;
@@ -506,13 +514,15 @@ impl Bracketer<'_> {
                     // No compatible player of S2 is left.
                     (None, _) => None,
                     (Some(&v), _) if self.swap(&graph, &mut cur, (u, v), &exch_now) => {
-                        // Tests and debug builds check the swap against
-                        // the probe it saves.
-                        #[cfg(debug_assertions)]
+                        // The library's tests check the swap against the
+                        // probe it saves (never compiled into a build that
+                        // reads input).
+                        #[cfg(test)]
                         {
                             let probed =
                                 graph.solve_fixed(&probe, Some(&[u]), 2, &bounds, &FLOORS)?;
                             assert_eq!(probed[u], Some(v), "swap and probe disagree for {u}");
+                            SWAPS_CHECKED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         }
                         Some(v)
                     }

@@ -230,10 +230,10 @@ impl Graph {
 
     /// The leading fields of the pair `a`-`b` in the remainder's solves
     /// (see [`Graph::solve_fixed`]): the ladder's, then `fill`'s but its
-    /// last `low`, added to `acc` with the sign `sign`. False (and `acc`
-    /// unchanged) when `a`-`b` is not an edge of the graph as it is now:
-    /// a player out of it, or the edge banned, excluded or taken out of
-    /// the session.
+    /// last `low`, added to `acc` with the sign `sign` (`scratch` holds
+    /// `fill`'s fields, at least `nx` long). False (and `acc` unchanged)
+    /// when `a`-`b` is not an edge of the graph as it is now: a player out
+    /// of it, or the edge banned, excluded or taken out of the session.
     pub(super) fn add_lead(
         &self,
         (a, b): (usize, usize),
@@ -241,6 +241,7 @@ impl Graph {
         (nx, low): (usize, usize),
         sign: i64,
         acc: &mut [i64],
+        scratch: &mut [i64],
     ) -> bool {
         let Some(e) = self.edge(a, b) else {
             return false;
@@ -252,16 +253,17 @@ impl Graph {
             && self.session.as_ref().is_none_or(|s| s.live(e));
         let lead = self.lead_len((nx, low));
         let row = self.edges.row(e) * self.nf;
-        let (Some(ladder), true) = (
+        let (Some(ladder), Some(extra), true) = (
             self.rows.get(row..row + self.nf),
+            scratch.get_mut(..nx),
             usable && acc.len() == lead,
         ) else {
             return false;
         };
-        let mut extra = vec![0i64; nx];
+        extra.fill(0);
         let (i, j) = self.edges.ends(e);
-        fill(self.verts[i], self.verts[j], &mut extra);
-        for (x, v) in acc.iter_mut().zip(ladder.iter().chain(&extra)) {
+        fill(self.verts[i], self.verts[j], extra);
+        for (x, v) in acc.iter_mut().zip(ladder.iter().chain(extra.iter())) {
             *x += sign * v;
         }
         true
@@ -333,7 +335,7 @@ impl Graph {
     /// The extra fields of player `a`'s edges changed (announced for the
     /// next [`Graph::solve_fixed`]).
     pub(super) fn stale(&mut self, a: usize) {
-        if let Some(i) = self.local.get(a).copied().flatten() {
+        if let Some(i) = self.local(a) {
             self.stale.push(i);
         }
     }

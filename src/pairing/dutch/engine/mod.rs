@@ -74,6 +74,12 @@ use bracketer::Bracketer;
 
 pub use super::complete::compatible;
 
+/// Rotations checked against their probes so far (the library's tests).
+#[cfg(test)]
+pub(crate) fn swaps_checked() -> &'static std::sync::atomic::AtomicUsize {
+    &bracketer::SWAPS_CHECKED
+}
+
 /// Why the engine could not produce a pairing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum EngineError {
