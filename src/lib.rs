@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 pub mod diag;
+pub mod event;
 pub mod formats;
 pub mod model;
 pub mod pairing;

@@ -102,17 +102,12 @@ pub fn round_robin_table(
     t: &chess_arbiter::model::Tournament,
     system: Option<SystemArg>,
 ) -> Option<chess_arbiter::pairing::round_robin::BergerTable> {
-    let forced = system.map(SystemArg::round_robin);
-    let cycles = match forced {
+    let forced = match system.map(SystemArg::round_robin) {
         Some(None) => return None, // a Dutch edition was asked for
-        Some(Some(Some(c))) => c,
-        Some(Some(None)) => t.round_robin().map(|r| r.cycles).unwrap_or(1),
-        None => t.round_robin()?.cycles,
+        Some(Some(c)) => Some(c),
+        None => None,
     };
-    let n = u32::try_from(t.players.len()).ok()?;
-    let table = chess_arbiter::pairing::round_robin::BergerTable::new(n, cycles)?;
-    // A double round robin's first cycle: as the file's code says, else as played.
-    Some(chess_arbiter::pairing::round_robin::fit_order(t, table))
+    chess_arbiter::pairing::round_robin::table_for(t, forced)
 }
 
 /// Output format of a report for people (text, HTML) or programs (CSV, JSON).

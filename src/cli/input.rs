@@ -209,6 +209,9 @@ pub fn read_input(
     encoding: Option<trf::Encoding>,
 ) -> Result<Loaded, InputError> {
     let name = display_name(path);
+    if let Some((file, section)) = event_path(path) {
+        return read_event(file, section, &name);
+    }
     let opts = InputOptions {
         format: from.and_then(Format::input),
         encoding,
@@ -227,6 +230,63 @@ pub fn read_input(
         }
     };
     loaded(read, bytes, name)
+}
+
+/// An event file named by `path`, alone or as `EVENT#SECTION` (one of its
+/// sections; the first without one): the file's path and the section, when
+/// the file begins as a SQLite database does.
+fn event_path(path: &str) -> Option<(&str, Option<&str>)> {
+    if path == "-" {
+        return None;
+    }
+    let (file, section) = match path.rsplit_once('#') {
+        Some((f, s)) if !std::path::Path::new(path).exists() => (f, Some(s)),
+        _ => (path, None),
+    };
+    let mut head = [0u8; 16];
+    let mut f = std::fs::File::open(file).ok()?;
+    f.read_exact(&mut head).ok()?;
+    chess_arbiter::event::is_sqlite(&head).then_some((file, section))
+}
+
+/// A section of an event file (its published rounds) as an input like any
+/// other: the consistency checks run on it as on a file.
+fn read_event(file: &str, section: Option<&str>, name: &str) -> Result<Loaded, InputError> {
+    use chess_arbiter::event::{Event, EventError};
+    let fail = |e: EventError| {
+        let code = match e {
+            EventError::Access { .. } | EventError::Busy { .. } => exit::FILE_ACCESS,
+            _ => exit::INVALID_INPUT,
+        };
+        InputError {
+            code,
+            diagnostics: vec![Diagnostic::error(
+                codes::UNRECOGNIZED_INPUT,
+                Family::Syntax,
+                Location {
+                    file: Some(name.to_string()),
+                    ..Location::default()
+                },
+                e.to_string()
+                    .trim_start_matches(file)
+                    .trim_start_matches(": ")
+                    .to_string(),
+            )],
+        }
+    };
+    let event = Event::open(std::path::Path::new(file)).map_err(fail)?;
+    let mut t = event.tournament(section).map_err(fail)?;
+    t.mark_round_robin_free_rounds();
+    let source = input::Source::None;
+    Ok(Loaded {
+        diagnostics: checked(Vec::new(), &t, &source, name),
+        tournament: t,
+        dialect: None,
+        source,
+        format: InputFormat::EventFile,
+        name: name.to_string(),
+        bytes: std::fs::read(file).unwrap_or_default(),
+    })
 }
 
 /// Read bytes already in memory (an upload) named `name`, as [`read_input`] reads a file.

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod check;
 mod common;
 mod convert;
+mod event;
 mod exit;
 mod fide_list;
 mod generate;
@@ -53,6 +54,8 @@ pub enum Command {
     Report(report::Args),
     /// A local web app: open a file in the browser, read its pages, check rounds, download conversions.
     Serve(serve::Args),
+    /// Run an event in an event file: register, pair, results, byes, withdrawals, undo, the log.
+    Event(event::Args),
 }
 
 /// Parse the command line, run the subcommand and return its exit code. A
@@ -91,6 +94,7 @@ fn run(command: Command) -> i32 {
         Command::StartList(a) => start_list::run(a),
         Command::Report(a) => report::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Event(a) => event::run(a),
     };
     exit::code(result)
 }

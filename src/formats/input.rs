@@ -37,6 +37,9 @@ pub enum InputFormat {
     VegaCrosstable,
     /// Vega's pairing list sorted by name.
     VegaPairs,
+    /// A chess-arbiter event file (SQLite): opened by the event room
+    /// (`chess_arbiter::event::Event::open`), never read from bytes here.
+    EventFile,
 }
 
 impl InputFormat {
@@ -52,6 +55,7 @@ impl InputFormat {
             InputFormat::SmXml => "Swiss-Manager XML",
             InputFormat::VegaCrosstable => "Vega cross table",
             InputFormat::VegaPairs => "Vega pairing list",
+            InputFormat::EventFile => "chess-arbiter event file (SQLite)",
         }
     }
 
@@ -177,6 +181,9 @@ pub fn decode_utf16(bytes: &[u8]) -> Option<(Vec<u8>, &'static str)> {
 
 /// Guess the format from the content (and a `.json` name).
 pub fn sniff(name: &str, bytes: &[u8]) -> InputFormat {
+    if bytes.starts_with(b"SQLite format 3\0") {
+        return InputFormat::EventFile;
+    }
     if name.to_ascii_lowercase().ends_with(".json") {
         return InputFormat::Json;
     }
@@ -341,6 +348,12 @@ fn read_as(
         diagnostics,
     };
     match format {
+        InputFormat::EventFile => Err(vec![Diagnostic::error(
+            codes::UNRECOGNIZED_INPUT,
+            Family::Syntax,
+            Location::default(),
+            "expected a tournament file, found a chess-arbiter event file (SQLite): open it by its path (`arbiter standings EVENT.arbiter`), it cannot be read from a stream or an upload".to_string(),
+        )]),
         InputFormat::Trf => {
             let o = trf::ReadOptions {
                 encoding: opts.encoding,

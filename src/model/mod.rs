@@ -7,6 +7,7 @@
 pub mod b02;
 pub mod fide_list;
 mod games;
+pub mod play;
 mod points;
 mod round;
 mod round_robin;

@@ -2,6 +2,7 @@
 
 pub mod check;
 mod csv;
+pub mod event;
 pub mod fide_list;
 mod html;
 mod json;

@@ -123,6 +123,10 @@ pub(super) struct File {
     #[serde(default)]
     #[allow(dead_code)]
     entry: Option<toml::Value>,
+    /// `[play]`: read by the event file (crate::model::play).
+    #[serde(default)]
+    #[allow(dead_code)]
+    play: Option<toml::Value>,
 }
 
 impl StandingsProfile {

@@ -7,6 +7,7 @@ mod check_warnings;
 mod ctca;
 mod dutch;
 mod dutch_support;
+mod event;
 mod fide_list;
 mod hostile;
 mod initial_colour;

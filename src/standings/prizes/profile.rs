@@ -70,6 +70,10 @@ pub struct Profile {
     pub sections: BTreeMap<String, Section>,
 }
 
+/// How each section is played (`[play]`, `[sections.KEY.play]`), read by the
+/// event file.
+pub use crate::model::play::PlaySettings;
+
 /// One playing section: how it is ranked and what it pays.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Section {
@@ -78,6 +82,8 @@ pub struct Section {
     pub rules: PrizeRules,
     /// Prize tables, in the order given (also the default priority order).
     pub tables: Vec<PrizeTable>,
+    /// How it is played: rounds, system, dates, bye rules.
+    pub play: PlaySettings,
 }
 
 /// The prize table of one category.
@@ -116,7 +122,7 @@ impl Profile {
         })?;
         let mut errs = Vec::new();
         let event_name = raw.event.map(|e| e.name).unwrap_or_default();
-        let main = build_section(
+        let mut main = build_section(
             text,
             file,
             "",
@@ -129,10 +135,11 @@ impl Profile {
             raw.prizes,
             &mut errs,
         );
+        main.play = raw.play;
         let mut sections = BTreeMap::new();
         for (key, s) in raw.sections {
             let standings = s.standings.unwrap_or_else(|| raw.standings.clone());
-            let sec = build_section(
+            let mut sec = build_section(
                 text,
                 file,
                 &format!("sections.{key}."),
@@ -141,6 +148,7 @@ impl Profile {
                 s.prizes,
                 &mut errs,
             );
+            sec.play = s.play;
             sections.insert(key, sec);
         }
         if errs.is_empty() {
@@ -182,6 +190,8 @@ struct RawFile {
     prizes: Option<RawPrizes>,
     #[serde(default)]
     sections: BTreeMap<String, RawSection>,
+    #[serde(default)]
+    play: PlaySettings,
     /// `[entry]`: checked by `arbiter validate --profile` (crate::validate::entry).
     #[serde(default)]
     #[allow(dead_code)]
@@ -204,6 +214,8 @@ struct RawSection {
     standings: Option<StandingsProfile>,
     #[serde(default)]
     prizes: Option<RawPrizes>,
+    #[serde(default)]
+    play: PlaySettings,
 }
 
 #[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
@@ -335,6 +347,7 @@ fn build_section(
             standings,
             rules: PrizeRules::default(),
             tables: Vec::new(),
+            play: PlaySettings::default(),
         };
     };
     let category_names: Vec<&str> = standings
@@ -580,6 +593,7 @@ fn build_section(
         standings,
         rules,
         tables,
+        play: PlaySettings::default(),
     }
 }
 

@@ -1,0 +1,965 @@
+//! `arbiter event …`: run an event in an event file. Each subcommand parses
+//! its arguments, calls one operation of the library's event room, and
+//! prints what it did; the step (with the arbiter's name) is in the file's log.
+
+use std::path::{Path, PathBuf};
+
+use chess_arbiter::event::{
+    self, results, Author, ByeCode, Entrant, Event, EventError, ManualChange, SheetLine,
+};
+use chess_arbiter::model::{BirthDate, Player, Sex, Title};
+use chess_arbiter::pairing::dutch::{Board, Pairing};
+use chess_arbiter::render;
+use clap::{Subcommand, ValueEnum};
+
+use super::common::SystemArg;
+use super::exit::{self, Failure, Outcome};
+use super::fide_list::FideListArgs;
+use super::input;
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = "A round, from the command line:
+  arbiter event new open.arbiter --from start.trf --profile ctca.toml
+  arbiter event pair open.arbiter                 # pairs and publishes round 1
+  arbiter event result open.arbiter 1 1-0         # board 1: White won
+  arbiter event results open.arbiter round1.csv   # board,result lines
+  arbiter event pair open.arbiter                 # round 2
+  arbiter standings open.arbiter --profile ctca.toml
+
+Every step is written whole or not at all, with the arbiter's name (--arbiter,
+else the ARBITER_NAME environment variable, else the login name) and the time;
+`arbiter event log` lists them. Exit codes: 0 done, 1 no legal pairing,
+3 refused (the message says why; nothing was written), 5 the file cannot be
+opened or is busy with another arbiter's step.")]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: EventCommand,
+}
+
+/// Who makes the step.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct Who {
+    /// The arbiter's name for the log (else ARBITER_NAME, else the login name).
+    #[arg(long, global = true)]
+    pub arbiter: Option<String>,
+}
+
+impl Who {
+    fn author(&self, reason: Option<String>) -> Author {
+        let arbiter = self
+            .arbiter
+            .clone()
+            .or_else(|| std::env::var("ARBITER_NAME").ok())
+            .filter(|s| !s.trim().is_empty())
+            .or_else(|| {
+                ["USER", "USERNAME", "LOGNAME"]
+                    .iter()
+                    .find_map(|k| std::env::var(k).ok())
+                    .map(|u| format!("{u} (login)"))
+            })
+            .unwrap_or_else(|| "unknown (no --arbiter, ARBITER_NAME or login)".into());
+        Author { arbiter, reason }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum EventCommand {
+    /// Create an event file: sections from the profile, players (and rounds) from any input.
+    New(NewArgs),
+    /// Register players: from a registrations CSV or one FIDE id with --fide-list, by hand, or from a file.
+    Register(RegisterArgs),
+    /// Change a player's data.
+    Edit(EditArgs),
+    /// Pair the next round of a section, publish it and print it (--draft: keep it a draft).
+    Pair(PairArgs),
+    /// A manual change to the draft pairing, with its reason.
+    Change(ChangeArgs),
+    /// Enter the result of one board.
+    Result(ResultArgs),
+    /// Enter results from a sheet: CSV (board,result; optional round, section) or pasted lines.
+    Results(ResultsArgs),
+    /// A bye requested for a round not yet paired (full-point unless --half or --zero).
+    Bye(ByeArgs),
+    /// Withdraw a player from a round on (--back: bring them back).
+    Withdraw(WithdrawArgs),
+    /// Undo the last step, or return to the state before step N; the undo is itself a step.
+    Undo(UndoArgs),
+    /// The log of every step: what, when, by whom, why.
+    Log(LogArgs),
+    /// The sections, their rounds and a round's boards.
+    Show(ShowArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct NewArgs {
+    /// The event file to create (`.arbiter` suggested); it must not exist.
+    pub event: PathBuf,
+    /// Players and header (and rounds already played) from any input the tool reads.
+    #[arg(long)]
+    pub from: Option<String>,
+    /// The regulations profile: sections, rounds, dates, tie-breaks, prizes.
+    #[arg(long)]
+    pub profile: Option<PathBuf>,
+    /// The event's name when there is no profile.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Rounds of the main section when there is no profile.
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RegisterArgs {
+    pub event: PathBuf,
+    #[arg(long)]
+    pub section: Option<String>,
+    /// A registrations CSV (FIDE id, category, name), with --fide-list.
+    #[arg(long, conflicts_with_all = ["fide_id", "name", "from"])]
+    pub csv: Option<String>,
+    /// One player by FIDE id, with --fide-list (or by hand with --name).
+    #[arg(long)]
+    pub fide_id: Option<String>,
+    #[command(flatten)]
+    pub list: FideListArgs,
+    /// Every player of another file (any input the tool reads).
+    #[arg(long, conflicts_with_all = ["fide_id", "name"])]
+    pub from: Option<String>,
+    #[command(flatten)]
+    pub data: PlayerData,
+    /// The first round the player is paired in (a late entry: the rounds
+    /// before get the section's late-entry bye).
+    #[arg(long, default_value_t = 1)]
+    pub from_round: u32,
+    /// Late to the technical meeting: not paired in round 1 (a zero-point bye).
+    #[arg(long)]
+    pub not_paired_round1: bool,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+/// A player's data by hand.
+#[derive(clap::Args, Debug, Default)]
+pub struct PlayerData {
+    #[arg(long)]
+    pub name: Option<String>,
+    #[arg(long)]
+    pub rating: Option<u16>,
+    /// Federation (three letters).
+    #[arg(long)]
+    pub fed: Option<String>,
+    /// Birth date: YYYY, YYYY-MM or YYYY-MM-DD.
+    #[arg(long)]
+    pub birth: Option<String>,
+    #[arg(long, value_enum)]
+    pub sex: Option<SexArg>,
+    /// FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// The category the player registered in (TRF XXG).
+    #[arg(long)]
+    pub category: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SexArg {
+    M,
+    F,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct EditArgs {
+    pub event: PathBuf,
+    /// The player's pairing number.
+    pub player: u32,
+    #[arg(long)]
+    pub section: Option<String>,
+    #[arg(long)]
+    pub fide_id: Option<String>,
+    #[command(flatten)]
+    pub data: PlayerData,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PairFormat {
+    Text,
+    Json,
+    Bbp,
+    Html,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PairArgs {
+    pub event: PathBuf,
+    #[arg(long)]
+    pub section: Option<String>,
+    /// Keep the pairing a draft (printed with `check`'s verdict); `pair`
+    /// without it publishes the draft.
+    #[arg(long)]
+    pub draft: bool,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: PairFormat,
+    /// The Dutch edition, when the section's profile does not say.
+    #[arg(long, value_enum)]
+    pub system: Option<SystemArg>,
+    /// Write the pairing here instead of standard output.
+    #[arg(short = 'o', long)]
+    pub output: Option<String>,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ChangeArgs {
+    pub event: PathBuf,
+    #[arg(long)]
+    pub section: Option<String>,
+    /// Exchange two players (pairing numbers) on the boards or the bye.
+    #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with = "flip")]
+    pub swap: Option<Vec<u32>>,
+    /// Exchange the colours of a board.
+    #[arg(long, value_name = "BOARD")]
+    pub flip: Option<u32>,
+    /// Why (required: it is recorded and named by `check`).
+    #[arg(long)]
+    pub reason: String,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ResultArgs {
+    pub event: PathBuf,
+    pub board: u32,
+    /// 1-0, 0-1, 1/2 (½-½, =), +-, -+, --, 0-0, ?
+    pub result: String,
+    /// The round (default: the last published).
+    #[arg(long)]
+    pub round: Option<u32>,
+    #[arg(long)]
+    pub section: Option<String>,
+    /// Replace a different result already recorded (the old value is logged).
+    #[arg(long)]
+    pub correct: bool,
+    /// Why (recorded in the log; useful for a correction).
+    #[arg(long)]
+    pub reason: Option<String>,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ResultsArgs {
+    pub event: PathBuf,
+    /// The sheet (`-`: standard input, e.g. pasted lines).
+    pub sheet: String,
+    /// For lines without a section column.
+    #[arg(long)]
+    pub section: Option<String>,
+    /// For lines without a round column (default: the last published).
+    #[arg(long)]
+    pub round: Option<u32>,
+    #[arg(long)]
+    pub correct: bool,
+    #[arg(long)]
+    pub reason: Option<String>,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ByeArgs {
+    pub event: PathBuf,
+    /// The player's pairing number.
+    pub player: u32,
+    #[arg(long)]
+    pub round: u32,
+    #[arg(long)]
+    pub section: Option<String>,
+    /// A half-point bye.
+    #[arg(long, conflicts_with_all = ["zero", "remove"])]
+    pub half: bool,
+    /// A zero-point bye (a known absence).
+    #[arg(long, conflicts_with = "remove")]
+    pub zero: bool,
+    /// Take back a bye requested earlier.
+    #[arg(long)]
+    pub remove: bool,
+    #[arg(long)]
+    pub reason: Option<String>,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct WithdrawArgs {
+    pub event: PathBuf,
+    pub player: u32,
+    #[arg(long, required_unless_present = "back")]
+    pub from_round: Option<u32>,
+    /// Bring a withdrawn player back.
+    #[arg(long, conflicts_with = "from_round")]
+    pub back: bool,
+    #[arg(long)]
+    pub section: Option<String>,
+    #[arg(long)]
+    pub reason: Option<String>,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct UndoArgs {
+    pub event: PathBuf,
+    /// Return to the state before this step of the log (default: the last step).
+    #[arg(long)]
+    pub step: Option<i64>,
+    #[arg(long)]
+    pub reason: Option<String>,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct LogArgs {
+    pub event: PathBuf,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: LogFormat,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ShowArgs {
+    pub event: PathBuf,
+    #[arg(long)]
+    pub section: Option<String>,
+    /// Show this round's boards (default: the draft, else the last published).
+    #[arg(long)]
+    pub round: Option<u32>,
+}
+
+impl From<EventError> for Failure {
+    fn from(e: EventError) -> Self {
+        let code = match e {
+            EventError::Access { .. } | EventError::Busy { .. } | EventError::Storage { .. } => {
+                exit::FILE_ACCESS
+            }
+            _ => exit::INVALID_INPUT,
+        };
+        Failure::Message(code, format!("error: {e}"))
+    }
+}
+
+pub fn run(args: Args) -> Result<Outcome, Failure> {
+    match args.command {
+        EventCommand::New(a) => new(a),
+        EventCommand::Register(a) => register(a),
+        EventCommand::Edit(a) => edit(a),
+        EventCommand::Pair(a) => pair(a),
+        EventCommand::Change(a) => change(a),
+        EventCommand::Result(a) => result(a),
+        EventCommand::Results(a) => results_sheet(a),
+        EventCommand::Bye(a) => bye(a),
+        EventCommand::Withdraw(a) => withdraw(a),
+        EventCommand::Undo(a) => undo(a),
+        EventCommand::Log(a) => log(a),
+        EventCommand::Show(a) => show(a),
+    }
+}
+
+fn open(path: &Path) -> Result<Event, Failure> {
+    Ok(Event::open(path)?)
+}
+
+fn new(a: NewArgs) -> Result<Outcome, Failure> {
+    let (sections, profile) = match &a.profile {
+        Some(path) => {
+            let text = super::common::read_profile(path)?;
+            let name = path.display().to_string();
+            let p = chess_arbiter::standings::prizes::Profile::from_toml(&text, &name).map_err(
+                |diagnostics| Failure::Input {
+                    code: exit::INVALID_INPUT,
+                    diagnostics,
+                },
+            )?;
+            let specs = event::spec::sections(&p).map_err(|e| {
+                Failure::Invalid(format!(
+                    "{name}: {}",
+                    e.to_string().trim_start_matches(": ")
+                ))
+            })?;
+            (specs, Some((text, file_name(path))))
+        }
+        None => {
+            let play = chess_arbiter::model::play::PlaySettings {
+                rounds: a.rounds,
+                ..Default::default()
+            };
+            let name = a.name.clone().unwrap_or_default();
+            (
+                vec![event::spec::section(
+                    event::spec::MAIN,
+                    "Main",
+                    &name,
+                    &play,
+                )?],
+                None,
+            )
+        }
+    };
+    let name = a
+        .name
+        .clone()
+        .or_else(|| sections.first().map(|s| s.header.info.name.clone()))
+        .unwrap_or_default();
+    let mut steps = vec![event::Step::Create {
+        name,
+        profile: profile.as_ref().map(|p| p.0.clone()),
+        profile_name: profile.map(|p| p.1),
+        sections,
+    }];
+    if let Some(from) = &a.from {
+        let loaded = super::common::gate(input::read_input(from, None, None)?)?;
+        steps.push(event::Step::Import {
+            section: event::spec::MAIN.into(),
+            tournament: Box::new(loaded.tournament),
+            source: loaded.name,
+        });
+    }
+    let e = Event::create(&a.event, &a.who.author(None), steps)?;
+    for s in e.sections()? {
+        println!(
+            "section {}: {} ({} players, {} rounds{})",
+            s.key,
+            s.name,
+            s.players,
+            s.rounds_total.map_or("?".to_string(), |r| r.to_string()),
+            if s.published > 0 {
+                format!(", {} published", s.published)
+            } else {
+                String::new()
+            }
+        );
+    }
+    println!("created {}", a.event.display());
+    Ok(Outcome::Clean)
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| p.display().to_string())
+}
+
+fn birth(text: &str) -> Result<BirthDate, Failure> {
+    let bad = || {
+        Failure::Invalid(format!(
+            "--birth: expected YYYY, YYYY-MM or YYYY-MM-DD, found \"{text}\""
+        ))
+    };
+    let mut parts = text.trim().split('-');
+    let year = parts.next().and_then(|y| y.parse().ok()).ok_or_else(bad)?;
+    let month = parts
+        .next()
+        .map(|m| m.parse().map_err(|_| bad()))
+        .transpose()?;
+    let day = parts
+        .next()
+        .map(|d| d.parse().map_err(|_| bad()))
+        .transpose()?;
+    let b = BirthDate { year, month, day };
+    if month.is_some_and(|m: u32| !(1..=12).contains(&m)) || (day.is_some() && b.date().is_none()) {
+        return Err(bad());
+    }
+    Ok(b)
+}
+
+impl PlayerData {
+    fn apply(&self, p: &mut Player) -> Result<(), Failure> {
+        if let Some(n) = &self.name {
+            p.name = n.clone();
+        }
+        if let Some(r) = self.rating {
+            p.rating = (r > 0).then_some(r);
+        }
+        if let Some(f) = &self.fed {
+            p.federation = Some(f.trim().to_uppercase()).filter(|f| !f.is_empty());
+        }
+        if let Some(b) = &self.birth {
+            p.birth = Some(birth(b)?);
+        }
+        if let Some(s) = self.sex {
+            p.sex = Some(match s {
+                SexArg::M => Sex::Male,
+                SexArg::F => Sex::Female,
+            });
+        }
+        if let Some(t) = &self.title {
+            p.title = Some(Title::from_code(t.trim()));
+        }
+        if let Some(c) = &self.category {
+            p.registered_category = Some(c.clone()).filter(|c| !c.trim().is_empty());
+        }
+        Ok(())
+    }
+}
+
+fn register(a: RegisterArgs) -> Result<Outcome, Failure> {
+    let mut e = open(&a.event)?;
+    let (first_round, missed) = if a.not_paired_round1 {
+        (a.from_round.max(2), Some(ByeCode::Z))
+    } else {
+        (a.from_round, None)
+    };
+    let entrant = |player: Player| Entrant {
+        player,
+        first_round,
+        missed,
+    };
+    let mut players = Vec::new();
+    let mut found = false;
+    if let Some(csv) = &a.csv {
+        let list_needed = a.list.fide_list.is_none();
+        if list_needed {
+            return Err(Failure::Invalid(
+                "--csv: the player data comes from the FIDE list; give --fide-list FILE".into(),
+            ));
+        }
+        let bytes = input::read_path(csv)?;
+        let regs = chess_arbiter::formats::registrations::read(&String::from_utf8_lossy(&bytes))
+            .map_err(|d| Failure::Input {
+                code: exit::INVALID_INPUT,
+                diagnostics: vec![d.in_file(Some(csv))],
+            })?;
+        let (list, players_from) = from_list(&a.list, &regs)?;
+        let ds = render::fide_list::unlisted_diagnostics(&players_from.unlisted, &list, csv);
+        for d in &ds {
+            eprintln!("{d}");
+        }
+        found = ds.iter().any(|d| d.is_error());
+        players.extend(players_from.tournament.players);
+    } else if let Some(from) = &a.from {
+        let loaded = super::common::gate(input::read_input(from, None, None)?)?;
+        players.extend(loaded.tournament.players.into_iter().map(|mut p| {
+            p.rounds.clear();
+            p
+        }));
+    } else {
+        let mut p = Player::default();
+        if let Some(id) = &a.fide_id {
+            p.fide_id = Some(id.trim().to_string());
+            if a.list.fide_list.is_some() {
+                let reg = chess_arbiter::model::fide_list::Registration {
+                    line: 1,
+                    fide_id: Some(id.trim().to_string()),
+                    category: a.data.category.clone(),
+                    name: None,
+                };
+                let (_, s) = from_list(&a.list, std::slice::from_ref(&reg))?;
+                p = s.tournament.players.into_iter().next().ok_or_else(|| {
+                    Failure::Invalid(format!(
+                        "--fide-id {id}: expected a player of the FIDE list, found no such id in {}",
+                        a.list.fide_list.as_ref().map(|p| p.display().to_string()).unwrap_or_default()
+                    ))
+                })?;
+            }
+        }
+        a.data.apply(&mut p)?;
+        if p.name.trim().is_empty() {
+            return Err(Failure::Invalid(
+                "expected a player to register: --csv with --fide-list, --fide-id with --fide-list, --from FILE, or --name (by hand)".into(),
+            ));
+        }
+        if p.fide_id.is_none() {
+            eprintln!("warning: {} registered without a FIDE id (a FIDE-rated event's regulations may require one: `arbiter validate EVENT --profile` checks it)", p.name);
+        }
+        players.push(p);
+    }
+    let n = players.len();
+    let entrants = players.into_iter().map(entrant).collect();
+    let seq = e.register(&a.who.author(None), a.section.as_deref(), entrants)?;
+    println!("step {seq}: {n} player(s) registered");
+    print_players(&e, a.section.as_deref(), Some(seq))?;
+    Ok(Outcome::found_if(found))
+}
+
+/// The registrations' players with their data from the FIDE list, in the
+/// initial order (C.04.2 art. 2.2).
+fn from_list(
+    list: &FideListArgs,
+    regs: &[chess_arbiter::model::fide_list::Registration],
+) -> Result<
+    (
+        chess_arbiter::model::fide_list::FideList,
+        chess_arbiter::pairing::start_list::StartList,
+    ),
+    Failure,
+> {
+    use chess_arbiter::pairing::start_list::{build, StartListOptions};
+    let ids = regs
+        .iter()
+        .filter_map(|r| r.fide_id.as_deref()?.trim().parse().ok())
+        .collect();
+    let Some(l) = list.load(Some(ids))? else {
+        return Err(Failure::Invalid(
+            "expected --fide-list FILE: the player data comes from it".into(),
+        ));
+    };
+    let opts = StartListOptions {
+        event_name: None,
+        rounds: None,
+        start_date: None,
+        kind: chess_arbiter::model::fide_list::ListKind::Standard,
+        category_year: None,
+    };
+    let s = build(regs, &l, &opts);
+    Ok((l, s))
+}
+
+fn print_players(e: &Event, section: Option<&str>, _seq: Option<i64>) -> Result<(), Failure> {
+    let t = e.tournament(section)?;
+    print!("{}", render::event::players_text(&t));
+    Ok(())
+}
+
+fn edit(a: EditArgs) -> Result<Outcome, Failure> {
+    let mut e = open(&a.event)?;
+    let mut err = None;
+    let seq = e.edit(&a.who.author(None), a.section.as_deref(), a.player, |p| {
+        if let Some(id) = &a.fide_id {
+            p.fide_id = Some(id.trim().to_string()).filter(|s| !s.is_empty());
+        }
+        if let Err(x) = a.data.apply(p) {
+            err = Some(x);
+        }
+    });
+    if let Some(x) = err {
+        return Err(x);
+    }
+    println!("step {}: player {} changed", seq?, a.player);
+    Ok(Outcome::Clean)
+}
+
+/// The round of a section as the engines' [`Pairing`], for the renderers.
+fn as_pairing(
+    e: &Event,
+    section: Option<&str>,
+    round: u32,
+    system: &str,
+) -> Result<(chess_arbiter::model::Tournament, Pairing), Failure> {
+    use chess_arbiter::model::{ByeKind, PlayerId, RoundEntry};
+    use chess_arbiter::pairing::dutch::Edition;
+    let t = e.tournament_with_round(section, round)?;
+    let boards = e
+        .boards(section, round)?
+        .into_iter()
+        .map(|b| Board {
+            white: PlayerId(b.white),
+            black: PlayerId(b.black),
+        })
+        .collect();
+    let i = round as usize;
+    let bye = t
+        .players
+        .iter()
+        .find(|p| {
+            p.round(i)
+                == RoundEntry::Bye {
+                    bye: ByeKind::PairingAllocated,
+                }
+        })
+        .map(|p| p.id);
+    let not_paired = t
+        .players
+        .iter()
+        .filter(|p| {
+            matches!(
+                p.round(i),
+                RoundEntry::NotPaired
+                    | RoundEntry::Bye {
+                        bye: ByeKind::Half | ByeKind::Full | ByeKind::Zero
+                    }
+            )
+        })
+        .map(|p| p.id)
+        .collect();
+    let edition = Edition::from_name(system).unwrap_or(Edition::Dutch2025);
+    let reason = if system == "round-robin" {
+        "the Berger table (C.05 Annex 1)".to_string()
+    } else {
+        "the section's system".to_string()
+    };
+    Ok((
+        t,
+        Pairing {
+            edition,
+            edition_reason: reason,
+            round,
+            boards,
+            bye,
+            not_paired,
+        },
+    ))
+}
+
+fn pair(a: PairArgs) -> Result<Outcome, Failure> {
+    let mut e = open(&a.event)?;
+    let edition = a.system.and_then(SystemArg::dutch);
+    let section = a.section.as_deref();
+    let done = e.pair(&a.who.author(None), section, a.draft, edition)?;
+    let (t, p) = as_pairing(&e, Some(&done.section), done.round, &done.system)?;
+    let mut text = match a.format {
+        PairFormat::Text => render::pair::text(&t, &p),
+        PairFormat::Json => render::pair::json(&p),
+        PairFormat::Bbp => render::pair::bbp(&p),
+        PairFormat::Html => render::site::pairing_page(&t, &p)
+            .map_err(|x| Failure::Message(exit::UNEXPECTED, format!("error: {x}")))?,
+    };
+    if a.format == PairFormat::Text {
+        let verdict = verdict_of_round(&t, &p);
+        text.push_str(&render::event::pair_footer(&done, verdict.as_deref()));
+    }
+    input::write_output(a.output.as_deref(), &text).map_err(Failure::Reported)?;
+    Ok(Outcome::Clean)
+}
+
+fn change(a: ChangeArgs) -> Result<Outcome, Failure> {
+    let mut e = open(&a.event)?;
+    let change = match (&a.swap, a.flip) {
+        (Some(v), None) => match v.as_slice() {
+            [x, y] => ManualChange::Swap { a: *x, b: *y },
+            _ => {
+                return Err(Failure::Invalid(
+                    "--swap: expected two pairing numbers".into(),
+                ))
+            }
+        },
+        (None, Some(board)) => ManualChange::Flip { board },
+        _ => {
+            return Err(Failure::Invalid(
+                "expected a change: --swap A B or --flip BOARD".into(),
+            ))
+        }
+    };
+    let round = e.change(
+        &a.who.author(Some(a.reason.clone())),
+        a.section.as_deref(),
+        change,
+    )?;
+    let s = e.section(a.section.as_deref())?;
+    let (t, p) = as_pairing(&e, Some(&s.key), round, "dutch-2025")?;
+    print!(
+        "{}",
+        render::event::boards_text(&t, &p, &e.boards(Some(&s.key), round)?)
+    );
+    println!(
+        "draft of round {round} changed by hand ({}); `arbiter event pair` publishes it",
+        a.reason
+    );
+    Ok(Outcome::Clean)
+}
+
+fn parse_result(text: &str) -> Result<event::BoardResult, Failure> {
+    results::parse(text).ok_or_else(|| {
+        Failure::Invalid(format!("expected {}, found \"{text}\"", results::EXPECTED))
+    })
+}
+
+fn report_entered(lines: &[SheetLine], done: &[event::Entered]) {
+    for (l, d) in lines.iter().zip(done) {
+        let r = results::format(l.result);
+        let board = format!(
+            "board {}{}",
+            l.board,
+            l.round
+                .map(|r| format!(" of round {r}"))
+                .unwrap_or_default()
+        );
+        match d {
+            event::Entered::Recorded => println!("{board}: {r}"),
+            event::Entered::Unchanged => println!("{board}: {r} (already recorded)"),
+            event::Entered::Corrected { old } => {
+                println!("{board}: {r} (corrected from {})", results::format(*old))
+            }
+        }
+    }
+}
+
+fn result(a: ResultArgs) -> Result<Outcome, Failure> {
+    let mut e = open(&a.event)?;
+    let r = parse_result(&a.result)?;
+    let line = SheetLine {
+        at: String::new(),
+        section: a.section.clone(),
+        round: a.round,
+        board: a.board,
+        result: r,
+    };
+    let done = e.results(
+        &a.who.author(a.reason.clone()),
+        std::slice::from_ref(&line),
+        a.correct,
+    )?;
+    report_entered(&[line], &done);
+    Ok(Outcome::Clean)
+}
+
+fn results_sheet(a: ResultsArgs) -> Result<Outcome, Failure> {
+    let bytes = input::read_path(&a.sheet)?;
+    let name = if a.sheet == "-" {
+        "<stdin>".to_string()
+    } else {
+        a.sheet.clone()
+    };
+    let text = String::from_utf8(bytes).map_err(|x| {
+        Failure::Invalid(format!(
+            "{name}: expected UTF-8 text, found a byte that is not at offset {}",
+            x.utf8_error().valid_up_to()
+        ))
+    })?;
+    let mut lines =
+        results::sheet(&text, &name).map_err(|errs| Failure::Invalid(errs.join("\nerror: ")))?;
+    for l in &mut lines {
+        if l.section.is_none() {
+            l.section = a.section.clone();
+        }
+        if l.round.is_none() {
+            l.round = a.round;
+        }
+    }
+    let mut e = open(&a.event)?;
+    let done = e.results(&a.who.author(a.reason.clone()), &lines, a.correct)?;
+    report_entered(&lines, &done);
+    let new = done
+        .iter()
+        .filter(|d| !matches!(d, event::Entered::Unchanged))
+        .count();
+    println!("{new} result(s) entered from {name}");
+    Ok(Outcome::Clean)
+}
+
+fn bye(a: ByeArgs) -> Result<Outcome, Failure> {
+    let mut e = open(&a.event)?;
+    let code = if a.remove {
+        None
+    } else if a.half {
+        Some(ByeCode::H)
+    } else if a.zero {
+        Some(ByeCode::Z)
+    } else {
+        eprintln!("warning: a full-point bye: FIDE's checklist for pairing programs calls it deprecated; --half or --zero where the regulations say");
+        Some(ByeCode::F)
+    };
+    let seq = e.bye(
+        &a.who.author(a.reason.clone()),
+        a.section.as_deref(),
+        a.player,
+        a.round,
+        code,
+    )?;
+    let what = match code {
+        None => "bye taken back".to_string(),
+        Some(ByeCode::H) => "half-point bye".into(),
+        Some(ByeCode::Z) => "zero-point bye".into(),
+        Some(_) => "full-point bye".into(),
+    };
+    println!("step {seq}: player {} round {}: {what}", a.player, a.round);
+    Ok(Outcome::Clean)
+}
+
+fn withdraw(a: WithdrawArgs) -> Result<Outcome, Failure> {
+    let mut e = open(&a.event)?;
+    let from = if a.back { None } else { a.from_round };
+    let seq = e.withdraw(
+        &a.who.author(a.reason.clone()),
+        a.section.as_deref(),
+        a.player,
+        from,
+    )?;
+    match from {
+        Some(r) => println!("step {seq}: player {} withdrawn from round {r}", a.player),
+        None => println!("step {seq}: player {} brought back", a.player),
+    }
+    Ok(Outcome::Clean)
+}
+
+fn undo(a: UndoArgs) -> Result<Outcome, Failure> {
+    let mut e = open(&a.event)?;
+    let seq = e.undo(&a.who.author(a.reason.clone()), a.step)?;
+    let log = e.log()?;
+    if let Some(l) = log.iter().find(|l| l.seq == seq) {
+        print!("{}", render::event::log_text(std::slice::from_ref(l)));
+    }
+    Ok(Outcome::Clean)
+}
+
+fn log(a: LogArgs) -> Result<Outcome, Failure> {
+    let e = open(&a.event)?;
+    let log = e.log()?;
+    let text = match a.format {
+        LogFormat::Text => render::event::log_text(&log),
+        LogFormat::Json => render::event::log_json(&log),
+    };
+    input::write_output(None, &text).map_err(Failure::Reported)?;
+    Ok(Outcome::Clean)
+}
+
+fn show(a: ShowArgs) -> Result<Outcome, Failure> {
+    let e = open(&a.event)?;
+    let s = e.section(a.section.as_deref())?;
+    for x in e.sections()? {
+        println!(
+            "section {}: {} ({} players, {} of {} rounds published{})",
+            x.key,
+            x.name,
+            x.players,
+            x.published,
+            x.rounds_total.map_or("?".to_string(), |r| r.to_string()),
+            x.draft
+                .map(|d| format!(", round {d} a draft"))
+                .unwrap_or_default()
+        );
+    }
+    let round = a.round.or(s.draft).unwrap_or(s.published);
+    if round > 0 {
+        let (t, p) = as_pairing(&e, Some(&s.key), round, "dutch-2025")?;
+        print!(
+            "{}",
+            render::event::boards_text(&t, &p, &e.boards(Some(&s.key), round)?)
+        );
+    } else {
+        print_players(&e, Some(&s.key), None)?;
+    }
+    Ok(Outcome::Clean)
+}
+
+/// `check`'s verdict of a round just paired (its boards in `t`): the words
+/// of [`render::check::round`].
+fn verdict_of_round(t: &chess_arbiter::model::Tournament, p: &Pairing) -> Option<String> {
+    use chess_arbiter::formats::input::Source;
+    use chess_arbiter::pairing::check::report::{
+        check_tournament_in, engine_selection, CheckOptions,
+    };
+    use chess_arbiter::pairing::check::FileFacts;
+    if super::common::round_robin_table(t, None).is_some() {
+        return None;
+    }
+    let opts = CheckOptions {
+        edition: p.edition,
+        edition_reason: p.edition_reason.clone(),
+        rounds: Some(vec![p.round]),
+        explain: false,
+    };
+    let source = Source::None;
+    let facts = FileFacts::new(None, &source);
+    let report = check_tournament_in(t, &opts, &facts, |pos| engine_selection(pos, p.edition));
+    report.rounds.first().map(render::check::round)
+}

@@ -1,0 +1,131 @@
+//! The event room's one error type.
+
+use std::fmt;
+
+/// Why an event operation did nothing. Every variant names the file; a
+/// refused step says what was asked, what was expected and what was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EventError {
+    /// The file cannot be read or written (missing, permissions).
+    Access { path: String, detail: String },
+    /// A new event's path exists already.
+    Exists { path: String },
+    /// The file is not an event file.
+    NotAnEventFile { path: String, found: String },
+    /// The file was written by a newer version of the program.
+    NewerVersion {
+        path: String,
+        version: i32,
+        supported: i32,
+    },
+    /// The file is damaged: unreadable tables or a log that does not add up.
+    Corrupt { path: String, detail: String },
+    /// Another writer held the file longer than the wait allows.
+    Busy { path: String },
+    /// The step was refused: it does not fit the event's state.
+    Refused { path: String, message: String },
+    /// The storage failed (disk full, I/O error).
+    Storage { path: String, detail: String },
+}
+
+impl EventError {
+    pub(super) fn storage(path: &str, e: &rusqlite::Error) -> EventError {
+        use rusqlite::ErrorCode;
+        let path = path.to_string();
+        match e.sqlite_error_code() {
+            Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => {
+                EventError::Busy { path }
+            }
+            Some(ErrorCode::NotADatabase) => EventError::NotAnEventFile {
+                path,
+                found: "a file that is not a SQLite database (or an encrypted one)".into(),
+            },
+            Some(ErrorCode::DatabaseCorrupt) => EventError::Corrupt {
+                path,
+                detail: e.to_string(),
+            },
+            Some(ErrorCode::CannotOpen)
+            | Some(ErrorCode::PermissionDenied)
+            | Some(ErrorCode::ReadOnly) => EventError::Access {
+                path,
+                detail: e.to_string(),
+            },
+            _ => EventError::Storage {
+                path,
+                detail: e.to_string(),
+            },
+        }
+    }
+
+    /// A refusal; the path is filled in by the store.
+    pub(super) fn refused(message: impl Into<String>) -> EventError {
+        EventError::Refused {
+            path: String::new(),
+            message: message.into(),
+        }
+    }
+
+    /// The same error naming `path` where it named none.
+    pub(super) fn in_file(self, path: &str) -> EventError {
+        match self {
+            EventError::Refused { path: p, message } if p.is_empty() => EventError::Refused {
+                path: path.to_string(),
+                message,
+            },
+            e => e,
+        }
+    }
+
+    /// The file the error is about.
+    pub fn path(&self) -> &str {
+        match self {
+            EventError::Access { path, .. }
+            | EventError::Exists { path }
+            | EventError::NotAnEventFile { path, .. }
+            | EventError::NewerVersion { path, .. }
+            | EventError::Corrupt { path, .. }
+            | EventError::Busy { path }
+            | EventError::Refused { path, .. }
+            | EventError::Storage { path, .. } => path,
+        }
+    }
+}
+
+impl fmt::Display for EventError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EventError::Access { path, detail } => write!(f, "{path}: cannot open the event file: {detail}"),
+            EventError::Exists { path } => write!(
+                f,
+                "{path}: expected a new file name for the event, found an existing file (nothing changed)"
+            ),
+            EventError::NotAnEventFile { path, found } => write!(
+                f,
+                "{path}: expected a chess-arbiter event file (SQLite), found {found}; nothing changed"
+            ),
+            EventError::NewerVersion {
+                path,
+                version,
+                supported,
+            } => write!(
+                f,
+                "{path}: written by a newer chess-arbiter (event schema {version}; this program reads up to {supported}); update the program, nothing changed"
+            ),
+            EventError::Corrupt { path, detail } => {
+                write!(f, "{path}: the event file is damaged: {detail}")
+            }
+            EventError::Busy { path } => write!(
+                f,
+                "{path}: another arbiter's step held the event file for more than {} s; nothing written, try again",
+                super::store::BUSY_TIMEOUT.as_secs()
+            ),
+            EventError::Refused { path, message } => write!(f, "{path}: {message}"),
+            EventError::Storage { path, detail } => {
+                write!(f, "{path}: the event file could not be written: {detail}; nothing changed")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EventError {}

@@ -1,0 +1,367 @@
+//! The event file, through the commands only: the motivating event (main
+//! group with categories, a 5-round Senior section, a 9-round blitz) run
+//! from registrations to the FIDE report, and the refusals an arbiter meets.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use chess_arbiter::formats::fide_list::synthetic::{self, Layout};
+use chess_arbiter::model::fide_list::{ListPlayer, ListRating};
+use chess_arbiter::model::{Sex, Title};
+
+use crate::scratch::Scratch;
+
+pub(crate) fn profile() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/event/ctca-2026.toml")
+        .display()
+        .to_string()
+}
+
+/// Run `arbiter` as arbiter "Chief": (exit code, stdout, stderr).
+pub(crate) fn arbiter(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .env("ARBITER_NAME", "Chief")
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// `arbiter` that must succeed; its stdout.
+pub(crate) fn ok(args: &[&str]) -> String {
+    let (code, out, err) = arbiter(args);
+    assert_eq!(code, 0, "arbiter {args:?}\nstdout: {out}\nstderr: {err}");
+    out
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+/// A player of the made-up list: ids from 8100001, births from juniors to
+/// seniors, a few women, a few titled, a few unrated.
+fn list_player(i: u64) -> ListPlayer {
+    let birth = [2016, 2013, 2011, 2009, 2007, 1990, 1985, 1962, 1958, 2000][(i % 10) as usize];
+    let female = i % 4 == 1;
+    ListPlayer {
+        fide_id: 8_100_000 + i,
+        name: format!("Player{i:03}, Test"),
+        federation: "TPE".into(),
+        sex: Some(if female { Sex::Female } else { Sex::Male }),
+        title: (i == 3).then_some(Title::FM),
+        women_title: None,
+        other_titles: String::new(),
+        birth_year: Some(birth),
+        inactive: false,
+        standard: (i % 13 != 0).then_some(ListRating {
+            rating: 1400 + ((i * 137) % 900) as u16,
+            games: 10,
+            k: Some(20),
+        }),
+        rapid: None,
+        blitz: Some(ListRating {
+            rating: 1400 + ((i * 71) % 800) as u16,
+            games: 10,
+            k: Some(20),
+        }),
+    }
+}
+
+/// Results of a round's boards, by board: mostly decisive, some draws.
+fn sheet(boards: usize, round: u32, skip: &[u32]) -> String {
+    let mut out = String::from("board,result\n");
+    for b in 1..=boards as u32 {
+        if skip.contains(&b) {
+            continue;
+        }
+        let r = match (b * 7 + round * 3) % 5 {
+            0 | 3 => "1-0",
+            1 => "0-1",
+            2 => "1/2",
+            _ => "1-0",
+        };
+        out.push_str(&format!("{b},{r}\n"));
+    }
+    out
+}
+
+/// The boards of the section's round as `arbiter event show` prints them.
+fn board_count(event: &str, section: &str, round: u32) -> usize {
+    let out = ok(&[
+        "event",
+        "show",
+        event,
+        "--section",
+        section,
+        "--round",
+        &round.to_string(),
+    ]);
+    out.lines()
+        .skip_while(|l| !l.starts_with("Round "))
+        .skip(1)
+        .filter(|l| {
+            l.trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+                && !l.contains("pairing-allocated bye")
+        })
+        .count()
+}
+
+fn play_round(dir: &Path, event: &str, section: &str, round: u32, special: &[(u32, &str)]) {
+    ok(&["event", "pair", event, "--section", section]);
+    let n = board_count(event, section, round);
+    let skip: Vec<u32> = special.iter().map(|(b, _)| *b).collect();
+    let mut text = sheet(n, round, &skip);
+    for (b, r) in special {
+        text.push_str(&format!("{b},{r}\n"));
+    }
+    let path = dir.join(format!("{section}-r{round}.csv"));
+    std::fs::write(&path, text).unwrap();
+    ok(&["event", "results", event, &s(&path), "--section", section]);
+}
+
+#[test]
+fn the_motivating_event_runs_end_to_end_through_the_commands() {
+    let dir = Scratch::new("event-e2e");
+    let list = dir.join("players_list_foa.txt");
+    let players: Vec<ListPlayer> = (1..=60).map(list_player).collect();
+    let mut f = std::fs::File::create(&list).unwrap();
+    synthetic::write(&mut f, Layout::CombinedTxt, &players, 0, 1).unwrap();
+    // Main group: players 1-30 (player 30 registers late); Senior: the ones
+    // born before 1977 among 31-60; blitz: 31-50 with their category.
+    let main: String = (1..=29).map(|i| format!("{}\n", 8_100_000 + i)).collect();
+    let regs = dir.join("main.csv");
+    std::fs::write(&regs, format!("FIDE ID\n{main}")).unwrap();
+    let event = s(&dir.join("open.arbiter"));
+    let prof = profile();
+    let out = ok(&["event", "new", &event, "--profile", &prof]);
+    assert!(
+        out.contains("section main")
+            && out.contains("section senior")
+            && out.contains("section blitz"),
+        "{out}"
+    );
+    let l = s(&list);
+    ok(&[
+        "event",
+        "register",
+        &event,
+        "--csv",
+        &s(&regs),
+        "--fide-list",
+        &l,
+    ]);
+    // A latecomer to the technical meeting: registered, not paired in round 1.
+    ok(&[
+        "event",
+        "register",
+        &event,
+        "--fide-id",
+        "8100031",
+        "--fide-list",
+        &l,
+        "--not-paired-round1",
+    ]);
+    let seniors: Vec<u64> = (31..=60)
+        .filter(|i| [1962, 1958].contains(&list_player(*i).birth_year.unwrap()))
+        .collect();
+    for i in &seniors {
+        ok(&[
+            "event",
+            "register",
+            &event,
+            "--section",
+            "senior",
+            "--fide-id",
+            &(8_100_000 + i).to_string(),
+            "--fide-list",
+            &l,
+        ]);
+    }
+    let blitz: String = (31..=50)
+        .map(|i| format!("{},U13\n", 8_100_000 + i))
+        .collect();
+    let bregs = dir.join("blitz.csv");
+    std::fs::write(&bregs, format!("FIDE ID,Category\n{blitz}")).unwrap();
+    ok(&[
+        "event",
+        "register",
+        &event,
+        "--section",
+        "blitz",
+        "--csv",
+        &s(&bregs),
+        "--fide-list",
+        &l,
+    ]);
+
+    // Main group, 9 rounds.
+    let main_latecomer = "30"; // number of the latecomer: 30 players, unrated last
+    let _ = main_latecomer;
+    play_round(&dir, &event, "main", 1, &[]);
+    ok(&["event", "bye", &event, "5", "--round", "3", "--half"]);
+    ok(&["event", "bye", &event, "9", "--round", "7", "--half"]);
+    play_round(&dir, &event, "main", 2, &[]);
+    // A late entry after round 2: paired from round 3.
+    ok(&[
+        "event",
+        "register",
+        &event,
+        "--fide-id",
+        "8100030",
+        "--fide-list",
+        &l,
+        "--from-round",
+        "3",
+    ]);
+    play_round(&dir, &event, "main", 3, &[]);
+    play_round(&dir, &event, "main", 4, &[(2, "+-")]);
+    play_round(&dir, &event, "main", 5, &[(3, "--")]);
+    ok(&["event", "withdraw", &event, "12", "--from-round", "6"]);
+    // Round 6: a draft, changed by hand with a reason, then published.
+    let draft = ok(&["event", "pair", &event, "--draft"]);
+    assert!(
+        draft.contains("is a draft") && draft.contains("check:"),
+        "{draft}"
+    );
+    let show = ok(&["event", "show", &event]);
+    let seat = |board: &str| -> (String, String) {
+        let line = show
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{board} ")))
+            .unwrap();
+        let f: Vec<&str> = line.split_whitespace().collect();
+        (f[1].to_string(), f[f.len() - 1].to_string())
+    };
+    let (a, _) = seat("4");
+    let (b, _) = seat("5");
+    let (code, _, err) = arbiter(&["event", "change", &event, "--swap", &a, &b, "--reason", ""]);
+    assert_eq!(code, 3, "a change without a reason is refused: {err}");
+    ok(&[
+        "event",
+        "change",
+        &event,
+        "--swap",
+        &a,
+        &b,
+        "--reason",
+        "brothers kept apart (regulation 7)",
+    ]);
+    let published = ok(&["event", "pair", &event]);
+    assert!(
+        published.contains("published (the draft as it was)"),
+        "{published}"
+    );
+    let n = board_count(&event, "main", 6);
+    let path = dir.join("main-r6.csv");
+    std::fs::write(&path, sheet(n, 6, &[])).unwrap();
+    ok(&["event", "results", &event, &s(&path)]);
+    for r in 7..=9 {
+        play_round(&dir, &event, "main", r, &[]);
+    }
+    let (code, _, err) = arbiter(&["event", "pair", &event]);
+    assert_eq!(code, 3, "a tenth round is refused: {err}");
+
+    // Senior (5 rounds) and blitz (9 rounds).
+    for r in 1..=5 {
+        play_round(&dir, &event, "senior", r, &[]);
+    }
+    for r in 1..=9 {
+        play_round(&dir, &event, "blitz", r, &[]);
+    }
+
+    // check: every round conforms but the one changed by hand, named as manual.
+    let (code, out, err) = arbiter(&["check", &event]);
+    assert_eq!(code, 1, "{out}\n{err}");
+    let verdict = |r: u32| {
+        out.lines()
+            .find(|l| {
+                l.starts_with(&format!("Round {r}:")) || l.starts_with(&format!("round {r}:"))
+            })
+            .unwrap_or_else(|| panic!("round {r} in {out}"))
+            .to_string()
+    };
+    for r in [1, 2, 3, 4, 5, 7, 8, 9] {
+        assert!(verdict(r).contains("conform"), "round {r}: {}", verdict(r));
+    }
+    assert!(
+        out.contains("manual") && out.contains("brothers kept apart"),
+        "{out}"
+    );
+    for sec in ["senior", "blitz"] {
+        let (code, out, err) = arbiter(&["check", &format!("{event}#{sec}")]);
+        assert_eq!(code, 0, "{sec}: {out}\n{err}");
+    }
+
+    // Standings per category, prizes of each section, the site, the FIDE report.
+    let st = ok(&["standings", &event, "--profile", &prof, "--category", "U13"]);
+    assert!(st.contains("after round 9"), "{st}");
+    let pz = ok(&["prizes", &event, "--profile", &prof]);
+    assert!(pz.contains("NT$"), "{pz}");
+    ok(&[
+        "prizes",
+        &format!("{event}#senior"),
+        "--profile",
+        &prof,
+        "--section",
+        "senior",
+    ]);
+    ok(&[
+        "prizes",
+        &format!("{event}#blitz"),
+        "--profile",
+        &prof,
+        "--section",
+        "blitz",
+    ]);
+    let site = dir.join("site");
+    ok(&["report", &event, "--profile", &prof, "-o", &s(&site)]);
+    assert!(site.join("index.html").exists());
+    let fide = dir.join("fide.trf");
+    let (code, _, err) = arbiter(&[
+        "convert",
+        &event,
+        "--to",
+        "trf16",
+        "--for",
+        "fide",
+        "-o",
+        &s(&fide),
+    ]);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(fide.exists(), "{err}");
+
+    // The log names every step with its arbiter, the manual change with its reason.
+    let log = ok(&["event", "log", &event]);
+    assert!(
+        log.contains("Chief")
+            && log.contains("changed by hand")
+            && log.contains("brothers kept apart"),
+        "{log}"
+    );
+
+    // Exported to TRF-2026 and read back: the same standings and prizes.
+    let trf = dir.join("open.trf");
+    ok(&["convert", &event, "--to", "trf26", "-o", &s(&trf)]);
+    let a = ok(&["standings", &event, "--profile", &prof]);
+    let b = ok(&["standings", &s(&trf), "--profile", &prof]);
+    assert_eq!(strip_names(&a), strip_names(&b));
+    let pa = ok(&["prizes", &event, "--profile", &prof]);
+    let pb = ok(&["prizes", &s(&trf), "--profile", &prof]);
+    assert_eq!(strip_names(&pa), strip_names(&pb));
+}
+
+/// Standings text without the line that names the input file.
+fn strip_names(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.contains(".arbiter") && !l.contains(".trf"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
