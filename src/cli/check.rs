@@ -164,9 +164,12 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             .map(|b| format!("{b:02x}"))
             .collect(),
     );
+    let manual = chess_arbiter::pairing::check::manual::manual_pairings(t);
     let text = match args.format {
-        OutFormat::Text => render::check::text(&report),
-        OutFormat::Json => render::check::json(&report) + "\n",
+        OutFormat::Text => render::check::text(&report) + &render::check::manual_text(&manual),
+        OutFormat::Json => {
+            render::check::with_manual(&render::check::json(&report), &manual) + "\n"
+        }
     };
     input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
     Ok(Outcome::found_if(!report.all_conform()))

@@ -352,6 +352,7 @@ impl From<EventError> for Failure {
             EventError::Access { .. } | EventError::Busy { .. } | EventError::Storage { .. } => {
                 exit::FILE_ACCESS
             }
+            EventError::NoLegalPairing { .. } => exit::FOUND,
             _ => exit::INVALID_INPUT,
         };
         Failure::Message(code, format!("error: {e}"))

@@ -289,6 +289,44 @@ fn read_event(file: &str, section: Option<&str>, name: &str) -> Result<Loaded, I
     })
 }
 
+/// Whether an event file's state is what its log adds up to (the log
+/// replayed into a copy and compared table by table, after SQLite's own
+/// integrity check): an error diagnostic for each difference.
+pub fn event_soundness(path: &str) -> Result<Vec<Diagnostic>, InputError> {
+    let Some((file, _)) = event_path(path) else {
+        return Ok(Vec::new());
+    };
+    let fail = |e: chess_arbiter::event::EventError| InputError {
+        code: exit::INVALID_INPUT,
+        diagnostics: vec![Diagnostic::error(
+            codes::UNRECOGNIZED_INPUT,
+            Family::Consistency,
+            Location {
+                file: Some(file.to_string()),
+                ..Location::default()
+            },
+            e.to_string(),
+        )],
+    };
+    let event = chess_arbiter::event::Event::open(std::path::Path::new(file)).map_err(fail)?;
+    Ok(event
+        .verify()
+        .map_err(fail)?
+        .into_iter()
+        .map(|d| {
+            Diagnostic::error(
+                codes::UNRECOGNIZED_INPUT,
+                Family::Consistency,
+                Location {
+                    file: Some(file.to_string()),
+                    ..Location::default()
+                },
+                format!("the event's state is not what its log adds up to: {d}"),
+            )
+        })
+        .collect())
+}
+
 /// Read bytes already in memory (an upload) named `name`, as [`read_input`] reads a file.
 pub fn read_bytes(
     name: &str,

@@ -81,6 +81,11 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         }
         Err(e) => return Err(e.into()),
     };
+    if loaded.format == InputFormat::EventFile {
+        loaded
+            .diagnostics
+            .extend(input::event_soundness(&args.input)?);
+    }
     if args.fide {
         let fide = super::rating::fide_problems(&loaded);
         loaded.diagnostics.extend(fide);

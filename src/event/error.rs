@@ -25,6 +25,8 @@ pub enum EventError {
     Busy { path: String },
     /// The step was refused: it does not fit the event's state.
     Refused { path: String, message: String },
+    /// The pairing engine found no legal pairing (nothing written).
+    NoLegalPairing { path: String, message: String },
     /// The storage failed (disk full, I/O error).
     Storage { path: String, detail: String },
 }
@@ -73,6 +75,12 @@ impl EventError {
                 path: path.to_string(),
                 message,
             },
+            EventError::NoLegalPairing { path: p, message } if p.is_empty() => {
+                EventError::NoLegalPairing {
+                    path: path.to_string(),
+                    message,
+                }
+            }
             e => e,
         }
     }
@@ -87,6 +95,7 @@ impl EventError {
             | EventError::Corrupt { path, .. }
             | EventError::Busy { path }
             | EventError::Refused { path, .. }
+            | EventError::NoLegalPairing { path, .. }
             | EventError::Storage { path, .. } => path,
         }
     }
@@ -121,6 +130,9 @@ impl fmt::Display for EventError {
                 super::store::BUSY_TIMEOUT.as_secs()
             ),
             EventError::Refused { path, message } => write!(f, "{path}: {message}"),
+            EventError::NoLegalPairing { path, message } => {
+                write!(f, "{path}: {message}; nothing written")
+            }
             EventError::Storage { path, detail } => {
                 write!(f, "{path}: the event file could not be written: {detail}; nothing changed")
             }

@@ -402,6 +402,7 @@ impl Event {
                 let s = state::section(tx, key.as_deref())?;
                 let mut results = Vec::new();
                 let mut seen = std::collections::HashMap::new();
+                let mut rounds = std::collections::HashMap::new();
                 for &i in &mine {
                     let l = &lines[i];
                     let at = if l.at.is_empty() {
@@ -418,7 +419,10 @@ impl Event {
                             if s.draft == Some(round) { " (a draft: publish it first)" } else { "" }
                         )));
                     }
-                    let boards = state::boards(tx, &s.key, round)?;
+                    if !rounds.contains_key(&round) {
+                        rounds.insert(round, state::boards(tx, &s.key, round)?);
+                    }
+                    let boards = rounds.get(&round).map(Vec::as_slice).unwrap_or_default();
                     let b = boards.iter().find(|b| b.board == l.board).ok_or_else(|| {
                         EventError::refused(format!(
                             "{at}section {}, round {round}: expected a board from 1 to {}, found board {}",
@@ -721,7 +725,13 @@ fn engine(
         round: Some(round),
         ..Default::default()
     };
-    let p = pair_round(t, &opts).map_err(|e| EventError::refused(format!("round {round}: {e}")))?;
+    let p = pair_round(t, &opts).map_err(|e| match e {
+        crate::pairing::dutch::PairError::NoLegalPairing { .. } => EventError::NoLegalPairing {
+            path: String::new(),
+            message: format!("round {round}: {e}"),
+        },
+        e => EventError::refused(format!("round {round}: {e}")),
+    })?;
     let boards = p
         .boards
         .iter()

@@ -349,3 +349,36 @@ fn explanation_text(s: &mut String, e: &Explanation) {
         let _ = writeln!(s, "    rules: {}", choice_text(b.kind, &c));
     }
 }
+
+/// The manual pairing changes the file records (`### MPA @ Round n`), named
+/// after the verdicts: a round that differs from the engine because the
+/// arbiter changed it is not an engine error.
+pub fn manual_text(manual: &[crate::pairing::check::manual::ManualPairing]) -> String {
+    let mut s = String::new();
+    for m in manual {
+        s.push_str(&format!(
+            "round {}: a manual pairing change is recorded (not the engine's): {}\n",
+            m.round, m.record
+        ));
+    }
+    s
+}
+
+/// The JSON report with `"manual_pairings": [{"round", "record"}]` added
+/// when the file records any.
+pub fn with_manual(json: &str, manual: &[crate::pairing::check::manual::ManualPairing]) -> String {
+    if manual.is_empty() {
+        return json.to_string();
+    }
+    match serde_json::from_str::<serde_json::Value>(json) {
+        Ok(serde_json::Value::Object(mut o)) => {
+            o.insert(
+                "manual_pairings".into(),
+                serde_json::to_value(manual).unwrap_or_default(),
+            );
+            serde_json::to_string_pretty(&serde_json::Value::Object(o))
+                .unwrap_or_else(|_| json.to_string())
+        }
+        _ => json.to_string(),
+    }
+}

@@ -1,6 +1,6 @@
 //! The shape of the source tree, as `../shared/docs/house-style.md` draws it and
 //! issue #17 asks it to stay: layers that point one way
-//! (`diag <- model <- {formats, pairing, standings, rating, validate} <- render <- cli`),
+//! (`diag <- model <- {formats, pairing, standings, rating, validate} <- event <- render <- cli`),
 //! no import cycle between files, and no file above about 1,000 lines except the
 //! two that are cohesive by design (the blossom matcher and the B.02 rating change).
 //!
@@ -308,8 +308,9 @@ fn layer(top: &str) -> Option<u8> {
         "diag" => 0,
         "model" => 1,
         "formats" | "pairing" | "standings" | "rating" | "validate" => 2,
-        "render" => 3,
-        "cli" => 4,
+        "event" => 3,
+        "render" => 4,
+        "cli" => 5,
         _ => return None,
     })
 }
@@ -356,6 +357,39 @@ fn layers_point_one_way() {
         }
     }
     assert!(wrong.is_empty(), "imports against the layers: {wrong:#?}");
+}
+
+/// The event room owns storage: nothing else names rusqlite or writes SQL
+/// (house style: "Nothing above it writes SQL"), and the engines below it
+/// never see storage.
+#[test]
+fn only_the_event_room_touches_the_database() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut wrong = Vec::new();
+    for f in files {
+        let rel = f
+            .strip_prefix(src())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if rel.starts_with("event/") {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(&f).unwrap());
+        for needle in ["rusqlite", "execute_batch", "INSERT INTO", "SELECT "] {
+            if code.contains(needle) {
+                wrong.push(format!("{rel}: {needle}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "storage outside src/event: {wrong:#?}");
+}
+
+#[test]
+fn the_event_room_sits_between_the_engines_and_the_shells() {
+    assert!(layer("event") > layer("pairing") && layer("event") > layer("standings"));
+    assert!(layer("event") < layer("render") && layer("render") < layer("cli"));
 }
 
 #[test]

@@ -115,7 +115,12 @@ fn board_count(event: &str, section: &str, round: u32) -> usize {
 }
 
 fn play_round(dir: &Path, event: &str, section: &str, round: u32, special: &[(u32, &str)]) {
-    ok(&["event", "pair", event, "--section", section]);
+    let (code, out, err) = arbiter(&["event", "pair", event, "--section", section]);
+    if code != 0 {
+        let trf = ok(&["convert", &format!("{event}#{section}"), "--to", "trfbx"]);
+        std::fs::write("/tmp/failed-pair.trf", &trf).unwrap();
+        panic!("pair {section} round {round}: {out}\n{err}\n{trf}");
+    }
     let n = board_count(event, section, round);
     let skip: Vec<u32> = special.iter().map(|(b, _)| *b).collect();
     let mut text = sheet(n, round, &skip);
@@ -131,11 +136,11 @@ fn play_round(dir: &Path, event: &str, section: &str, round: u32, special: &[(u3
 fn the_motivating_event_runs_end_to_end_through_the_commands() {
     let dir = Scratch::new("event-e2e");
     let list = dir.join("players_list_foa.txt");
-    let players: Vec<ListPlayer> = (1..=60).map(list_player).collect();
+    let players: Vec<ListPlayer> = (1..=80).map(list_player).collect();
     let mut f = std::fs::File::create(&list).unwrap();
     synthetic::write(&mut f, Layout::CombinedTxt, &players, 0, 1).unwrap();
-    // Main group: players 1-30 (player 30 registers late); Senior: the ones
-    // born before 1977 among 31-60; blitz: 31-50 with their category.
+    // Main group: players 1-30 (player 30 registers late); Senior: the ten
+    // born before 1977 among 31-80; blitz: 31-50 with their category.
     let main: String = (1..=29).map(|i| format!("{}\n", 8_100_000 + i)).collect();
     let regs = dir.join("main.csv");
     std::fs::write(&regs, format!("FIDE ID\n{main}")).unwrap();
@@ -169,7 +174,7 @@ fn the_motivating_event_runs_end_to_end_through_the_commands() {
         &l,
         "--not-paired-round1",
     ]);
-    let seniors: Vec<u64> = (31..=60)
+    let seniors: Vec<u64> = (31..=80)
         .filter(|i| [1962, 1958].contains(&list_player(*i).birth_year.unwrap()))
         .collect();
     for i in &seniors {

@@ -8,6 +8,7 @@ mod ctca;
 mod dutch;
 mod dutch_support;
 mod event;
+mod event_durability;
 mod fide_list;
 mod hostile;
 mod initial_colour;

@@ -25,6 +25,7 @@ pub mod colour;
 pub mod explain;
 pub mod finding;
 pub mod legality;
+pub mod manual;
 mod pair;
 pub mod position;
 pub mod report;
