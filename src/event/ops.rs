@@ -411,6 +411,12 @@ impl Event {
                         format!("{}: ", l.at)
                     };
                     let round = l.round.unwrap_or(s.published);
+                    if s.published == 0 {
+                        return Err(EventError::refused(format!(
+                            "{at}section {}: expected a published round to enter results in, found none yet (`arbiter event pair` pairs round 1)",
+                            s.key
+                        )));
+                    }
                     if round == 0 || round > s.published {
                         return Err(EventError::refused(format!(
                             "{at}section {}: expected a published round (1 to {}), found round {round}{}",

@@ -361,6 +361,45 @@ fn the_motivating_event_runs_end_to_end_through_the_commands() {
     let pa = ok(&["prizes", &event, "--profile", &prof]);
     let pb = ok(&["prizes", &s(&trf), "--profile", &prof]);
     assert_eq!(strip_names(&pa), strip_names(&pb));
+
+    // Exported to Swiss-Manager's player file and its pairing files (one a
+    // round, as Swiss-Manager imports them) and read back together: the same
+    // ranking rows (the event's name is not in those files).
+    let players = dir.join("players.txt");
+    ok(&["convert", &event, "--to", "sm-players", "-o", &s(&players)]);
+    let mut pairings = String::new();
+    for r in 1..=9 {
+        let one = dir.join(format!("pairings{r}.txt"));
+        ok(&[
+            "convert",
+            &event,
+            "--to",
+            "sm-pairings",
+            "--round",
+            &r.to_string(),
+            "-o",
+            &s(&one),
+        ]);
+        let text = std::fs::read_to_string(&one).unwrap();
+        let body: Vec<&str> = text.lines().skip(usize::from(r > 1)).collect();
+        pairings.push_str(&body.join("\n"));
+        pairings.push('\n');
+    }
+    let all = dir.join("pairings.txt");
+    std::fs::write(&all, pairings).unwrap();
+    let sm = format!("{}+{}", s(&players), s(&all));
+    let c = ok(&["standings", &sm, "--profile", &prof]);
+    assert_eq!(table_rows(&a), table_rows(&c));
+    let pc = ok(&["prizes", &sm, "--profile", &prof]);
+    assert_eq!(table_rows(&pa), table_rows(&pc));
+}
+
+/// The rows of the ranking tables (the lines naming a player).
+fn table_rows(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.contains(", Test"))
+        .map(str::to_string)
+        .collect()
 }
 
 /// Standings text without the line that names the input file.
@@ -369,4 +408,151 @@ fn strip_names(text: &str) -> String {
         .filter(|l| !l.contains(".arbiter") && !l.contains(".trf"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+fn fixture(rel: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn results_that_do_not_fit_are_refused_with_what_was_expected() {
+    let dir = Scratch::new("event-refusals");
+    let event = super::event_durability::event_with_players(&dir, 8, 3);
+    // Round 1 not paired yet.
+    let (code, _, err) = arbiter(&["event", "result", &event, "1", "1-0"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("expected a published round to enter results in, found none yet"),
+        "{err}"
+    );
+    ok(&["event", "pair", &event]);
+    // A board that does not exist.
+    let (code, _, err) = arbiter(&["event", "result", &event, "9", "1-0"]);
+    assert_eq!(code, 3);
+    assert!(
+        err.contains("expected a board from 1 to 4, found board 9"),
+        "{err}"
+    );
+    // A round not yet published.
+    let (code, _, err) = arbiter(&["event", "result", &event, "1", "1-0", "--round", "2"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("found round 2"), "{err}");
+    // Not a result.
+    let (code, _, err) = arbiter(&["event", "result", &event, "1", "2-0"]);
+    assert_eq!(code, 3);
+    assert!(
+        err.contains("expected a result 1-0, 0-1, 1/2") && err.contains("\"2-0\""),
+        "{err}"
+    );
+    // Twice: the same writes nothing, another needs --correct.
+    assert!(ok(&["event", "result", &event, "1", "1-0"]).contains("board 1: 1-0"));
+    let steps = ok(&["event", "log", &event]).lines().count();
+    assert!(ok(&["event", "result", &event, "1", "1-0"]).contains("already recorded"));
+    assert_eq!(ok(&["event", "log", &event]).lines().count(), steps);
+    let (code, _, err) = arbiter(&["event", "result", &event, "1", "0-1"]);
+    assert_eq!(code, 3);
+    assert!(
+        err.contains("found 1-0 recorded") && err.contains("--correct"),
+        "{err}"
+    );
+    let out = ok(&[
+        "event",
+        "result",
+        &event,
+        "1",
+        "½-½",
+        "--correct",
+        "--reason",
+        "scoresheet signed 1/2",
+    ]);
+    assert!(out.contains("corrected from 1-0"), "{out}");
+    let log = ok(&["event", "log", &event]);
+    assert!(
+        log.contains("(was 1-0)") && log.contains("scoresheet signed 1/2"),
+        "{log}"
+    );
+    // Pairing the next round with boards open.
+    let (code, _, err) = arbiter(&["event", "pair", &event]);
+    assert_eq!(code, 3);
+    assert!(
+        err.contains("3 board(s) without a result (board 2, 3, 4)"),
+        "{err}"
+    );
+    // A sheet with one bad line writes nothing at all.
+    let sheet = dir.join("r1.csv");
+    std::fs::write(&sheet, "board,result\n2,1-0\n3,x\n4,0-1\n").unwrap();
+    let (code, _, err) = arbiter(&["event", "results", &event, &s(&sheet)]);
+    assert_eq!(code, 3);
+    assert!(err.contains("line 3, column 2"), "{err}");
+    assert_eq!(ok(&["event", "log", &event]).lines().count(), steps + 1);
+    // A bye for a round already paired, a withdrawal from it.
+    let (code, _, err) = arbiter(&["event", "bye", &event, "3", "--round", "1", "--half"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("expected a round not yet published"), "{err}");
+    let (code, _, err) = arbiter(&["event", "withdraw", &event, "3", "--from-round", "1"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("a forfeit"), "{err}");
+    // Undo: back before the correction; the log keeps both.
+    ok(&["event", "undo", &event]);
+    assert!(ok(&["event", "show", &event]).contains(" 1-0 "));
+    assert!(ok(&["event", "log", &event]).contains("[undone]"));
+}
+
+#[test]
+fn half_point_byes_keep_to_the_regulations_limits() {
+    let dir = Scratch::new("event-byes");
+    let event = dir.join("b.arbiter").display().to_string();
+    ok(&["event", "new", &event, "--profile", &profile()]);
+    for i in 0..10 {
+        ok(&[
+            "event",
+            "register",
+            &event,
+            "--name",
+            &format!("Player {i}"),
+            "--rating",
+            &(2000 - i * 10).to_string(),
+        ]);
+    }
+    ok(&["event", "bye", &event, "4", "--round", "2", "--half"]);
+    ok(&["event", "bye", &event, "4", "--round", "3", "--half"]);
+    let (code, _, err) = arbiter(&["event", "bye", &event, "4", "--round", "4", "--half"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("at most 2 half-point bye(s)"), "{err}");
+    let (code, _, err) = arbiter(&["event", "bye", &event, "5", "--round", "8", "--half"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("in round 7 or before"), "{err}");
+    // A taken-back bye frees its place.
+    ok(&["event", "bye", &event, "4", "--round", "3", "--remove"]);
+    ok(&["event", "bye", &event, "4", "--round", "5", "--half"]);
+}
+
+#[test]
+fn a_swiss_manager_event_is_continued_here() {
+    let dir = Scratch::new("event-import");
+    let event = dir.join("t.arbiter").display().to_string();
+    let out = ok(&[
+        "event",
+        "new",
+        &event,
+        "--from",
+        &fixture("tunx/abs_fem_1378181.TUNX"),
+    ]);
+    assert!(
+        out.contains("29 players") && out.contains("5 published"),
+        "{out}"
+    );
+    // Round 5 was paired in Swiss-Manager without results: enter them, then pair round 6.
+    let n = board_count(&event, "main", 5);
+    let sheet = dir.join("r5.csv");
+    std::fs::write(&sheet, super::event::sheet(n, 5, &[])).unwrap();
+    ok(&["event", "results", &event, &s(&sheet)]);
+    ok(&["event", "pair", &event]);
+    let (code, out, err) = arbiter(&["check", &event]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("6 of 6 rounds conform"), "{out}");
 }

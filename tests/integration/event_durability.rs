@@ -13,7 +13,7 @@ use crate::scratch::Scratch;
 
 /// An event of `n` players by hand (no list needed), main section of
 /// `rounds` rounds, round 1 paired.
-fn event_with_players(dir: &Path, n: u32, rounds: u32) -> String {
+pub(crate) fn event_with_players(dir: &Path, n: u32, rounds: u32) -> String {
     let event = dir.join("e.arbiter").display().to_string();
     ok(&[
         "event",
