@@ -194,13 +194,15 @@ mod tests {
     fn store_keeps_each_clients_latest_upload_before_older_ones() {
         let t0 = Instant::now();
         let mut s = Store::new(limits(100));
+        let at = |i: u64| t0 + Duration::from_millis(i);
         for c in 0..10 {
-            s.insert(format!("old{c}"), format!("c{c}"), (), 5, t0);
-            s.insert(format!("new{c}"), format!("c{c}"), (), 5, t0);
+            s.insert(format!("old{c}"), format!("c{c}"), (), 5, at(2 * c));
+            s.insert(format!("new{c}"), format!("c{c}"), (), 5, at(2 * c + 1));
         }
         assert_eq!(s.bytes(), 100);
-        // one more client: an old upload goes, every latest stays
-        s.insert("new10".into(), "c10".into(), (), 5, t0);
+        // one more client: the least recently used old upload goes; new0,
+        // older than old1..old9, stays as its client's latest
+        s.insert("new10".into(), "c10".into(), (), 5, at(30));
         assert!(s.bytes() <= 100);
         for c in 0..=10 {
             assert!(found(s.get(&format!("new{c}"), t0)), "new{c}");
