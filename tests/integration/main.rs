@@ -20,6 +20,7 @@ mod rough_edges;
 mod round_robin;
 mod samples;
 mod scratch;
+mod serve;
 mod site;
 mod sm;
 mod sm_lines;

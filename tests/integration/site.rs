@@ -173,8 +173,14 @@ pub(crate) struct Server {
 
 impl Server {
     pub(crate) fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["serve", "--port", "0"])
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+        cmd.args(["serve", "--port", "0"]);
+        Server::start_cmd(cmd)
+    }
+
+    /// `cmd` runs `arbiter serve --port 0` (through a shell, with limits).
+    pub(crate) fn start_cmd(mut cmd: Command) -> Server {
+        let mut child = cmd
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -195,6 +201,15 @@ impl Server {
 
     pub(crate) fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
+    }
+
+    /// Still running (not ended by a request).
+    pub(crate) fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
     }
 }
 

@@ -11,12 +11,14 @@ use crate::model::Tournament;
 use crate::pairing::dutch::Pairing;
 
 pub(crate) mod common;
+mod compute;
 pub(crate) mod document;
 mod pages;
 mod rounds;
 
 use common::{environment, tool, Frame};
 pub use common::{player_file, Page, SiteError, SiteInput, STYLE_CSS};
+pub use compute::{compute, compute_pages, Built, ComputeError, Request, Source};
 pub use document::standalone;
 use serde::Serialize;
 

@@ -2,18 +2,29 @@
 //! tournament file (any input `arbiter` reads, with an optional profile) and
 //! read the same pages as `arbiter report` writes, the round-by-round check
 //! with its explanations, the next round's pairing, and download the
-//! conversions. Uploads live in memory only (a bounded, least-recently-used
-//! store keyed by a random id); nothing is written to disk.
+//! conversions. Uploads live in memory only; nothing is written to disk.
+//!
+//! What one request may cost is bounded so that no upload takes the app
+//! down: each request's work runs on a blocking thread, a panic in it becomes
+//! that request's error page; the heavy requests (an upload read and run
+//! through the engines, a check re-run) share a memory budget and wait in
+//! line for it ([`WORK_MB`]); the uploads kept are bounded by bytes and age
+//! ([`store`]); connections by number and idle time ([`net`]).
 
-use std::collections::{HashMap, VecDeque};
-use std::hash::{BuildHasher, Hasher};
+mod guard;
+mod net;
+mod store;
+
+use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::middleware::{self, Next};
+use axum::extract::{DefaultBodyLimit, Extension, Multipart, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -21,19 +32,34 @@ use chess_arbiter::diag::Diagnostic;
 use chess_arbiter::formats::trf;
 use chess_arbiter::pairing::dutch::Edition;
 use chess_arbiter::rating::submission::{prepare, Target};
-use chess_arbiter::render::site;
+use chess_arbiter::render::site::{self, compute, Built, ComputeError, Request as SiteRequest};
 use chess_arbiter::standings::prizes::Profile;
+use tokio::sync::Semaphore;
 
 use super::common::blocks;
 use super::exit::{Failure, Outcome};
 use super::input::{self, Format};
-use super::report::{compute, Built, ComputeError, Request as SiteRequest};
+use super::report::source;
 use chess_arbiter::standings::profile_locate::profile_diagnostic;
+use net::Activity;
+use store::{Limits, Lookup, Store, Why};
 
 /// Largest upload accepted, in bytes.
 pub const MAX_UPLOAD: usize = 20 * 1024 * 1024;
-/// Uploads kept in memory; the least recently used one goes first.
-const KEEP: usize = 32;
+// The app is built to stay under 1 GiB: the uploads kept ([`STORE_MB`]),
+// the heavy requests at work ([`WORK_MB`]) and the rest (connections, pages
+// being rendered, the program itself).
+/// Estimated bytes of the uploads kept.
+pub const STORE_MB: usize = 256;
+/// What the heavy requests at work may use together: each one reserves its
+/// estimate ([`work_cost_mb`]) before its body is read and waits in line
+/// when the rest is taken.
+pub const WORK_MB: u32 = 640;
+/// Unused this long, an upload goes (a client's latest one: [`IDLE_LATEST`]).
+const IDLE: Duration = Duration::from_secs(30 * 60);
+const IDLE_LATEST: Duration = Duration::from_secs(4 * 60 * 60);
+/// The cookie that tells clients apart, so that each keeps its latest upload.
+const CLIENT_COOKIE: &str = "arbiter_client";
 
 /// Serve the web app on this machine.
 #[derive(clap::Args, Debug)]
@@ -43,7 +69,9 @@ const KEEP: usize = 32;
 
 The app answers only requests addressed to localhost, 127.0.0.1, [::1] or the
 --host given (the Host header is checked), accepts files up to 20 MB and
-keeps them in memory only.")]
+keeps them in memory only (at most 256 MB of them; an upload unused for 30
+minutes goes, a client's latest after 4 hours). It is built to stay under
+1 GB of memory: uploads wait in line for their share of it.")]
 pub struct Args {
     /// Port to listen on (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8000)]
@@ -54,6 +82,9 @@ pub struct Args {
     /// Open the app in the default browser.
     #[arg(long)]
     pub open: bool,
+    /// MB of uploads kept (tests use a small store to see uploads expire).
+    #[arg(long, default_value_t = STORE_MB, hide = true)]
+    pub store_mb: usize,
 }
 
 /// One upload: the engines' results and the file for the downloads.
@@ -62,87 +93,116 @@ struct Upload {
     file: String,
     /// Checks run on request with another edition.
     checks: Mutex<HashMap<Edition, Arc<chess_arbiter::pairing::check::report::Report>>>,
+    /// The file as read (its bytes dropped), for a check re-run.
     loaded: input::Loaded,
 }
 
-#[derive(Default)]
-struct Store {
-    map: HashMap<String, Arc<Upload>>,
-    order: VecDeque<String>,
-}
-
-impl Store {
-    fn get(&mut self, id: &str) -> Option<Arc<Upload>> {
-        let u = self.map.get(id)?.clone();
-        self.order.retain(|x| x != id);
-        self.order.push_back(id.to_string());
-        Some(u)
-    }
-
-    fn insert(&mut self, id: String, u: Upload) {
-        while self.order.len() >= KEEP {
-            if let Some(old) = self.order.pop_front() {
-                self.map.remove(&old);
-            }
-        }
-        self.order.push_back(id.clone());
-        self.map.insert(id, Arc::new(u));
+impl Upload {
+    /// What keeping it costs, estimated from the input's size and the
+    /// event's players and rounds (two copies of the event, the standings
+    /// after each round, the check's explanations).
+    fn size(&self, input_len: usize) -> usize {
+        let t = &self.built.tournament;
+        let cells = t.players.len() * (t.rounds_recorded() + 1);
+        64 * 1024 + input_len * 4 + cells * (512 + 128 * t.rounds_recorded())
     }
 }
 
 #[derive(Clone)]
 struct App {
-    store: Arc<Mutex<Store>>,
-    /// Host names (without port) requests may be addressed to.
-    hosts: Arc<Vec<String>>,
+    store: Arc<Mutex<Store<Upload>>>,
+    /// MiB the heavy requests may use together.
+    work: Arc<Semaphore>,
 }
 
 impl App {
-    fn get(&self, id: &str) -> Option<Arc<Upload>> {
-        self.store.lock().ok()?.get(id)
-    }
-}
-
-/// A fresh id nobody can guess: 128 bits from the standard library's
-/// randomly keyed hasher.
-fn new_id() -> String {
-    let mut out = String::new();
-    for k in 0..2u64 {
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u64(k);
-        if let Ok(d) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
-            h.write_u128(d.as_nanos());
+    fn new(store_mb: usize) -> App {
+        App {
+            store: Arc::new(Mutex::new(Store::new(Limits {
+                bytes: store_mb.saturating_mul(1024 * 1024),
+                idle: IDLE,
+                idle_latest: IDLE_LATEST,
+            }))),
+            work: Arc::new(Semaphore::new(WORK_MB as usize)),
         }
-        out.push_str(&format!("{:016x}", h.finish()));
     }
-    out
+
+    fn get(&self, id: &str) -> Lookup<Upload> {
+        match self.store.lock() {
+            Ok(mut s) => s.get(id, Instant::now()),
+            Err(_) => Lookup::Unknown,
+        }
+    }
+
+    /// Run `f` on a blocking thread once `cost_mb` of the work budget is
+    /// free (waiting in line for it), the connection marked busy meanwhile.
+    /// A panic stays in this request: it comes back as `Err` with its
+    /// message, and the server goes on.
+    async fn heavy<T: Send + 'static>(
+        &self,
+        activity: Option<&Activity>,
+        cost_mb: u32,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, String> {
+        let _busy = activity.map(Activity::working);
+        let permit = self
+            .work
+            .clone()
+            .acquire_many_owned(cost_mb.clamp(1, WORK_MB))
+            .await
+            .map_err(|e| e.to_string())?;
+        let r = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            std::panic::catch_unwind(AssertUnwindSafe(f))
+        })
+        .await;
+        match r {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(p)) => Err(panic_message(&*p)),
+            Err(e) => Err(e.to_string()),
+        }
+    }
 }
 
-/// The host part of a Host header: `[::1]:8000` -> `[::1]`, `a:80` -> `a`.
-fn host_name(h: &str) -> &str {
-    if h.starts_with('[') {
-        return h.split_inclusive(']').next().unwrap_or(h);
-    }
-    h.rsplit_once(':').map_or(h, |(a, _)| a)
+fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
 }
 
-/// Refuse requests addressed to another host (DNS rebinding: a web page
-/// whose name resolves to 127.0.0.1 must not reach the app).
-async fn check_host(State(app): State<App>, req: Request, next: Next) -> Response {
-    let ok = req
-        .headers()
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .map(|h| host_name(h).to_ascii_lowercase())
-        .is_some_and(|h| app.hosts.contains(&h));
-    if !ok {
-        return (
-            StatusCode::MISDIRECTED_REQUEST,
-            "this app answers only requests addressed to localhost or the --host it was given\n",
-        )
-            .into_response();
+/// What reading an upload of `len` bytes and running the engines on it is
+/// reserved, in MiB: the body itself and a multiple of it for the reader and
+/// the engines.
+pub fn work_cost_mb(len: usize) -> u32 {
+    let kib = len.div_ceil(1024);
+    (16 + (WORK_FACTOR * kib).div_ceil(1024)).min(WORK_MB as usize) as u32
+}
+
+/// Peak memory of a request's work per byte of upload, measured on the
+/// readers' worst case per byte (19 MB of blank lines peak at 1.28 GB: 68
+/// times; #34 item 10 asks the readers for a small multiple, and this
+/// factor can follow them down). With it a 20 MB upload has the whole
+/// [`WORK_MB`] to itself; until the readers keep to their multiple, such an
+/// upload alone can pass the budget, but never several at once.
+const WORK_FACTOR: usize = 70;
+
+/// The client's id from its cookie, or a fresh one to set.
+fn client_of(headers: &HeaderMap) -> (Option<String>, bool) {
+    let found = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, v)| {
+            *k == CLIENT_COOKIE && v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit())
+        })
+        .map(|(_, v)| v.to_string());
+    match found {
+        Some(c) => (Some(c), false),
+        None => (guard::random_id(), true),
     }
-    next.run(req).await
 }
 
 fn html(status: StatusCode, text: String) -> Response {
@@ -173,8 +233,22 @@ async fn style() -> Response {
         .into_response()
 }
 
+/// Messages shown on a page at most; the rest counted.
+const LINES_SHOWN: usize = 500;
+
 fn lines(diags: &[Diagnostic]) -> Vec<String> {
-    diags.iter().map(|d| d.to_string()).collect()
+    let mut out: Vec<String> = diags
+        .iter()
+        .take(LINES_SHOWN)
+        .map(|d| d.to_string())
+        .collect();
+    if diags.len() > LINES_SHOWN {
+        out.push(format!(
+            "... and {} more (`arbiter validate` lists them all)",
+            diags.len() - LINES_SHOWN
+        ));
+    }
+    out
 }
 
 /// What went wrong with an upload, for the page.
@@ -245,7 +319,7 @@ fn open_upload(
         next: true,
         fide_list: None,
     };
-    let built = compute(&loaded, profile.as_ref(), &req).map_err(|e| {
+    let built = compute(source(&loaded), profile.as_ref(), &req).map_err(|e| {
         // a category of the profile it cannot use: named in the profile
         let located = match (&e, &profile_src) {
             (ComputeError::Standings(se), Some((pname, text))) => {
@@ -258,6 +332,8 @@ fn open_upload(
             None => refusal(bad, format!("{name}: {e}"), lines(&loaded.diagnostics)),
         }
     })?;
+    let mut loaded = loaded;
+    loaded.bytes = Vec::new();
     Ok(Upload {
         built,
         file: name.to_string(),
@@ -266,7 +342,82 @@ fn open_upload(
     })
 }
 
-async fn upload(State(app): State<App>, mut form: Multipart) -> Response {
+async fn upload(
+    State(app): State<App>,
+    activity: Option<Extension<Activity>>,
+    headers: HeaderMap,
+    form: Multipart,
+) -> Response {
+    // Reserve the work's share of memory before the body is read: a body
+    // without a length is charged as the largest.
+    let len = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<usize>().ok())
+        .map_or(MAX_UPLOAD, |n| n.min(MAX_UPLOAD));
+    let activity = activity.map(|Extension(a)| a);
+    let _busy = activity.as_ref().map(Activity::working);
+    let permit = match app.work.clone().acquire_many_owned(work_cost_mb(len)).await {
+        Ok(p) => p,
+        Err(_) => return internal("the server is shutting down"),
+    };
+    let (name, bytes, profile, system) = match read_form(form).await {
+        Ok(Some(f)) => f,
+        Ok(None) => {
+            return upload_page(
+                StatusCode::BAD_REQUEST,
+                Some(("Choose a tournament file to open.", &[])),
+            )
+        }
+        Err(r) => return r,
+    };
+    if bytes.len() > MAX_UPLOAD {
+        return too_large();
+    }
+    let input_len = bytes.len();
+    let opened = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        std::panic::catch_unwind(AssertUnwindSafe(|| {
+            // the tests' way to make a request's work fail inside
+            if std::env::var_os("ARBITER_SERVE_TEST_PANIC").is_some_and(|v| *v == *name) {
+                panic!("test panic while reading {name}");
+            }
+            open_upload(&name, &bytes, profile, system)
+        }))
+    })
+    .await;
+    let opened = match opened {
+        Ok(Ok(r)) => r,
+        Ok(Err(p)) => return internal(&panic_message(&*p)),
+        Err(e) => return internal(&e.to_string()),
+    };
+    match opened {
+        Ok(u) => {
+            let (Some(id), (Some(client), new_client)) = (guard::random_id(), client_of(&headers))
+            else {
+                return internal("the operating system's random source failed");
+            };
+            let size = u.size(input_len);
+            if let Ok(mut s) = app.store.lock() {
+                s.insert(id.clone(), client.clone(), u, size, Instant::now());
+            }
+            let mut r = Redirect::to(&format!("/u/{id}/index.html")).into_response();
+            if new_client {
+                let c = format!("{CLIENT_COOKIE}={client}; Path=/; HttpOnly; SameSite=Strict");
+                if let Ok(v) = HeaderValue::from_str(&c) {
+                    r.headers_mut().insert(header::SET_COOKIE, v);
+                }
+            }
+            r
+        }
+        Err(r) => upload_page(r.status, Some((&r.title, &r.lines))),
+    }
+}
+
+type Form = (String, Vec<u8>, Option<(String, Vec<u8>)>, Option<Edition>);
+
+/// The upload form's fields: the tournament file (`None` when missing),
+/// the profile and the edition.
+async fn read_form(mut form: Multipart) -> Result<Option<Form>, Response> {
     let mut file: Option<(String, Vec<u8>)> = None;
     let mut profile: Option<(String, Vec<u8>)> = None;
     let mut system: Option<Edition> = None;
@@ -274,13 +425,13 @@ async fn upload(State(app): State<App>, mut form: Multipart) -> Response {
         let field = match form.next_field().await {
             Ok(Some(f)) => f,
             Ok(None) => break,
-            Err(e) => return multipart_error(e.status(), &e.body_text()),
+            Err(e) => return Err(multipart_error(e.status(), &e.body_text())),
         };
         let name = field.name().unwrap_or_default().to_string();
         let file_name = field.file_name().unwrap_or("upload").to_string();
         let data = match field.bytes().await {
             Ok(d) => d,
-            Err(e) => return multipart_error(e.status(), &e.body_text()),
+            Err(e) => return Err(multipart_error(e.status(), &e.body_text())),
         };
         match name.as_str() {
             "file" if !data.is_empty() => file = Some((file_name, data.to_vec())),
@@ -289,31 +440,20 @@ async fn upload(State(app): State<App>, mut form: Multipart) -> Response {
             _ => {}
         }
     }
-    let Some((name, bytes)) = file else {
-        return upload_page(
-            StatusCode::BAD_REQUEST,
-            Some(("Choose a tournament file to open.", &[])),
-        );
-    };
-    if bytes.len() > MAX_UPLOAD {
-        return too_large();
-    }
-    let opened =
-        tokio::task::spawn_blocking(move || open_upload(&name, &bytes, profile, system)).await;
-    match opened {
-        Ok(Ok(u)) => {
-            let id = new_id();
-            if let Ok(mut s) = app.store.lock() {
-                s.insert(id.clone(), u);
-            }
-            Redirect::to(&format!("/u/{id}/index.html")).into_response()
-        }
-        Ok(Err(r)) => upload_page(r.status, Some((&r.title, &r.lines))),
-        Err(_) => upload_page(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            Some(("The file could not be processed (an internal error).", &[])),
-        ),
-    }
+    Ok(file.map(|(name, bytes)| (name, bytes, profile, system)))
+}
+
+/// A request's work failed inside (a panic or a lost thread): that request
+/// gets a 500 page saying so; the app goes on.
+fn internal(why: &str) -> Response {
+    let lines = [format!("internal error: {why}")];
+    upload_page(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Some((
+            "The file could not be processed (an internal error); the app goes on. Please report the file.",
+            &lines,
+        )),
+    )
 }
 
 fn too_large() -> Response {
@@ -336,10 +476,41 @@ fn not_found() -> Response {
     upload_page(
         StatusCode::NOT_FOUND,
         Some((
-            "No such page: the file may have been closed (the app keeps the last 32 uploads). Open it again.",
+            "No such page. Open a tournament file to see its pages.",
             &[],
         )),
     )
+}
+
+/// The page of an upload id that is no longer (or never was) here.
+fn missing(l: &Lookup<Upload>) -> Response {
+    let (status, msg) = match l {
+        Lookup::Gone { why, ago } => {
+            let mins = ago.as_secs() / 60;
+            let when = if mins == 0 {
+                "less than a minute ago".to_string()
+            } else {
+                format!("{mins} minute(s) ago")
+            };
+            let because = match why {
+                Why::Age => format!(
+                    "it had not been looked at for {} minutes (a browser's latest file: {} hours)",
+                    IDLE.as_secs() / 60,
+                    IDLE_LATEST.as_secs() / 3600
+                ),
+                Why::Space => "newer files needed the room (the app keeps a bounded amount of files in memory)".to_string(),
+            };
+            (
+                StatusCode::GONE,
+                format!("This file has expired: the app let it go {when} because {because}. Open it again."),
+            )
+        }
+        _ => (
+            StatusCode::NOT_FOUND,
+            "No such file: this address names no file opened in this app (it may have been opened before the app restarted). Open it again.".to_string(),
+        ),
+    };
+    upload_page(status, Some((&msg, &[])))
 }
 
 const DOWNLOADS: &[(&str, &str)] = &[
@@ -364,19 +535,28 @@ struct CheckQuery {
 
 async fn page(
     State(app): State<App>,
+    activity: Option<Extension<Activity>>,
     Path((id, name)): Path<(String, String)>,
     Query(q): Query<CheckQuery>,
 ) -> Response {
-    let Some(u) = app.get(&id) else {
-        return not_found();
+    let u = match app.get(&id) {
+        Lookup::Found(u) => u,
+        l => return missing(&l),
     };
     let edition = q.system.as_deref().and_then(Edition::from_name);
-    let result = tokio::task::spawn_blocking(move || render_page(&u, &name, edition)).await;
+    // a check with another edition re-pairs every round: a heavy request
+    let rerun = edition.is_some_and(|e| u.built.check.as_ref().is_some_and(|c| c.system != e));
+    let cost = if rerun { 64 } else { 4 };
+    let activity = activity.map(|Extension(a)| a);
+    let result = app
+        .heavy(activity.as_ref(), cost, move || {
+            render_page(&u, &name, edition)
+        })
+        .await;
     match result {
         Ok(Ok(Some(r))) => r,
         Ok(Ok(None)) => not_found(),
-        Ok(Err(e)) => (StatusCode::INTERNAL_SERVER_ERROR, e).into_response(),
-        Err(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response(),
+        Ok(Err(e)) | Err(e) => internal(&e),
     }
 }
 
@@ -420,7 +600,7 @@ fn rerun_check(u: &Upload, e: Edition) -> chess_arbiter::pairing::check::report:
         next: false,
         fide_list: None,
     };
-    let r = compute(&u.loaded, None, &req)
+    let r = compute(source(&u.loaded), None, &req)
         .ok()
         .and_then(|b| b.check)
         .unwrap_or_else(|| u.built.check.clone().unwrap_or_else(|| empty_report(e)));
@@ -447,8 +627,9 @@ fn empty_report(e: Edition) -> chess_arbiter::pairing::check::report::Report {
 }
 
 async fn download(State(app): State<App>, Path((id, what)): Path<(String, String)>) -> Response {
-    let Some(u) = app.get(&id) else {
-        return not_found();
+    let u = match app.get(&id) {
+        Lookup::Found(u) => u,
+        l => return missing(&l),
     };
     let t = &u.built.tournament;
     let (text, mime) = match what.as_str() {
@@ -500,15 +681,17 @@ async fn download(State(app): State<App>, Path((id, what)): Path<(String, String
     r
 }
 
-fn router(app: App) -> Router {
+fn router(app: App, hosts: guard::Hosts) -> Router {
     Router::new()
         .route("/", get(home))
         .route("/style.css", get(style))
         .route("/upload", post(upload))
         .route("/u/{id}/{page}", get(page))
         .route("/u/{id}/download/{what}", get(download))
+        .fallback(|| async { not_found() })
         .layer(DefaultBodyLimit::max(MAX_UPLOAD + 256 * 1024))
-        .layer(middleware::from_fn_with_state(app.clone(), check_host))
+        .layer(middleware::from_fn_with_state(hosts, guard::check_host))
+        .layer(middleware::from_fn(guard::security_headers))
         .with_state(app)
 }
 
@@ -527,7 +710,7 @@ fn open_browser(url: &str) {
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_io()
+        .enable_all()
         .build()
         .map_err(|e| Failure::Invalid(format!("cannot start the server: {e}")))?;
     rt.block_on(async move {
@@ -545,10 +728,8 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         } else {
             h
         });
-        let app = App {
-            store: Arc::default(),
-            hosts: Arc::new(hosts),
-        };
+        let app = App::new(args.store_mb);
+        let hosts = guard::Hosts(Arc::new(hosts));
         let url = match local {
             SocketAddr::V4(a) => format!("http://{}:{}/", a.ip(), a.port()),
             SocketAddr::V6(a) => format!("http://[{}]:{}/", a.ip(), a.port()),
@@ -557,16 +738,24 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         if args.open {
             open_browser(&url);
         }
-        axum::serve(listener, router(app))
-            .await
-            .map_err(|e| Failure::Access(format!("{addr}: {e}")))?;
+        // uploads unused too long go even when nobody uploads
+        let store = app.store.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_secs(60)).await;
+                if let Ok(mut s) = store.lock() {
+                    s.expire(Instant::now());
+                }
+            }
+        });
+        net::serve(listener, router(app, hosts), net::connection_limit()).await;
         Ok(Outcome::Clean)
     })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{host_name, open_upload};
+    use super::open_upload;
 
     /// #18 item 5: an upload whose profile has an age category the event
     /// cannot date (no start date) is refused naming the profile and the line.
@@ -584,13 +773,5 @@ mod tests {
         let all = refusal.lines.join("\n");
         assert!(all.contains("p.toml, line 3"), "{all}");
         assert!(all.contains("category U13 needs a reference date"), "{all}");
-    }
-
-    #[test]
-    fn host_header_names() {
-        assert_eq!(host_name("localhost:8000"), "localhost");
-        assert_eq!(host_name("127.0.0.1"), "127.0.0.1");
-        assert_eq!(host_name("[::1]:8000"), "[::1]");
-        assert_eq!(host_name("evil.example:8000"), "evil.example");
     }
 }
