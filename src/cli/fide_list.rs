@@ -71,6 +71,8 @@ impl FideListArgs {
             Err(d) => {
                 let code = if d.code == codes::FILE_ACCESS {
                     exit::FILE_ACCESS
+                } else if d.code == codes::INPUT_TOO_LARGE {
+                    exit::TOO_LARGE
                 } else {
                     exit::INVALID_INPUT
                 };
