@@ -136,7 +136,13 @@ pub fn text(r: &RatingReport) -> String {
     }
     for p in &r.players {
         let _ = writeln!(o);
-        let _ = writeln!(o, "{} {} ({})", p.start_rank, p.name, opt(p.rating));
+        let _ = writeln!(
+            o,
+            "{} {} ({})",
+            p.start_rank,
+            super::cell(&p.name),
+            opt(p.rating)
+        );
         if p.rating.is_some() {
             let _ = writeln!(o, "  K {}: {}", opt(p.k), k_text(r, p));
         }
