@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use crate::diag::{codes, Diagnostic, Family, Location, Locator, PlayerField};
-use crate::model::{PlayerId, Tournament};
+use crate::model::{PlayerId, RoundEntry, Tournament};
 
 use super::{json, swiss_manager as sm, trf, vega};
 
@@ -327,13 +327,7 @@ fn long_fields(t: &Tournament) -> Vec<Diagnostic> {
     out
 }
 
-/// How many rounds in which nobody has an entry may stand before the last round
-/// that has one, beyond the rounds played and the rounds the file declares: a
-/// pairing list of round 40 (Vega's export carries that round only), a bye
-/// announced a few rounds ahead. Round 10,009 after three rounds played (a
-/// padded `001` line) is no tournament: each command's work follows the round
-/// count (`report` writes a page per round), so it is refused here.
-pub const MAX_EMPTY_ROUNDS: usize = 100;
+pub use super::MAX_EMPTY_ROUNDS;
 
 /// The error for an entry in a round far beyond both the rounds played and the
 /// rounds declared, with nothing in between (see [`MAX_EMPTY_ROUNDS`]).
@@ -347,8 +341,8 @@ fn rounds_beyond_the_games(input: &Input) -> Option<Diagnostic> {
     let mut used = vec![false; longest];
     for p in &t.players {
         for (r, e) in p.rounds.iter().enumerate() {
-            if *e != crate::model::RoundEntry::NotPaired {
-                used[r] = true;
+            if let Some(u) = used.get_mut(r).filter(|_| *e != RoundEntry::NotPaired) {
+                *u = true;
             }
         }
     }
@@ -362,7 +356,7 @@ fn rounds_beyond_the_games(input: &Input) -> Option<Diagnostic> {
     let who = t.players.iter().find(|p| {
         p.rounds
             .get(last - 1)
-            .is_some_and(|e| *e != crate::model::RoundEntry::NotPaired)
+            .is_some_and(|e| *e != RoundEntry::NotPaired)
     })?;
     let declared_text = match t.total_rounds {
         Some(r) => format!("{r} rounds declared"),

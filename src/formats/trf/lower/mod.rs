@@ -103,8 +103,7 @@ pub(super) fn read(bytes: &[u8], opts: &ReadOptions) -> Result<TrfRead, ReadErro
     lw.diags = file_diags;
     // the undecodable lines not handed over count as seen and skipped
     let dropped = unknown.saturating_sub(MAX_UNDECODED_LINES + 1);
-    lw.undecoded += dropped;
-    lw.skipped += dropped;
+    lw.dropped = dropped;
     // Safety of lifetimes: `raws` borrows `decoded_text`, which lives to the end of
     // this function; the lowerer only stores copies of line data in the model.
     lw.run(&raws);
