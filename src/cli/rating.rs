@@ -178,23 +178,17 @@ fn run_period(args: Args) -> Result<Outcome, Failure> {
     Ok(Outcome::found_if(errors > 0))
 }
 
+/// One event's report, its end date and the number of errors printed on stderr.
+type EventReport = (
+    chess_arbiter::rating::RatingReport,
+    Option<chrono::NaiveDate>,
+    usize,
+);
+
 /// One event's report (with its end date and the number of errors printed on
 /// stderr: the file's own, the FIDE list's, the disagreements with it) and its
 /// rendering.
-fn one(
-    args: &Args,
-    path: &str,
-) -> Result<
-    (
-        (
-            chess_arbiter::rating::RatingReport,
-            Option<chrono::NaiveDate>,
-            usize,
-        ),
-        String,
-    ),
-    Failure,
-> {
+fn one(args: &Args, path: &str) -> Result<(EventReport, String), Failure> {
     let loaded = read_reported(path)?;
     let t = &loaded.tournament;
     let k_factors: BTreeMap<PlayerId, u32> =
