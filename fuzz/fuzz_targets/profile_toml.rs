@@ -12,4 +12,5 @@ fuzz_target!(|data: &[u8]| {
     };
     let _ = Profile::from_toml(text, "fuzz.toml");
     let _ = StandingsProfile::from_toml(text);
+    let _ = chess_arbiter::validate::EntryRules::from_toml(text);
 });

@@ -54,11 +54,26 @@ pub struct Args {
     pub output: Option<String>,
 }
 
+/// The highest round `--rounds` takes: the list is expanded before the file's
+/// rounds are known, so `1-4294967295` would allocate 16 GB. No event has more
+/// rounds (a double round robin of 9,999 players has 19,996); a round above the
+/// file's paired rounds is refused after reading.
+const MAX_ROUND: u32 = u16::MAX as u32;
+
 /// Parse `1-5,7`.
 fn parse_rounds(s: &str) -> Result<Vec<u32>, String> {
     let mut out = Vec::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let bad = || format!("--rounds: expected a list like 1-5,7, found \"{part}\"");
+        let high = |r: u32| {
+            if r > MAX_ROUND {
+                Err(format!(
+                    "--rounds: expected rounds from 1 to {MAX_ROUND}, found {r} in \"{part}\""
+                ))
+            } else {
+                Ok(r)
+            }
+        };
         match part.split_once('-') {
             Some((a, b)) => {
                 let (a, b): (u32, u32) = (
@@ -68,20 +83,28 @@ fn parse_rounds(s: &str) -> Result<Vec<u32>, String> {
                 if a == 0 || b < a {
                     return Err(bad());
                 }
-                out.extend(a..=b);
+                out.push((a, high(b)?));
             }
             None => {
                 let r: u32 = part.parse().map_err(|_| bad())?;
                 if r == 0 {
                     return Err(bad());
                 }
-                out.push(r);
+                let r = high(r)?;
+                out.push((r, r));
             }
         }
     }
+    // merged before they are expanded: many overlapping ranges cost their
+    // union, not their sum
     out.sort_unstable();
-    out.dedup();
-    Ok(out)
+    let mut rounds = Vec::new();
+    let mut next = 1u32;
+    for (a, b) in out {
+        rounds.extend(a.max(next)..=b);
+        next = next.max(b.saturating_add(1));
+    }
+    Ok(rounds)
 }
 
 /// An event with players and no paired round (before round 1): nothing can be
@@ -226,6 +249,19 @@ mod tests {
     fn round_lists() {
         assert_eq!(parse_rounds("1-3,7,2"), Ok(vec![1, 2, 3, 7]));
         assert!(parse_rounds("0").is_err());
+    }
+
+    #[test]
+    fn rounds_range_to_u32_max_is_refused_before_it_is_expanded() {
+        let e = parse_rounds("1-4294967295").unwrap_err();
+        assert!(
+            e.contains("expected rounds from 1 to 65535, found 4294967295"),
+            "{e}"
+        );
+        assert!(parse_rounds("2147483647").is_err());
+        assert_eq!(parse_rounds("65535").map(|v| v.len()), Ok(1));
+        let many = vec!["1-65535"; 10_000].join(",");
+        assert_eq!(parse_rounds(&many).map(|v| v.len()), Ok(65_535));
         assert!(parse_rounds("5-2").is_err());
         assert!(parse_rounds("x").is_err());
     }

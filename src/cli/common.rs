@@ -228,11 +228,20 @@ pub fn read_ranked(path: &str) -> Result<Loaded, Failure> {
 /// Read a regulation profile (TOML) as text: a file that cannot be opened is
 /// an access failure (exit 5); one that is not UTF-8 is invalid input (exit 3)
 /// located by line and column of the first bad byte. A UTF-8 byte-order mark
-/// is skipped. Every command that takes `--profile` reads it here.
+/// is skipped. Every command that takes `--profile` reads it here, under the
+/// same size limit as every input (exit 4 above it, checked before reading).
 pub fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
     let name = path.display();
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::Access(format!("{name}: cannot read the profile: {e}")))?;
+    let bytes = input::read_path(&path.to_string_lossy()).map_err(|e| {
+        if e.code == super::exit::FILE_ACCESS {
+            let why = e.diagnostics.first().map_or("", |d| {
+                d.message.trim_start_matches("cannot read the file: ")
+            });
+            Failure::Access(format!("{name}: cannot read the profile: {why}"))
+        } else {
+            Failure::from(e)
+        }
+    })?;
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     match std::str::from_utf8(bytes) {
         Ok(s) => Ok(s.to_string()),

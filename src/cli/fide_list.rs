@@ -42,8 +42,18 @@ impl FideListArgs {
     /// `ids` is `None`); its diagnostics go to stderr, an unreadable list
     /// fails (exit 5 when it cannot be opened, else 3).
     pub fn load(&self, ids: Option<HashSet<u64>>) -> Result<Option<FideList>, Failure> {
+        self.load_counted(ids).map(|(list, _)| list)
+    }
+
+    /// [`Self::load`], and how many of the diagnostics it printed are errors
+    /// (unreadable fields of the list): a command that printed an error exits
+    /// non-zero.
+    pub fn load_counted(
+        &self,
+        ids: Option<HashSet<u64>>,
+    ) -> Result<(Option<FideList>, usize), Failure> {
         let Some(path) = &self.fide_list else {
-            return Ok(None);
+            return Ok((None, 0));
         };
         let opts = ReadOptions {
             wanted: ids,
@@ -55,11 +65,14 @@ impl FideListArgs {
                 for d in &r.diagnostics {
                     eprintln!("{d}");
                 }
-                Ok(Some(r.list))
+                let errors = r.diagnostics.iter().filter(|d| d.is_error()).count();
+                Ok((Some(r.list), errors))
             }
             Err(d) => {
                 let code = if d.code == codes::FILE_ACCESS {
                     exit::FILE_ACCESS
+                } else if d.code == codes::INPUT_TOO_LARGE {
+                    exit::TOO_LARGE
                 } else {
                     exit::INVALID_INPUT
                 };

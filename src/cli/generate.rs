@@ -92,7 +92,28 @@ pub struct Args {
     pub output: Option<String>,
 }
 
+/// The players and rounds a TRF can number and a tournament can play: start
+/// numbers have four digits (TRF-16 record 001, cols 5-8), and no event plays
+/// more rounds than a double round robin of its players. `--players 1000000`
+/// ran past a minute before writing a file that no program reads.
+fn check_size(players: u32, rounds: Option<u32>) -> Result<(), Failure> {
+    let most = chess_arbiter::formats::input::MAX_PLAYERS as u32;
+    if players == 0 || players > most {
+        return Err(Failure::Invalid(format!(
+            "--players: expected 1 to {most} (a TRF's four-digit start numbers), found {players}"
+        )));
+    }
+    let limit = players.saturating_mul(2).max(2);
+    if let Some(r) = rounds.filter(|r| *r > limit) {
+        return Err(Failure::Invalid(format!(
+            "--rounds: expected at most {limit} for {players} players (a double round robin), found {r}"
+        )));
+    }
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<Outcome, Failure> {
+    check_size(args.players, args.rounds)?;
     let round_robin = args.system.round_robin().map(|c| c.unwrap_or(1));
     let edition = args.system.dutch().unwrap_or(Edition::Dutch2025);
     let rounds = match (args.rounds, round_robin) {
@@ -181,4 +202,18 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     }
     input::write_output(args.output.as_deref(), &w.text).map_err(Failure::Reported)?;
     Ok(Outcome::Clean)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_size;
+
+    #[test]
+    fn more_players_than_a_trf_can_number_are_refused() {
+        assert!(check_size(1_000_000, Some(9)).is_err());
+        assert!(check_size(0, Some(9)).is_err());
+        assert!(check_size(9_999, Some(11)).is_ok());
+        assert!(check_size(10, Some(4_294_967_295)).is_err());
+        assert!(check_size(10, Some(20)).is_ok());
+    }
 }

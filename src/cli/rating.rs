@@ -135,9 +135,9 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     if args.inputs.len() > 1 {
         return run_period(args);
     }
-    let (_, text) = one(&args, &args.inputs[0])?;
+    let ((_, _, errors), text) = one(&args, &args.inputs[0])?;
     input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
-    Ok(Outcome::Clean)
+    Ok(Outcome::found_if(errors > 0))
 }
 
 /// Several events: each event's report, then its rating period's.
@@ -156,8 +156,10 @@ fn run_period(args: Args) -> Result<Outcome, Failure> {
     let mut ends = Vec::new();
     let mut names = Vec::new();
     let mut text = String::new();
+    let mut errors = 0;
     for path in &args.inputs {
         let (r, t) = one(&args, path)?;
+        errors += r.2;
         text.push_str(&format!("== {path} ==\n{t}\n"));
         ends.push(r.1);
         reports.push(r.0);
@@ -173,23 +175,20 @@ fn run_period(args: Args) -> Result<Outcome, Failure> {
         }
     };
     input::write_output(args.output.as_deref(), &out).map_err(Failure::Reported)?;
-    Ok(Outcome::Clean)
+    Ok(Outcome::found_if(errors > 0))
 }
 
-/// One event's report (with its end date) and its rendering.
-fn one(
-    args: &Args,
-    path: &str,
-) -> Result<
-    (
-        (
-            chess_arbiter::rating::RatingReport,
-            Option<chrono::NaiveDate>,
-        ),
-        String,
-    ),
-    Failure,
-> {
+/// One event's report, its end date and the number of errors printed on stderr.
+type EventReport = (
+    chess_arbiter::rating::RatingReport,
+    Option<chrono::NaiveDate>,
+    usize,
+);
+
+/// One event's report (with its end date and the number of errors printed on
+/// stderr: the file's own, the FIDE list's, the disagreements with it) and its
+/// rendering.
+fn one(args: &Args, path: &str) -> Result<(EventReport, String), Failure> {
     let loaded = read_reported(path)?;
     let t = &loaded.tournament;
     let k_factors: BTreeMap<PlayerId, u32> =
@@ -199,9 +198,12 @@ fn one(
             "--k names starting rank {id}, which is not in the tournament"
         )));
     }
-    let fide_list = args.list.load_for(t)?;
+    // errors the gate printed without refusing the file
+    let mut errors = loaded.diagnostics.iter().filter(|d| d.is_error()).count();
+    let (fide_list, list_errors) = args.list.load_counted(Some(super::fide_list::ids_of(t)))?;
+    errors += list_errors;
     if let Some(l) = &fide_list {
-        report(&loaded, l);
+        errors += report(&loaded, l);
     }
     let opts = RatingOptions {
         rules: args.rules,
@@ -221,5 +223,5 @@ fn one(
         .info
         .end_date
         .or_else(|| t.info.round_dates.iter().flatten().max().copied());
-    Ok(((report, end), text))
+    Ok(((report, end, errors), text))
 }

@@ -102,7 +102,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             .diagnostics
             .extend(found.into_iter().map(|d| d.in_file(Some(&file))));
     }
-    if let Some(list) = args.list.load_for(&loaded.tournament)? {
+    let (list, list_errors) = args
+        .list
+        .load_counted(Some(super::fide_list::ids_of(&loaded.tournament)))?;
+    if let Some(list) = list {
         let ds = disagreements(&loaded, &list);
         loaded.diagnostics.extend(ds);
     }
@@ -120,7 +123,8 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         ReportFormat::Text => render::text(&report),
     };
     input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
+    // errors in the list itself (printed when it was read) count too
     Ok(Outcome::found_if(
-        report.errors > 0 || (args.strict && report.warnings > 0),
+        report.errors > 0 || list_errors > 0 || (args.strict && report.warnings > 0),
     ))
 }

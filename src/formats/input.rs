@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use crate::diag::{codes, Diagnostic, Family, Location, Locator, PlayerField};
-use crate::model::{PlayerId, Tournament};
+use crate::model::{PlayerId, RoundEntry, Tournament};
 
 use super::{json, swiss_manager as sm, trf, vega};
 
@@ -281,6 +281,106 @@ pub fn read_pair(a: &[u8], b: &[u8], opts: &InputOptions) -> Result<Input, Vec<D
 /// minutes (a 400,000-player JSON took over two minutes per command).
 pub const MAX_PLAYERS: usize = 9_999;
 
+/// Text fields longer than this (characters) are cut in text tables, with a
+/// warning here at reading: a column's width is taken from its widest cell.
+pub const LONG_FIELD_CHARS: usize = 64;
+
+/// One warning per player field longer than [`LONG_FIELD_CHARS`] (the first 20
+/// listed, then a count).
+fn long_fields(t: &Tournament) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut more = 0usize;
+    for p in &t.players {
+        let fields = [
+            ("name", Some(p.name.as_str())),
+            ("federation", p.federation.as_deref()),
+            ("fide id", p.fide_id.as_deref()),
+        ];
+        for (field, v) in fields {
+            let Some(v) = v else { continue };
+            if v.len() <= LONG_FIELD_CHARS {
+                continue;
+            }
+            let n = v.chars().count();
+            if n <= LONG_FIELD_CHARS {
+                continue;
+            }
+            if out.len() >= 20 {
+                more += 1;
+                continue;
+            }
+            out.push(Diagnostic::warning(
+                codes::TRF_NONSTANDARD,
+                Family::Syntax,
+                Location {
+                    field: Some(format!("player {}, {field}", p.id.0)),
+                    ..Location::default()
+                },
+                format!(
+                    "expected a {field} of at most {LONG_FIELD_CHARS} characters, found {n}; text tables show its first {} and …, JSON and CSV keep it whole",
+                    LONG_FIELD_CHARS - 1
+                ),
+            ));
+        }
+    }
+    if more > 0 {
+        out.push(Diagnostic::warning(
+            codes::TRF_NONSTANDARD,
+            Family::Syntax,
+            Location::default(),
+            format!("{more} more fields longer than {LONG_FIELD_CHARS} characters not listed"),
+        ));
+    }
+    out
+}
+
+pub use super::MAX_EMPTY_ROUNDS;
+
+/// The error for an entry in a round far beyond both the rounds played and the
+/// rounds declared, with nothing in between (see [`MAX_EMPTY_ROUNDS`]).
+fn rounds_beyond_the_games(input: &Input) -> Option<Diagnostic> {
+    let t = &input.tournament;
+    let longest = t.rounds_recorded();
+    if longest <= MAX_EMPTY_ROUNDS {
+        return None;
+    }
+    // rounds in which somebody has an entry; linear in the entries
+    let mut used = vec![false; longest];
+    for p in &t.players {
+        for (r, e) in p.rounds.iter().enumerate() {
+            if let Some(u) = used.get_mut(r).filter(|_| *e != RoundEntry::NotPaired) {
+                *u = true;
+            }
+        }
+    }
+    let last = used.iter().rposition(|u| *u)? + 1;
+    let played = used.iter().filter(|u| **u).count();
+    let declared = t.total_rounds.map_or(0, |r| r as usize);
+    let limit = played.max(declared.min(MAX_PLAYERS)) + MAX_EMPTY_ROUNDS;
+    if last <= limit {
+        return None;
+    }
+    let who = t.players.iter().find(|p| {
+        p.rounds
+            .get(last - 1)
+            .is_some_and(|e| *e != RoundEntry::NotPaired)
+    })?;
+    let declared_text = match t.total_rounds {
+        Some(r) => format!("{r} rounds declared"),
+        None => "no round count declared".to_string(),
+    };
+    Some(Diagnostic::error(
+        codes::COUNT_MISMATCH,
+        Family::Consistency,
+        Location::of_round(&input.source, who.id.0, last),
+        format!(
+            "expected entries in the rounds played or declared, found player {} in round {last} after {} rounds in which nobody played ({played} rounds with entries, {declared_text}); no tournament has that many empty rounds",
+            who.id.0,
+            last - played
+        ),
+    ))
+}
+
 /// `input` unless it has no players, or more distinct players than
 /// [`MAX_PLAYERS`]: then its diagnostics and one error saying so.
 fn with_players(input: Input, name: Option<&str>) -> Result<Input, Vec<Diagnostic>> {
@@ -307,6 +407,17 @@ fn with_players(input: Input, name: Option<&str>) -> Result<Input, Vec<Diagnosti
             ));
             return Err(d);
         }
+    }
+    let mut input = input;
+    let long = long_fields(&input.tournament);
+    input
+        .diagnostics
+        .extend(long.into_iter().map(|d| d.in_file(name)));
+    let players = &input.tournament.players;
+    if let Some(d) = rounds_beyond_the_games(&input) {
+        let mut all = input.diagnostics;
+        all.push(d.in_file(name));
+        return Err(all);
     }
     if !players.is_empty() {
         return Ok(input);

@@ -30,6 +30,10 @@ pub fn read(text: &str) -> Result<Vec<Registration>, Box<Diagnostic>> {
         .delimiter(sep)
         .from_reader(text.as_bytes());
     let mut rows = Vec::new();
+    // line breaks counted up to `counted_to` so far: each record counts only
+    // from the previous one (counting from the start for every record took 20 s
+    // for 100,000 registrations)
+    let (mut counted_to, mut breaks) = (0usize, 0usize);
     for (i, rec) in rdr.records().enumerate() {
         let rec = rec.map_err(|e| {
             Box::new(Diagnostic::error(
@@ -47,13 +51,17 @@ pub fn read(text: &str) -> Result<Vec<Registration>, Box<Diagnostic>> {
             while matches!(text.as_bytes().get(at), Some(b'\n' | b'\r')) {
                 at += 1;
             }
-            text.as_bytes()
-                .get(..at)
-                .unwrap_or_default()
-                .iter()
-                .filter(|b| **b == b'\n')
-                .count()
-                + 1
+            if at >= counted_to {
+                breaks += text
+                    .as_bytes()
+                    .get(counted_to..at)
+                    .unwrap_or_default()
+                    .iter()
+                    .filter(|b| **b == b'\n')
+                    .count();
+                counted_to = at;
+            }
+            breaks + 1
         });
         rows.push((
             line,

@@ -314,6 +314,20 @@ fn read_pairs(text: &str) -> Result<VegaRead, Vec<Diagnostic>> {
             format!("expected `Pairing of round N`, found \"{first}\""),
         )]);
     };
+    // The earlier rounds are not in the export and are read as not paired: the
+    // round number sizes every player's round list, so it is checked against the
+    // same bound as any file's empty rounds before anything is allocated.
+    if round == 0 || round as usize > 1 + super::MAX_EMPTY_ROUNDS {
+        return Err(vec![Diagnostic::error(
+            codes::COUNT_MISMATCH,
+            Family::Consistency,
+            at_line(1, "round"),
+            format!(
+                "expected a round from 1 to {}, found `Pairing of round {round}` (the export carries that one round; the rounds before it would be read as not paired)",
+                1 + super::MAX_EMPTY_ROUNDS
+            ),
+        )]);
+    }
     let mut diags = Vec::new();
     // (name, colour, opponent name or None for BYE)
     let mut rows: Vec<(String, Color, Option<String>)> = Vec::new();

@@ -195,7 +195,7 @@ pub fn start_list_text(s: &StartList) -> String {
     let w = t
         .players
         .iter()
-        .map(|p| p.name.chars().count())
+        .map(|p| p.name.chars().count().min(super::MAX_CELL_CHARS))
         .max()
         .unwrap_or(4)
         .max(4);
@@ -211,8 +211,8 @@ pub fn start_list_text(s: &StartList) -> String {
             "{:>4}  {:<3}  {:<w$}  {:<3}  {:>4}  {:>10}  {:>4}  {}",
             p.id.0,
             p.title.as_ref().map(|t| t.code()).unwrap_or(""),
-            p.name,
-            p.federation.as_deref().unwrap_or(""),
+            super::cell(&p.name),
+            super::cell(p.federation.as_deref().unwrap_or("")),
             p.rating.map(|r| r.to_string()).unwrap_or_default(),
             p.fide_id.as_deref().unwrap_or(""),
             p.birth.map(|b| b.year.to_string()).unwrap_or_default(),

@@ -14,3 +14,36 @@ pub mod site;
 pub mod sm_compare;
 pub mod standings;
 pub mod validate;
+
+/// The widest a text table's cell may be, in characters. Widths are taken from
+/// the data, and Rust's formatter refuses a width of 65,536 or more (a panic,
+/// "Formatting argument out of range"); a name or federation that long is no
+/// name, so text tables show its first characters and `…` (the readers warn of
+/// such fields; JSON and CSV keep them whole).
+pub const MAX_CELL_CHARS: usize = crate::formats::input::LONG_FIELD_CHARS;
+
+/// `s` cut to [`MAX_CELL_CHARS`] characters, the last one `…` when cut.
+pub(crate) fn cell(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(MAX_CELL_CHARS - 1) {
+        Some((i, _)) if s[i..].chars().nth(1).is_some() => {
+            std::borrow::Cow::Owned(format!("{}…", &s[..i]))
+        }
+        _ => std::borrow::Cow::Borrowed(s),
+    }
+}
+
+#[cfg(test)]
+mod cell_tests {
+    use super::*;
+
+    #[test]
+    fn long_cells_are_cut_to_the_cap() {
+        let long = "x".repeat(70_000);
+        let c = cell(&long);
+        assert_eq!(c.chars().count(), MAX_CELL_CHARS);
+        assert!(c.ends_with('…'));
+        let exact = "y".repeat(MAX_CELL_CHARS);
+        assert_eq!(cell(&exact), exact.as_str());
+        assert_eq!(cell("short"), "short");
+    }
+}

@@ -113,7 +113,7 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
     let name_w = c
         .ranking
         .iter()
-        .map(|r| r.name.chars().count())
+        .map(|r| r.name.chars().count().min(super::MAX_CELL_CHARS))
         .max()
         .unwrap_or(4)
         .max(4);
@@ -131,7 +131,11 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
         };
         let line = format!(
             "  {:>3} {:>4}  {:<name_w$} {:>5}  {}",
-            r.rank, r.start_rank.0, r.name, r.points, note
+            r.rank,
+            r.start_rank.0,
+            super::cell(&r.name),
+            r.points,
+            note
         );
         let _ = writeln!(o, "{}", line.trim_end());
     }
@@ -154,7 +158,7 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
                 "  {:<9} {:>4}  {:<name_w$} {:>10} {:>8} {:>10}  {}",
                 place,
                 p.start_rank.0,
-                p.name,
+                super::cell(&p.name),
                 gross,
                 tax,
                 net,

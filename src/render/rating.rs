@@ -98,7 +98,7 @@ pub fn text(r: &RatingReport) -> String {
     let name_w = r
         .players
         .iter()
-        .map(|p| p.name.chars().count())
+        .map(|p| p.name.chars().count().min(super::MAX_CELL_CHARS))
         .max()
         .unwrap_or(4)
         .max(4);
@@ -112,7 +112,7 @@ pub fn text(r: &RatingReport) -> String {
             o,
             "{:>4}  {:<name_w$}  {:>4}  {:>2}  {:>2}  {:>4}  {:>5}  {:>7}  {:>4}  {:>6}  {:>4}",
             p.start_rank,
-            p.name,
+            super::cell(&p.name),
             opt(p.rating),
             opt(p.k),
             p.games,
@@ -136,7 +136,13 @@ pub fn text(r: &RatingReport) -> String {
     }
     for p in &r.players {
         let _ = writeln!(o);
-        let _ = writeln!(o, "{} {} ({})", p.start_rank, p.name, opt(p.rating));
+        let _ = writeln!(
+            o,
+            "{} {} ({})",
+            p.start_rank,
+            super::cell(&p.name),
+            opt(p.rating)
+        );
         if p.rating.is_some() {
             let _ = writeln!(o, "  K {}: {}", opt(p.k), k_text(r, p));
         }

@@ -102,7 +102,7 @@ fn table(head: &[String], rows: &[Vec<String>], right: &[bool]) -> String {
     for r in rows {
         for (k, c) in r.iter().enumerate() {
             if let Some(x) = w.get_mut(k) {
-                *x = (*x).max(c.chars().count());
+                *x = (*x).max(c.chars().count().min(super::MAX_CELL_CHARS));
             }
         }
     }
@@ -111,6 +111,7 @@ fn table(head: &[String], rows: &[Vec<String>], right: &[bool]) -> String {
             .iter()
             .enumerate()
             .map(|(k, c)| {
+                let c = super::cell(c);
                 let width = w.get(k).copied().unwrap_or(0);
                 if right.get(k).copied().unwrap_or(false) {
                     format!("{c:>width$}")

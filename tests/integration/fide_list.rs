@@ -284,7 +284,8 @@ fn rating_takes_k_and_ratings_from_the_list() {
         "--fide-list-month",
         "2024-06",
     ]);
-    assert_eq!(code, 0, "{err}");
+    // player 4's id is not in the list: an error printed, so exit 1 (issue 34)
+    assert_eq!(code, 1, "{err}");
     assert!(
         out.contains("List:  FIDE rating list of 2024-06: ratings and K of 3 players found in it"),
         "{out}"

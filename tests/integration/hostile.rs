@@ -661,3 +661,5 @@ fn json_errors_name_line_and_column() {
     assert_eq!(o.status.code(), Some(3), "{err}");
     assert!(err.contains(&format!("{p}, line 3, col 27")), "{err}");
 }
+
+mod readers;

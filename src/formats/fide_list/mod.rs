@@ -20,6 +20,7 @@ use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::fide_list::{FideList, ListKind, ListMonth, ListPlayer, ListRating};
 use crate::model::{Sex, Title};
 
+mod bounded;
 pub mod synthetic;
 mod txt;
 mod xml;
@@ -289,10 +290,23 @@ fn kind_from_name(name: &str) -> ListKind {
 /// `name` names it in diagnostics and, without [`ReadOptions::kind`], tells
 /// a single-type list's kind.
 pub fn read_text<R: BufRead>(
-    mut r: R,
+    r: R,
     name: &str,
     opts: &ReadOptions,
 ) -> Result<ReadList, Box<Diagnostic>> {
+    read_bounded(r, name, opts, None)
+}
+
+/// [`read_text`], each line or XML event bounded, and the whole to `total`
+/// bytes when given (a zip member as it inflates).
+fn read_bounded<R: BufRead>(
+    r: R,
+    name: &str,
+    opts: &ReadOptions,
+    total: Option<u64>,
+) -> Result<ReadList, Box<Diagnostic>> {
+    let mut r = bounded::Bounded::new(r, total);
+    let tripped = r.tripped();
     let single = opts.kind.unwrap_or_else(|| kind_from_name(name));
     let is_xml = {
         let buf = r.fill_buf().map_err(|e| access(name, &e))?;
@@ -304,8 +318,34 @@ pub fn read_text<R: BufRead>(
     } else {
         txt::read(r, name, single, opts)
     }
-    .map_err(|d| Box::new(d.in_file(Some(name))))?;
+    .map_err(|d| match tripped.get() {
+        Some(why) => Box::new(too_large(name, why)),
+        None => Box::new(d.in_file(Some(name))),
+    })?;
     Ok(c.finish(name, opts))
+}
+
+fn too_large(name: &str, why: bounded::Tripped) -> Diagnostic {
+    let m = match why {
+        bounded::Tripped::Chunk => format!(
+            "expected FIDE list lines and XML elements of at most {} bytes, found a longer one; the list was not read",
+            bounded::MAX_CHUNK
+        ),
+        bounded::Tripped::Total(t) => format!(
+            "expected a zipped list that inflates to at most {t} bytes ({} times the archive, plus {} MiB), found more; the list was not read (the size the archive declares is not trusted)",
+            bounded::MAX_RATIO,
+            bounded::INFLATE_SLACK >> 20
+        ),
+    };
+    Diagnostic::error(
+        codes::INPUT_TOO_LARGE,
+        Family::Syntax,
+        Location {
+            file: Some(name.to_string()),
+            ..Location::default()
+        },
+        m,
+    )
 }
 
 fn access(name: &str, e: &dyn std::fmt::Display) -> Box<Diagnostic> {
@@ -326,6 +366,10 @@ pub fn read<R: Read + Seek>(
 ) -> Result<ReadList, Box<Diagnostic>> {
     let mut magic = [0u8; 4];
     let n = read_up_to(&mut r, &mut magic).map_err(|e| access(name, &e))?;
+    // The archive's real size, not what it declares: the bound on inflating.
+    let size = r
+        .seek(std::io::SeekFrom::End(0))
+        .map_err(|e| access(name, &e))?;
     r.seek(std::io::SeekFrom::Start(0))
         .map_err(|e| access(name, &e))?;
     if n == 4 && magic == *b"PK\x03\x04" {
@@ -343,7 +387,15 @@ pub fn read<R: Read + Seek>(
         };
         let member = zip.by_index(i).map_err(|e| not_a_zip(name, &e))?;
         let inner = format!("{name}:{}", member.name());
-        read_text(BufReader::with_capacity(1 << 16, member), &inner, opts)
+        let limit = size
+            .saturating_mul(bounded::MAX_RATIO)
+            .saturating_add(bounded::INFLATE_SLACK);
+        read_bounded(
+            BufReader::with_capacity(1 << 16, member),
+            &inner,
+            opts,
+            Some(limit),
+        )
     } else {
         read_text(BufReader::with_capacity(1 << 16, r), name, opts)
     }

@@ -157,7 +157,7 @@ fn raw_id(line: &[u8], col: &Column) -> Option<u64> {
 
 /// Read a TXT list from `r`, keeping the players `opts` asks for.
 pub(super) fn read<R: BufRead>(
-    mut r: R,
+    mut r: super::bounded::Bounded<R>,
     name: &str,
     single: ListKind,
     opts: &ReadOptions,
@@ -171,6 +171,7 @@ pub(super) fn read<R: BufRead>(
             format!("{name}: cannot read the FIDE list: {e}"),
         ))
     };
+    r.reset();
     let n = r.read_until(b'\n', &mut buf).map_err(io_err)?;
     let header = decode(trim_eol(&buf[..n]));
     let header = header.trim_start_matches('\u{feff}');
@@ -188,6 +189,7 @@ pub(super) fn read<R: BufRead>(
     let mut line_no = 1usize;
     loop {
         buf.clear();
+        r.reset();
         let n = r.read_until(b'\n', &mut buf).map_err(io_err)?;
         if n == 0 {
             break;

@@ -43,6 +43,9 @@ fn field_of(tag: &[u8], plain: ListKind) -> Option<Field> {
     })
 }
 
+/// The most elements of one `<player>` kept (a combined list's entry has 18).
+const MAX_FIELDS: usize = 64;
+
 fn at_byte(pos: u64, field: &str) -> Location {
     Location {
         field: Some(format!("{field}, byte {pos}")),
@@ -60,7 +63,7 @@ struct Raw {
 }
 
 pub(super) fn read<R: BufRead>(
-    r: R,
+    r: super::bounded::Bounded<R>,
     single: ListKind,
     opts: &ReadOptions,
 ) -> Result<Collector, Box<Diagnostic>> {
@@ -78,6 +81,7 @@ pub(super) fn read<R: BufRead>(
     let mut shape_known = false;
     loop {
         let pos = reader.buffer_position();
+        reader.get_mut().reset();
         let ev = reader.read_event_into(&mut buf).map_err(|e| {
             Box::new(Diagnostic::error(
                 codes::FIDE_LIST_SYNTAX,
@@ -151,7 +155,11 @@ pub(super) fn read<R: BufRead>(
                         .unescape()
                         .map(|c| c.into_owned())
                         .unwrap_or_else(|_| String::from_utf8_lossy(&t).into_owned());
-                    p.fields.push((n.clone(), s, *at));
+                    // only the elements a list entry has, and each a few times
+                    // at most: a `<player>` of a million elements holds no more
+                    if field_of(n, single).is_some() && p.fields.len() < MAX_FIELDS {
+                        p.fields.push((n.clone(), s, *at));
+                    }
                 }
             }
             Event::Empty(e) => {

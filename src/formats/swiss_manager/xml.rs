@@ -276,10 +276,20 @@ pub fn write(f: &XmlFile) -> String {
 
 fn attrs_of(e: &BytesStart, pos: u64, diags: &mut Vec<Diagnostic>) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for a in e.attributes() {
+    // quick-xml's own duplicate check compares each attribute with every
+    // earlier one: 50,000 attributes on one element took 10 s. A set does it.
+    let mut seen = std::collections::HashSet::new();
+    for a in e.attributes().with_checks(false) {
         match a {
             Ok(a) => {
                 let k = String::from_utf8_lossy(a.key.as_ref()).into_owned();
+                if !seen.insert(k.clone()) {
+                    diags.push(err_at(
+                        pos,
+                        format!("expected each attribute once, found {k} again; the first is kept"),
+                    ));
+                    continue;
+                }
                 match a.unescape_value() {
                     Ok(v) => out.push((k, v.into_owned())),
                     Err(err) => diags.push(err_at(
@@ -323,6 +333,22 @@ pub fn read(text: &str) -> (XmlFile, Vec<Diagnostic>) {
         match r.read_event() {
             Ok(Event::Eof) => break,
             Ok(Event::Start(e)) | Ok(Event::Empty(e)) => match e.name().as_ref() {
+                b"Player" if f.players.len() >= crate::formats::input::MAX_PLAYERS => {
+                    // 9 MB of `<Player>` took 707 MB as a million empty players
+                    diags.push(Diagnostic::error(
+                        codes::INPUT_TOO_LARGE,
+                        Family::Syntax,
+                        Location {
+                            field: Some(format!("byte offset {pos}")),
+                            ..Location::default()
+                        },
+                        format!(
+                            "expected at most {} players (a TRF's four-digit start numbers), found more `<Player>` elements; reading stopped",
+                            crate::formats::input::MAX_PLAYERS
+                        ),
+                    ));
+                    break;
+                }
                 b"Player" => {
                     let mut p = XmlPlayer::default();
                     for (k, v) in attrs_of(&e, pos, &mut diags) {

@@ -82,10 +82,10 @@ fn count_line_breaks(bytes: &[u8]) -> usize {
     n
 }
 
-/// Split on CR, LF or CRLF (mixes allowed). Returns the lines (1-based numbers
-/// are index + 1) and which line ends were seen.
-pub(crate) fn split_lines(text: &str) -> (Vec<&str>, LineEnds) {
-    let mut lines = Vec::new();
+/// Split on CR, LF or CRLF (mixes allowed): `f` gets each line in order (line
+/// numbers count from 1); returns which line ends were seen. No vector of lines:
+/// a file of ten million blank lines is not held as ten million slices.
+pub(crate) fn each_line<'a>(text: &'a str, mut f: impl FnMut(&'a str)) -> LineEnds {
     let (mut crlf, mut lf, mut cr) = (0usize, 0usize, 0usize);
     let bytes = text.as_bytes();
     let mut start = 0;
@@ -93,7 +93,7 @@ pub(crate) fn split_lines(text: &str) -> (Vec<&str>, LineEnds) {
     while i < bytes.len() {
         match bytes[i] {
             b'\r' => {
-                lines.push(&text[start..i]);
+                f(&text[start..i]);
                 if bytes.get(i + 1) == Some(&b'\n') {
                     crlf += 1;
                     i += 2;
@@ -104,7 +104,7 @@ pub(crate) fn split_lines(text: &str) -> (Vec<&str>, LineEnds) {
                 start = i;
             }
             b'\n' => {
-                lines.push(&text[start..i]);
+                f(&text[start..i]);
                 lf += 1;
                 i += 1;
                 start = i;
@@ -113,10 +113,10 @@ pub(crate) fn split_lines(text: &str) -> (Vec<&str>, LineEnds) {
         }
     }
     if start < bytes.len() {
-        lines.push(&text[start..]);
+        f(&text[start..]);
     }
     let kinds = [crlf > 0, lf > 0, cr > 0].iter().filter(|b| **b).count();
-    let ends = if kinds > 1 {
+    if kinds > 1 {
         LineEnds::Mixed
     } else if crlf > 0 {
         LineEnds::CrLf
@@ -126,8 +126,7 @@ pub(crate) fn split_lines(text: &str) -> (Vec<&str>, LineEnds) {
         LineEnds::Cr
     } else {
         LineEnds::None
-    };
-    (lines, ends)
+    }
 }
 
 /// How columns are counted on a line.
@@ -282,6 +281,12 @@ impl LineBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn split_lines(text: &str) -> (Vec<&str>, LineEnds) {
+        let mut lines = Vec::new();
+        let ends = each_line(text, |l| lines.push(l));
+        (lines, ends)
+    }
 
     #[test]
     fn splits_every_line_end() {

@@ -655,7 +655,19 @@ impl Writer<'_> {
             self.put_or_warn(&mut b, &P::FIDE_ID, f, &who);
         }
         if let Some(d) = &p.birth {
-            self.put_or_warn(&mut b, &P::BIRTH, &format_birth(d), &who);
+            let mut d = *d;
+            if let (None, Some(day)) = (d.month, d.day) {
+                // `YYYY/00/DD` reads back as the year alone: the day is lost
+                self.warn(
+                    "birth date",
+                    format!(
+                        "{who}: birth date {} has a day ({day}) but no month; a TRF date cannot hold that: written as the year only",
+                        d.year
+                    ),
+                );
+                d.day = None;
+            }
+            self.put_or_warn(&mut b, &P::BIRTH, &format_birth(&d), &who);
         }
         // TRF16 `001` points (`P::POINTS`) are required. A source without them
         // (a Swiss-Manager .TUNX, say) gets the score of its results, and says so;

@@ -79,6 +79,14 @@ impl<'o> Lowerer<'o> {
             p.title = Some(Title::from_code(title));
         }
         p.name = c.get(&P::NAME).to_string();
+        if p.name.is_empty() {
+            // `001 9` (5 bytes) was read as a tournament by every command
+            self.field_error(
+                line,
+                &P::NAME,
+                "expected the player's name, found nothing".to_string(),
+            );
+        }
         let rating = c.get(&P::RATING);
         match parse_uint(rating) {
             Some(0) => {}

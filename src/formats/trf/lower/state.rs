@@ -44,6 +44,9 @@ pub(super) struct Lowerer<'o> {
     pub(super) undecoded: usize,
     /// Lines after the first [`MAX_UNDECODED_LINES`] undecodable ones: skipped.
     pub(super) skipped: usize,
+    /// Undecodable lines past the bound not even handed to the lowerer
+    /// (`lower::read` counts them): counted in the same summary.
+    pub(super) dropped: usize,
     /// Index of each player's entry in `t.accelerations` while reading.
     pub(super) accel_index: std::collections::HashMap<PlayerId, usize>,
     /// Round cells filled by `250` ranges so far (see [`MAX_ACCELERATION_CELLS`]).
@@ -110,6 +113,7 @@ impl<'o> Lowerer<'o> {
             sex_f_line: None,
             undecoded: 0,
             skipped: 0,
+            dropped: 0,
             accel_index: std::collections::HashMap::new(),
             accel_cells: 0,
         }
@@ -231,7 +235,7 @@ impl<'o> Lowerer<'o> {
                 LineKind::Record26 => self.record26(r),
             }
         }
-        if self.skipped > 0 {
+        if self.skipped + self.dropped > 0 {
             let first = raws
                 .iter()
                 .filter(|r| r.kind == LineKind::Unknown)
@@ -244,7 +248,8 @@ impl<'o> Lowerer<'o> {
                 Location::line(first),
                 format!(
                     "expected TRF records, found {} undecodable lines; after the first {MAX_UNDECODED_LINES}, {} more were skipped (not reported, not kept)",
-                    self.undecoded, self.skipped
+                    self.undecoded + self.dropped,
+                    self.skipped + self.dropped
                 ),
             );
         }
