@@ -15,6 +15,7 @@ use crate::model::{
 };
 
 use super::dates::format_birth;
+use super::dialect_records;
 use super::layout::{self, Field};
 use super::text::LineBuf;
 use super::{Target, WriteOptions, Written};
@@ -541,14 +542,19 @@ impl Writer<'_> {
                     | "352"
             );
         if trf26_only && self.target != Target::Trf26 {
-            self.warn_once(
-                &format!("extra-{code}"),
-                code,
-                format!(
-                    "record {code} is TRF-2026 only; kept as is in {}",
-                    target_name(self.target)
-                ),
-            );
+            // A file holds only its dialect's records (dialect_records).
+            let lost = if code == "240" {
+                dialect_records::byes_not_in_rounds(self.t, line).unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            let msg = dialect_records::left_out(code, target_name(self.target), &lost);
+            if lost.is_empty() {
+                self.warn_once(&format!("extra-{code}"), code, msg);
+            } else {
+                self.warn(code, msg);
+            }
+            return;
         }
         self.lines.push(line.to_string());
     }
@@ -623,10 +629,17 @@ impl Writer<'_> {
         use layout::player as P;
         let who = format!("player {}", p.id);
         if p.id.0 == 0 || p.id.0 > 9999 {
-            self.warn(
-                "starting rank",
-                format!("{who}: starting ranks must be 1 to 9999; player not written"),
-            );
+            // A file without one of its players is no record of the event (its
+            // opponents' games name a player who is not there): an error.
+            self.warnings.push(Diagnostic::error(
+                codes::CONVERSION_LOSS,
+                Family::Engine,
+                Location {
+                    field: Some("starting rank".into()),
+                    ..Location::default()
+                },
+                format!("{who}: a TRF holds starting ranks 1 to 9999; player not written"),
+            ));
             return None;
         }
         let mut b = LineBuf::new("001");
