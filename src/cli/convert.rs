@@ -204,6 +204,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     for n in &notes {
         eprintln!("{n}");
     }
+    if to == Format::Json {
+        stream_json(&loaded.tournament, args.output.as_deref())?;
+        return Ok(after_writing(&loaded.name, errors));
+    }
     let (text, warnings) = input::render(&loaded.tournament, to, args.line_end.into(), args.round)
         .map_err(Failure::Invalid)?;
     for w in &warnings {
@@ -213,13 +217,40 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         return Err(Failure::Reported(super::exit::INVALID_INPUT));
     }
     input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
+    Ok(after_writing(&loaded.name, errors))
+}
+
+/// The exit of a conversion written with `errors` errors in the input.
+fn after_writing(name: &str, errors: usize) -> Outcome {
     if errors > 0 {
-        eprintln!(
-            "{}: {errors} error(s) in the input; output written anyway",
-            loaded.name
-        );
+        eprintln!("{name}: {errors} error(s) in the input; output written anyway");
     }
-    Ok(Outcome::found_if(errors > 0))
+    Outcome::found_if(errors > 0)
+}
+
+/// `--to json` streamed to the output (stdout for none or `-`): the document
+/// is never built as one string. A closed pipe is not an error.
+fn stream_json(t: &chess_arbiter::model::Tournament, output: Option<&str>) -> Result<(), Failure> {
+    use chess_arbiter::formats::json;
+    let (result, what) = match output {
+        None | Some("-") => (
+            json::write_to(t, std::io::BufWriter::new(std::io::stdout().lock())),
+            "error: cannot write to stdout".to_string(),
+        ),
+        Some(p) => (
+            std::fs::File::create(p)
+                .and_then(|f| json::write_to(t, std::io::BufWriter::new(f))),
+            format!("error: {p}: cannot write the file"),
+        ),
+    };
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => {
+            eprintln!("{what}: {e}");
+            Err(Failure::Reported(super::exit::FILE_ACCESS))
+        }
+    }
 }
 
 /// `arbiter convert INPUT --to trf16|trf26 --for fide`: the canonical

@@ -73,3 +73,20 @@ pub(super) fn left_out(code: &str, target: &str, lost_byes: &[(PlayerId, usize)]
         ),
     }
 }
+
+/// The warning for a game whose result is unknown (a Swiss-Manager result code
+/// this program does not know, a TRF `?`). TRF16 and TRF-2026 get `?`, the
+/// recommended mark; the engines' dialects (JaVaFo TRF(x), bbpPairings
+/// TRF(bx)) read no `?` ("Invalid line"), so there the game is written as a
+/// draw: played, its colours and its meeting kept, worth what the scoring
+/// gives an unknown result (a draw unless the file says otherwise).
+pub(super) fn unknown_result(target: &str, engines: bool) -> String {
+    if engines {
+        format!(
+            "unknown results are written = (a draw) in {target}: the pairing engines read no ?; \
+             the game counts as played, with its colours"
+        )
+    } else {
+        "unknown results are written ? (recommended, but not defined by TRF16 or TRF-2026)".into()
+    }
+}
