@@ -312,6 +312,58 @@ mod tests {
         );
     }
 
+    /// Issue #32 item 8: a player without a FIDE id could not be entered;
+    /// registered categories were not carried (`XXG`); a fresh start list
+    /// had no points, and the writer warned "the source gives no points".
+    #[test]
+    fn players_without_id_are_entered_and_categories_registered() {
+        let mut list = FideList::default();
+        let a = lp(1, "Zed, A", Some(2000), None, None);
+        list.players.insert(a.fide_id, a);
+        let regs = vec![
+            Registration {
+                line: 2,
+                fide_id: None,
+                name: Some("Newcomer, N".into()),
+                category: Some("U12 Girls".into()),
+            },
+            Registration {
+                line: 3,
+                fide_id: Some("1".into()),
+                category: Some("Open".into()),
+                ..Registration::default()
+            },
+            Registration {
+                line: 4,
+                ..Registration::default()
+            },
+        ];
+        let opts = StartListOptions {
+            event_name: None,
+            rounds: Some(5),
+            start_date: None,
+            kind: ListKind::Standard,
+            category_year: None,
+        };
+        let s = build(&regs, &list, &opts);
+        let t = &s.tournament;
+        let names: Vec<&str> = t.players.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["Zed, A", "Newcomer, N"]);
+        assert_eq!(t.players[1].id, PlayerId(2));
+        assert_eq!(t.players[1].rating, None);
+        assert_eq!(
+            t.players[1].registered_category.as_deref(),
+            Some("U12 Girls")
+        );
+        assert_eq!(t.players[0].registered_category.as_deref(), Some("Open"));
+        assert!(t
+            .players
+            .iter()
+            .all(|p| p.points == Some(crate::model::Points::ZERO)));
+        let whys: Vec<(usize, Left)> = s.unlisted.iter().map(|u| (u.line, u.why)).collect();
+        assert_eq!(whys, [(2, Left::NoFideIdEntered), (4, Left::NoFideId)]);
+    }
+
     #[test]
     fn age_categories_by_year_of_birth() {
         assert_eq!(age_category(2019, 2026).as_deref(), Some("U8"));

@@ -200,7 +200,11 @@ mod tests {
                 "tournament.players[1].rounds[0].opponent",
             ]
         );
-        assert!(d[0].message.contains("found 4294967295"), "{}", d[0].message);
+        assert!(
+            d[0].message.contains("found 4294967295"),
+            "{}",
+            d[0].message
+        );
         assert!(d[2].message.contains("found 100.0"), "{}", d[2].message);
     }
 

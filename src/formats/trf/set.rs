@@ -45,8 +45,12 @@ fn refused(code: &str, msg: String) -> Box<Diagnostic> {
 
 /// A date as `yyyy-mm-dd` or `yyyy/mm/dd`.
 fn date(code: &str, text: &str) -> Result<NaiveDate, Box<Diagnostic>> {
-    NaiveDate::parse_from_str(&text.replace('/', "-"), "%Y-%m-%d")
-        .map_err(|_| refused(code, format!("expected a date yyyy-mm-dd, found \"{text}\"")))
+    NaiveDate::parse_from_str(&text.replace('/', "-"), "%Y-%m-%d").map_err(|_| {
+        refused(
+            code,
+            format!("expected a date yyyy-mm-dd, found \"{text}\""),
+        )
+    })
 }
 
 /// A number from 1 to `max`.
@@ -70,7 +74,10 @@ fn range(code: &str, what: &str, text: &str, max: u32) -> Result<(u32, u32), Box
     if a > b {
         return Err(refused(
             code,
-            format!("expected {what} in increasing order, found \"{}\"", text.trim()),
+            format!(
+                "expected {what} in increasing order, found \"{}\"",
+                text.trim()
+            ),
         ));
     }
     Ok((a, b))
@@ -132,12 +139,7 @@ pub fn set_header(t: &mut Tournament, code: &str, value: &str) -> Result<(), Box
             t.initial_color = Some(match text.to_ascii_lowercase().as_str() {
                 "w" | "white" | "white1" => Color::White,
                 "b" | "black" | "black1" => Color::Black,
-                _ => {
-                    return Err(refused(
-                        code,
-                        format!("expected W or B, found \"{text}\""),
-                    ))
-                }
+                _ => return Err(refused(code, format!("expected W or B, found \"{text}\""))),
             })
         }
         "202" | "212" => {
@@ -148,7 +150,10 @@ pub fn set_header(t: &mut Tournament, code: &str, value: &str) -> Result<(), Box
                 .collect();
             let pts = list.iter().any(|s| s == "PTS");
             if code == "212" && !pts {
-                return Err(refused(code, "expected PTS in the 212 list, found none".into()));
+                return Err(refused(
+                    code,
+                    "expected PTS in the 212 list, found none".into(),
+                ));
             }
             if code == "202" && pts {
                 return Err(refused(
@@ -242,7 +247,10 @@ fn forbid(t: &mut Tournament, text: &str) -> Result<(), Box<Diagnostic>> {
     if players.len() < 2 {
         return Err(refused(
             CODE,
-            format!("expected two starting ranks or more, found \"{}\"", ids.trim()),
+            format!(
+                "expected two starting ranks or more, found \"{}\"",
+                ids.trim()
+            ),
         ));
     }
     t.forbidden_pairs.push(ForbiddenPairs {

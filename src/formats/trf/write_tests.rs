@@ -139,7 +139,9 @@ fn unknown_result_is_written_as_the_engines_read_it() {
         );
         assert!(w.text.contains(cell), "{target:?}:\n{}", w.text);
         assert!(
-            w.warnings.iter().any(|d| d.message.contains("unknown results")),
+            w.warnings
+                .iter()
+                .any(|d| d.message.contains("unknown results")),
             "{target:?}: {:?}",
             w.warnings
         );
