@@ -4,10 +4,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use chess_arbiter::diag::Severity;
-use chess_arbiter::model::PlayerId;
-use chess_arbiter::standings::{self, prizes::Profile, StandingsOptions, StandingsProfile};
 use chess_arbiter::formats::trf;
+use chess_arbiter::model::PlayerId;
 use chess_arbiter::rating::submission::{prepare_ranked, refusal, Target};
+use chess_arbiter::standings::{self, prizes::Profile, StandingsOptions, StandingsProfile};
 use clap::{Args as ClapArgs, ValueEnum};
 
 use super::common::{EncodingArg, LineEndArg};
@@ -125,7 +125,12 @@ fn standings_profile(
             if profile.sections.is_empty() {
                 "none defined".to_string()
             } else {
-                profile.sections.keys().cloned().collect::<Vec<_>>().join(", ")
+                profile
+                    .sections
+                    .keys()
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
             }
         ))),
     }
@@ -143,8 +148,8 @@ fn report_ranks(
     };
     let mut opts = StandingsOptions::default();
     p.apply(&mut opts);
-    let s = standings::compute(t, &opts)
-        .map_err(|e| Failure::Invalid(format!("--profile: {e}")))?;
+    let s =
+        standings::compute(t, &opts).map_err(|e| Failure::Invalid(format!("--profile: {e}")))?;
     let ranks = s.rows.iter().map(|r| (r.player, r.rank)).collect();
     let list: Vec<String> = p.tiebreaks.iter().map(ToString::to_string).collect();
     Ok(Some((ranks, list.join(", "))))
@@ -187,7 +192,14 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             eprintln!("{n}");
         }
         let ranks = report_ranks(&loaded.tournament, profile.as_ref())?;
-        return for_fide(&loaded, to, args.line_end, args.output.as_deref(), list, ranks);
+        return for_fide(
+            &loaded,
+            to,
+            args.line_end,
+            args.output.as_deref(),
+            list,
+            ranks,
+        );
     }
     if args.list.fide_list.is_some() {
         return Err(Failure::Invalid(
@@ -238,8 +250,7 @@ fn stream_json(t: &chess_arbiter::model::Tournament, output: Option<&str>) -> Re
             "error: cannot write to stdout".to_string(),
         ),
         Some(p) => (
-            std::fs::File::create(p)
-                .and_then(|f| json::write_to(t, std::io::BufWriter::new(f))),
+            std::fs::File::create(p).and_then(|f| json::write_to(t, std::io::BufWriter::new(f))),
             format!("error: {p}: cannot write the file"),
         ),
     };

@@ -117,10 +117,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     let mut s = build(&regs, &list, &opts);
     for item in &args.set {
         let (code, text) = item.split_once('=').ok_or_else(|| {
-            Failure::Invalid(format!(
-                "--set {}: expected CODE=TEXT",
-                item.escape_debug()
-            ))
+            Failure::Invalid(format!("--set {}: expected CODE=TEXT", item.escape_debug()))
         })?;
         trf::set_header(&mut s.tournament, code, text).map_err(|d| Failure::Input {
             code: super::exit::INVALID_INPUT,
@@ -135,7 +132,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         eprintln!(
             "warning: --kind {} ranks by that list, but the file records the kind only by its \
              time control: give it with --set 122=\"...\" (or 222), or `rating` assumes standard",
-            args.kind.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default()
+            args.kind
+                .to_possible_value()
+                .map(|v| v.get_name().to_string())
+                .unwrap_or_default()
         );
     }
     let ds = unlisted_diagnostics(&s.unlisted, &list, &name);

@@ -22,7 +22,8 @@ fn arbiter(args: &[&str]) -> Output {
 }
 
 fn path(p: &Path) -> &str {
-    p.to_str().unwrap_or_else(|| panic!("{} is not UTF-8", p.display()))
+    p.to_str()
+        .unwrap_or_else(|| panic!("{} is not UTF-8", p.display()))
 }
 
 fn stderr(o: &Output) -> String {
@@ -52,7 +53,12 @@ fn paired_round_with_a_bye_reads_back() {
     assert!(six.ends_with("0000 - U"), "{six}");
     assert_eq!(six.get(80..84), Some(" 1.0"), "{six}");
     let out = arbiter(&["validate", path(&g2)]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 /// Issue #32 item 5: a JSON player id above 9999 validated with 0 errors,
@@ -109,7 +115,11 @@ fn convert_set_gives_every_header_record_of_the_report() {
         "-o",
         path(&out_file),
     ]);
-    assert!(out.status.code().is_some_and(|c| c <= 1), "{}", stderr(&out));
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        stderr(&out)
+    );
     let text = read(&out_file);
     for want in [
         "26/03/29  26/03/30",
@@ -128,7 +138,11 @@ fn convert_set_refuses_a_line_break() {
     let input = fixture("pair", "random-pab-round2.trf");
     let out = arbiter(&["convert", path(&input), "--set", "012=a\r\n001    1 evil"]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
-    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert!(stderr(&out).contains("--set 012"), "{}", stderr(&out));
 }
 
@@ -176,10 +190,18 @@ fn convert_to_json_streams_the_same_document() {
     let input = fixture("pair", "random-pab-round2.trf");
     let file = dir.join("t.json");
     let out = arbiter(&["convert", path(&input), "--to", "json", "-o", path(&file)]);
-    assert!(out.status.code().is_some_and(|c| c <= 1), "{}", stderr(&out));
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        stderr(&out)
+    );
     let stdout = arbiter(&["convert", path(&input), "--to", "json"]);
     assert_eq!(read(&file).as_bytes(), &stdout.stdout[..]);
     let back = arbiter(&["validate", path(&file)]);
-    assert!(back.status.code().is_some_and(|c| c <= 1), "{}", stderr(&back));
+    assert!(
+        back.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        stderr(&back)
+    );
     assert!(read(&file).starts_with("{\n  \"format\": \"chess-arbiter-tournament\""));
 }
