@@ -495,7 +495,9 @@ fn start_list_pairs_round_1_and_checks_conform() {
     // players left off: exit 1, each named on stderr at its line
     assert_eq!(code, 1, "{err}");
     for needle in [
-        "registrations.csv, line 9: Nolist, Nora: no FIDE id: not on the start list",
+        // issue #32 item 8: entered (unrated, last), with a warning
+        "warning: ",
+        "registrations.csv, line 9: Nolist, Nora: no FIDE id: entered unrated",
         "registrations.csv, line 15: Typo, Tim: FIDE id 77777777 is not in the FIDE list: unknown or mistyped",
         "registrations.csv, line 16: FIDE id 5000003 is registered on an earlier line",
     ] {
@@ -531,6 +533,7 @@ fn start_list_pairs_round_1_and_checks_conform() {
             "Irwin, Cara",
             "King, Ella",
             "Jones, Dan",
+            "Nolist, Nora",
         ],
         "{out}"
     );
@@ -547,6 +550,14 @@ fn start_list_pairs_round_1_and_checks_conform() {
     let trf = std::fs::read_to_string(&start).unwrap();
     assert!(trf.starts_with("012 Spring Open"), "{trf}");
     assert!(trf.contains("142 7"), "{trf}");
+    // issue #32 item 8: the registered category is carried (XXG), every
+    // player starts at 0.0 without the writer's "no points" fill
+    assert!(
+        trf.lines()
+            .any(|l| l.starts_with("XXG") && l.trim_end().ends_with(" Open")),
+        "{trf}"
+    );
+    assert!(!err.contains("gives no points"), "{err}");
     // round 1 by the Dutch engine, then checked
     let paired = dir.join("r1.trf");
     let (code, _, err) = arbiter(&[
