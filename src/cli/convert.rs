@@ -136,13 +136,16 @@ fn standings_profile(
     }
 }
 
+/// Final places by player, and the tie-breaks that gave them (in words).
+type Ranks = (BTreeMap<PlayerId, u32>, String);
+
 /// The final places for the FIDE report's rank field, and the tie-breaks
 /// that gave them: the profile's tie-breaks when one is given (C.07: the
 /// regulations of the event fix them), else the file's own (`202`).
 fn report_ranks(
     t: &chess_arbiter::model::Tournament,
     profile: Option<&StandingsProfile>,
-) -> Result<Option<(BTreeMap<PlayerId, u32>, String)>, Failure> {
+) -> Result<Option<Ranks>, Failure> {
     let Some(p) = profile.filter(|p| !p.tiebreaks.is_empty()) else {
         return Ok(super::standings::final_ranks(t));
     };
@@ -273,7 +276,7 @@ fn for_fide(
     line_end: LineEndArg,
     output: Option<&str>,
     list: Option<FideList>,
-    ranks: Option<(BTreeMap<PlayerId, u32>, String)>,
+    ranks: Option<Ranks>,
 ) -> Result<Outcome, Failure> {
     let (target, trf_target) = match to {
         Format::Trf16 => (Target::Trf16, trf::Target::Trf16),

@@ -149,7 +149,7 @@ pub fn build(regs: &[Registration], list: &FideList, opts: &StartListOptions) ->
     entries.sort_by(|a, b| initial_order(a.0, b.0, opts.kind));
     // Unrated and without a title: after every listed player (C.04.2 art.
     // 2.2), by name.
-    no_id.sort_by(|a, b| a.0.to_lowercase().cmp(&b.0.to_lowercase()));
+    no_id.sort_by_key(|a| a.0.to_lowercase());
     let listed = entries.len();
     let mut players: Vec<Player> = entries
         .into_iter()
