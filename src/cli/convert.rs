@@ -1,8 +1,13 @@
 //! `arbiter convert`: read a tournament in one format, write it in another.
 
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
 use chess_arbiter::diag::Severity;
 use chess_arbiter::formats::trf;
+use chess_arbiter::model::PlayerId;
 use chess_arbiter::rating::submission::{prepare_ranked, refusal, Target};
+use chess_arbiter::standings::{self, prizes::Profile, StandingsOptions, StandingsProfile};
 use clap::{Args as ClapArgs, ValueEnum};
 
 use super::common::{EncodingArg, LineEndArg};
@@ -26,6 +31,8 @@ use super::input::{self, Format, Loaded};
   arbiter convert old.trf --to trf26 --line-end lf
   cat event.trf | arbiter convert - --to trfx
   arbiter convert event.trf --to trf16 --for fide -o report.trf
+  arbiter convert event.trf --to trf16 --for fide --profile event.toml \\
+      --set 132=2026-03-29,2026-03-30,2026-03-31 -o report.trf
 
 Exit codes: 0 converted, 1 converted but the input has errors,
 3 unreadable input or no players, 4 input too large, 5 file access error.")]
@@ -55,47 +62,100 @@ pub struct Args {
     /// dates filled, each fill reported; CRLF, UTF-8.
     #[arg(long = "for", value_enum)]
     pub purpose: Option<Purpose>,
-    /// Set a header record the input lacks, e.g. `--set 012="Open 2026"`,
-    /// `--set 042=2026-03-29` (012 022 032 042 052 092 102 112 122; repeatable).
+    /// Set a header record, e.g. `--set 012="Open 2026"`, `--set 042=2026-03-29`,
+    /// round dates `--set 132=2026-03-29,2026-03-30`, tie-breaks `--set 202=DE,BH/C1,BH`,
+    /// acceleration `--set 250="1.0;1-3;1-20"` (points;rounds;players), forbidden
+    /// pairs `--set 260="3,7;1-5"` (players[;rounds]); also 022..122, 142, 152,
+    /// 172..222. Repeatable; a value is one line.
     #[arg(long = "set", value_name = "CODE=TEXT")]
     pub set: Vec<String>,
+    /// Profile file (TOML): with --for fide its tie-breaks rank the players
+    /// (the file's own `202` otherwise), and fill `202` when the file has none.
+    #[arg(long)]
+    pub profile: Option<PathBuf>,
+    /// A section of the profile (`[sections.KEY]`), e.g. `senior`; default: the main one.
+    #[arg(long, requires = "profile")]
+    pub section: Option<String>,
     /// With --for fide: compare the players with the FIDE rating list and
     /// list what disagrees on stderr (an unknown id is an error).
     #[command(flatten)]
     pub list: FideListArgs,
 }
 
-/// Apply `--set CODE=TEXT` to the tournament header.
+/// Apply `--set CODE=TEXT` to the tournament header (the forms are
+/// `formats::trf::set_header`'s). A refused value names `--set CODE`.
 fn set_headers(t: &mut chess_arbiter::model::Tournament, sets: &[String]) -> Result<(), Failure> {
     for item in sets {
-        let bad = |why: &str| Failure::Invalid(format!("--set {item}: {why}"));
-        let (code, text) = item
-            .split_once('=')
-            .ok_or_else(|| bad("expected CODE=TEXT, e.g. 012=\"Open 2026\""))?;
-        let text = text.trim().to_string();
-        let date = || {
-            chrono::NaiveDate::parse_from_str(&text.replace('/', "-"), "%Y-%m-%d")
-                .map_err(|_| bad("expected a date yyyy-mm-dd"))
-        };
-        let i = &mut t.info;
-        match code.trim() {
-            "012" => i.name = text,
-            "022" => i.city = text,
-            "032" => i.federation = text,
-            "042" => i.start_date = Some(date()?),
-            "052" => i.end_date = Some(date()?),
-            "092" => i.tournament_type = text,
-            "102" => i.chief_arbiter = text,
-            "112" => i.deputy_arbiters = vec![text],
-            "122" => i.time_control = text,
-            _ => {
-                return Err(bad(
-                    "expected one of the header codes 012 022 032 042 052 092 102 112 122",
-                ))
-            }
-        }
+        let (code, text) = item.split_once('=').ok_or_else(|| {
+            Failure::Invalid(format!(
+                "--set {}: expected CODE=TEXT, e.g. 012=\"Open 2026\"",
+                item.escape_debug()
+            ))
+        })?;
+        trf::set_header(t, code, text).map_err(|d| Failure::Input {
+            code: super::exit::INVALID_INPUT,
+            diagnostics: vec![*d],
+        })?;
     }
     Ok(())
+}
+
+/// The standings part of `--profile` (its `[standings]`, or the section's
+/// `[sections.KEY.standings]` with `--section KEY`).
+fn standings_profile(
+    path: &std::path::Path,
+    section: Option<&str>,
+) -> Result<StandingsProfile, Failure> {
+    let name = path.display().to_string();
+    let text = super::common::read_profile(path)?;
+    let Some(key) = section else {
+        return StandingsProfile::from_toml_in(&text, &name).map_err(|d| Failure::Input {
+            code: super::exit::INVALID_INPUT,
+            diagnostics: vec![*d],
+        });
+    };
+    let profile = Profile::from_toml(&text, &name).map_err(|diagnostics| Failure::Input {
+        code: super::exit::INVALID_INPUT,
+        diagnostics,
+    })?;
+    match profile.section(Some(key)) {
+        Some(s) => Ok(s.standings.clone()),
+        None => Err(Failure::Invalid(format!(
+            "{name}: expected a section of the profile ({}), found \"{key}\"",
+            if profile.sections.is_empty() {
+                "none defined".to_string()
+            } else {
+                profile
+                    .sections
+                    .keys()
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        ))),
+    }
+}
+
+/// Final places by player, and the tie-breaks that gave them (in words).
+type Ranks = (BTreeMap<PlayerId, u32>, String);
+
+/// The final places for the FIDE report's rank field, and the tie-breaks
+/// that gave them: the profile's tie-breaks when one is given (C.07: the
+/// regulations of the event fix them), else the file's own (`202`).
+fn report_ranks(
+    t: &chess_arbiter::model::Tournament,
+    profile: Option<&StandingsProfile>,
+) -> Result<Option<Ranks>, Failure> {
+    let Some(p) = profile.filter(|p| !p.tiebreaks.is_empty()) else {
+        return Ok(super::standings::final_ranks(t));
+    };
+    let mut opts = StandingsOptions::default();
+    p.apply(&mut opts);
+    let s =
+        standings::compute(t, &opts).map_err(|e| Failure::Invalid(format!("--profile: {e}")))?;
+    let ranks = s.rows.iter().map(|r| (r.player, r.rank)).collect();
+    let list: Vec<String> = p.tiebreaks.iter().map(ToString::to_string).collect();
+    Ok(Some((ranks, list.join(", "))))
 }
 
 /// What a converted file is for.
@@ -106,15 +166,43 @@ pub enum Purpose {
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
+    // The command line is checked before the input is read.
+    set_headers(&mut chess_arbiter::model::Tournament::default(), &args.set)?;
+    let profile = match &args.profile {
+        Some(p) => Some(standings_profile(p, args.section.as_deref())?),
+        None => None,
+    };
     let mut loaded = input::read_input(&args.input, args.from, args.encoding.map(Into::into))?;
     set_headers(&mut loaded.tournament, &args.set)?;
+    let mut notes = Vec::new();
+    if let Some(p) = profile.as_ref().filter(|p| !p.tiebreaks.is_empty()) {
+        if loaded.tournament.tiebreaks.is_empty() {
+            let list: Vec<String> = p.tiebreaks.iter().map(ToString::to_string).collect();
+            notes.push(format!(
+                "note: tie-breaks {} taken from the profile (202)",
+                list.join(", ")
+            ));
+            loaded.tournament.tiebreaks = list;
+        }
+    }
     let to = match args.to {
         Some(f) => f,
         None => default_target(&loaded, args.output.as_deref()),
     };
     if args.purpose == Some(Purpose::Fide) {
         let list = args.list.load_for(&loaded.tournament)?;
-        return for_fide(&loaded, to, args.line_end, args.output.as_deref(), list);
+        for n in &notes {
+            eprintln!("{n}");
+        }
+        let ranks = report_ranks(&loaded.tournament, profile.as_ref())?;
+        return for_fide(
+            &loaded,
+            to,
+            args.line_end,
+            args.output.as_deref(),
+            list,
+            ranks,
+        );
     }
     if args.list.fide_list.is_some() {
         return Err(Failure::Invalid(
@@ -128,6 +216,13 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         }
         eprintln!("{d}");
     }
+    for n in &notes {
+        eprintln!("{n}");
+    }
+    if to == Format::Json {
+        stream_json(&loaded.tournament, args.output.as_deref())?;
+        return Ok(after_writing(&loaded.name, errors));
+    }
     let (text, warnings) = input::render(&loaded.tournament, to, args.line_end.into(), args.round)
         .map_err(Failure::Invalid)?;
     for w in &warnings {
@@ -137,13 +232,39 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         return Err(Failure::Reported(super::exit::INVALID_INPUT));
     }
     input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
+    Ok(after_writing(&loaded.name, errors))
+}
+
+/// The exit of a conversion written with `errors` errors in the input.
+fn after_writing(name: &str, errors: usize) -> Outcome {
     if errors > 0 {
-        eprintln!(
-            "{}: {errors} error(s) in the input; output written anyway",
-            loaded.name
-        );
+        eprintln!("{name}: {errors} error(s) in the input; output written anyway");
     }
-    Ok(Outcome::found_if(errors > 0))
+    Outcome::found_if(errors > 0)
+}
+
+/// `--to json` streamed to the output (stdout for none or `-`): the document
+/// is never built as one string. A closed pipe is not an error.
+fn stream_json(t: &chess_arbiter::model::Tournament, output: Option<&str>) -> Result<(), Failure> {
+    use chess_arbiter::formats::json;
+    let (result, what) = match output {
+        None | Some("-") => (
+            json::write_to(t, std::io::BufWriter::new(std::io::stdout().lock())),
+            "error: cannot write to stdout".to_string(),
+        ),
+        Some(p) => (
+            std::fs::File::create(p).and_then(|f| json::write_to(t, std::io::BufWriter::new(f))),
+            format!("error: {p}: cannot write the file"),
+        ),
+    };
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => {
+            eprintln!("{what}: {e}");
+            Err(Failure::Reported(super::exit::FILE_ACCESS))
+        }
+    }
 }
 
 /// `arbiter convert INPUT --to trf16|trf26 --for fide`: the canonical
@@ -155,6 +276,7 @@ fn for_fide(
     line_end: LineEndArg,
     output: Option<&str>,
     list: Option<FideList>,
+    ranks: Option<Ranks>,
 ) -> Result<Outcome, Failure> {
     let (target, trf_target) = match to {
         Format::Trf16 => (Target::Trf16, trf::Target::Trf16),
@@ -188,7 +310,6 @@ fn for_fide(
     if let Some(l) = &list {
         errors += report(loaded, l);
     }
-    let ranks = super::standings::final_ranks(&loaded.tournament);
     let sub = prepare_ranked(
         &loaded.tournament,
         target,

@@ -67,6 +67,11 @@ pub struct Args {
     /// Output file (default: stdout).
     #[arg(short = 'o', long)]
     pub output: Option<String>,
+    /// Set a header record, as `convert --set` does: `--set 122="90'/40+30'+30\""`,
+    /// `--set 132=2026-03-29,2026-03-30`, `--set 092="Individual: Swiss-System"`.
+    /// The time control (122 or 222) is what tells `rating` a rapid or blitz event.
+    #[arg(long = "set", value_name = "CODE=TEXT")]
+    pub set: Vec<String>,
 }
 
 fn parse_date(s: &str) -> Result<NaiveDate, String> {
@@ -109,7 +114,30 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         },
         category_year: args.start.map(|d| d.year()).or(list.month.map(|m| m.year)),
     };
-    let s = build(&regs, &list, &opts);
+    let mut s = build(&regs, &list, &opts);
+    for item in &args.set {
+        let (code, text) = item.split_once('=').ok_or_else(|| {
+            Failure::Invalid(format!("--set {}: expected CODE=TEXT", item.escape_debug()))
+        })?;
+        trf::set_header(&mut s.tournament, code, text).map_err(|d| Failure::Input {
+            code: super::exit::INVALID_INPUT,
+            diagnostics: vec![*d],
+        })?;
+    }
+    let info = &s.tournament.info;
+    if args.kind != KindArg::Standard
+        && info.time_control.is_empty()
+        && info.encoded_time_control.is_empty()
+    {
+        eprintln!(
+            "warning: --kind {} ranks by that list, but the file records the kind only by its \
+             time control: give it with --set 122=\"...\" (or 222), or `rating` assumes standard",
+            args.kind
+                .to_possible_value()
+                .map(|v| v.get_name().to_string())
+                .unwrap_or_default()
+        );
+    }
     let ds = unlisted_diagnostics(&s.unlisted, &list, &name);
     for d in &ds {
         eprintln!("{d}");

@@ -494,9 +494,19 @@ fn read_as(
             for (i, p) in t.players.iter().enumerate() {
                 paths.entry(p.id).or_insert(i);
             }
+            // What a TRF cannot hold is said at reading, at its JSON path, so
+            // that `validate` tells it before a conversion drops it.
+            let beyond = trf::numbers_beyond_trf(
+                &t,
+                |i| format!("tournament.players[{i}]"),
+                |k| format!("tournament.teams[{k}]"),
+            )
+            .into_iter()
+            .map(|d| d.in_file(opts.file_name.as_deref()))
+            .collect();
             Ok(Input {
                 source: Source::Json(paths),
-                ..plain(t, Vec::new())
+                ..plain(t, beyond)
             })
         }
         InputFormat::Tunx => {

@@ -41,19 +41,27 @@ struct DocIn {
 
 /// Serialise to pretty JSON, ending with a newline.
 pub fn write(t: &Tournament) -> String {
+    let mut out = Vec::new();
+    match write_to(t, &mut out) {
+        // serde_json writes UTF-8 only.
+        Ok(()) => String::from_utf8(out).unwrap_or_default(),
+        // Serialising plain data with string keys into memory cannot fail.
+        Err(e) => format!("{{\"error\": \"{e}\"}}\n"),
+    }
+}
+
+/// [`write()`] as a stream into `w`: the document is never held whole in
+/// memory (a 63 MB input once took 789 MB as one string; issue #32 item 12).
+/// Wrap a file or stdout in a `BufWriter`.
+pub fn write_to<W: std::io::Write>(t: &Tournament, mut w: W) -> std::io::Result<()> {
     let doc = DocOut {
         format: FORMAT,
         version: VERSION,
         tournament: t,
     };
-    match serde_json::to_string_pretty(&doc) {
-        Ok(mut s) => {
-            s.push('\n');
-            s
-        }
-        // Serialising plain data with string keys cannot fail.
-        Err(e) => format!("{{\"error\": \"{e}\"}}\n"),
-    }
+    serde_json::to_writer_pretty(&mut w, &doc).map_err(std::io::Error::from)?;
+    w.write_all(b"\n")?;
+    w.flush()
 }
 
 /// Read a document written by [`write()`] (any version up to [`VERSION`]).
@@ -120,6 +128,22 @@ mod tests {
         assert_eq!(v["tournament"]["players"][0]["rounds"][0]["kind"], "bye");
         assert_eq!(v["tournament"]["players"][0]["points"], 5);
         assert_eq!(read(&s).unwrap(), t);
+    }
+
+    /// The stream and the string are the same document.
+    #[test]
+    fn streamed_document_is_the_written_one() {
+        let t = Tournament {
+            players: vec![Player {
+                id: PlayerId(7),
+                name: "Doe, Jane".into(),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let mut out = Vec::new();
+        write_to(&t, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), write(&t));
     }
 
     #[test]

@@ -33,8 +33,11 @@ pub struct StartListOptions {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Left {
-    /// No FIDE id given.
+    /// No FIDE id and no name given: nobody to enter.
     NoFideId,
+    /// No FIDE id given: entered unrated under the registration's name (a
+    /// warning; `validate --profile` enforces a profile's `require_fide_id`).
+    NoFideIdEntered,
     /// The id is not digits.
     Malformed,
     /// The id is not in the list.
@@ -101,6 +104,7 @@ pub fn build(regs: &[Registration], list: &FideList, opts: &StartListOptions) ->
     let mut seen = HashSet::new();
     let mut unlisted = Vec::new();
     let mut entries: Vec<(&ListPlayer, Option<String>)> = Vec::new();
+    let mut no_id: Vec<(String, Option<String>)> = Vec::new();
     for r in regs {
         let mut leave = |why| {
             unlisted.push(Unlisted {
@@ -116,7 +120,16 @@ pub fn build(regs: &[Registration], list: &FideList, opts: &StartListOptions) ->
             .map(str::trim)
             .filter(|s| !s.is_empty())
         else {
-            leave(Left::NoFideId);
+            // A player without a FIDE id plays, unrated (regulations that
+            // require an id are enforced by `validate --profile`); without a
+            // name there is nobody to enter.
+            match r.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+                Some(name) => {
+                    leave(Left::NoFideIdEntered);
+                    no_id.push((name.to_string(), r.category.clone()));
+                }
+                None => leave(Left::NoFideId),
+            }
             continue;
         };
         let Ok(id) = raw.parse::<u64>() else {
@@ -134,7 +147,11 @@ pub fn build(regs: &[Registration], list: &FideList, opts: &StartListOptions) ->
         entries.push((p, r.category.clone()));
     }
     entries.sort_by(|a, b| initial_order(a.0, b.0, opts.kind));
-    let players = entries
+    // Unrated and without a title: after every listed player (C.04.2 art.
+    // 2.2), by name.
+    no_id.sort_by_key(|a| a.0.to_lowercase());
+    let listed = entries.len();
+    let mut players: Vec<Player> = entries
         .into_iter()
         .enumerate()
         .map(|(i, (lp, cat))| {
@@ -153,6 +170,9 @@ pub fn build(regs: &[Registration], list: &FideList, opts: &StartListOptions) ->
                 }),
                 ..Player::default()
             };
+            // The registration's category is the player's registered one
+            // (TRF `XXG`); the age category is a label only.
+            p.registered_category.clone_from(&cat);
             let cat = cat.or_else(|| {
                 let y = opts.category_year?;
                 age_category(lp.birth_year?, y)
@@ -163,6 +183,24 @@ pub fn build(regs: &[Registration], list: &FideList, opts: &StartListOptions) ->
             p
         })
         .collect();
+    for (k, (name, cat)) in no_id.into_iter().enumerate() {
+        let mut p = Player {
+            id: PlayerId((listed + k) as u32 + 1),
+            name,
+            registered_category: cat.clone(),
+            ..Player::default()
+        };
+        if let Some(c) = cat {
+            p.labels.insert("category".into(), c);
+        }
+        players.push(p);
+    }
+    // Before round 1 every player has 0 points: a fact of the start list,
+    // not a value the writer has to fill (it warned "the source gives no
+    // points").
+    for p in &mut players {
+        p.points = Some(crate::model::Points::ZERO);
+    }
     let tournament = Tournament {
         info: TournamentInfo {
             name: opts.event_name.clone().unwrap_or_default(),
@@ -272,6 +310,58 @@ mod tests {
                 .map(String::as_str),
             Some("U16")
         );
+    }
+
+    /// Issue #32 item 8: a player without a FIDE id could not be entered;
+    /// registered categories were not carried (`XXG`); a fresh start list
+    /// had no points, and the writer warned "the source gives no points".
+    #[test]
+    fn players_without_id_are_entered_and_categories_registered() {
+        let mut list = FideList::default();
+        let a = lp(1, "Zed, A", Some(2000), None, None);
+        list.players.insert(a.fide_id, a);
+        let regs = vec![
+            Registration {
+                line: 2,
+                fide_id: None,
+                name: Some("Newcomer, N".into()),
+                category: Some("U12 Girls".into()),
+            },
+            Registration {
+                line: 3,
+                fide_id: Some("1".into()),
+                category: Some("Open".into()),
+                ..Registration::default()
+            },
+            Registration {
+                line: 4,
+                ..Registration::default()
+            },
+        ];
+        let opts = StartListOptions {
+            event_name: None,
+            rounds: Some(5),
+            start_date: None,
+            kind: ListKind::Standard,
+            category_year: None,
+        };
+        let s = build(&regs, &list, &opts);
+        let t = &s.tournament;
+        let names: Vec<&str> = t.players.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["Zed, A", "Newcomer, N"]);
+        assert_eq!(t.players[1].id, PlayerId(2));
+        assert_eq!(t.players[1].rating, None);
+        assert_eq!(
+            t.players[1].registered_category.as_deref(),
+            Some("U12 Girls")
+        );
+        assert_eq!(t.players[0].registered_category.as_deref(), Some("Open"));
+        assert!(t
+            .players
+            .iter()
+            .all(|p| p.points == Some(crate::model::Points::ZERO)));
+        let whys: Vec<(usize, Left)> = s.unlisted.iter().map(|u| (u.line, u.why)).collect();
+        assert_eq!(whys, [(2, Left::NoFideIdEntered), (4, Left::NoFideId)]);
     }
 
     #[test]

@@ -156,7 +156,14 @@ pub fn unlisted_diagnostics(unlisted: &[Unlisted], list: &FideList, file: &str) 
             let (code, msg) = match u.why {
                 Left::NoFideId => (
                     codes::FIDE_ID_MISSING,
-                    format!("{who}no FIDE id: not on the start list"),
+                    "no FIDE id and no name: not on the start list".to_string(),
+                ),
+                Left::NoFideIdEntered => (
+                    codes::FIDE_ID_MISSING,
+                    format!(
+                        "{who}no FIDE id: entered unrated, after the listed players \
+                         (validate --profile enforces a profile's require_fide_id)"
+                    ),
                 ),
                 Left::Malformed => (
                     codes::FIDE_ID_MALFORMED,
@@ -177,7 +184,7 @@ pub fn unlisted_diagnostics(unlisted: &[Unlisted], list: &FideList, file: &str) 
                 cols: None,
                 field: None,
             };
-            if u.why == Left::Duplicate {
+            if matches!(u.why, Left::Duplicate | Left::NoFideIdEntered) {
                 Diagnostic::warning(code, Family::Consistency, loc, msg)
             } else {
                 Diagnostic::error(code, Family::Consistency, loc, msg)
@@ -219,11 +226,16 @@ pub fn start_list_text(s: &StartList) -> String {
             p.labels.get("category").map(String::as_str).unwrap_or("")
         );
     }
-    if !s.unlisted.is_empty() {
-        let _ = writeln!(o, "\nNot on the start list ({}):", s.unlisted.len());
-        for u in &s.unlisted {
+    let left: Vec<&Unlisted> = s
+        .unlisted
+        .iter()
+        .filter(|u| u.why != Left::NoFideIdEntered)
+        .collect();
+    if !left.is_empty() {
+        let _ = writeln!(o, "\nNot on the start list ({}):", left.len());
+        for u in left {
             let why = match u.why {
-                Left::NoFideId => "no FIDE id",
+                Left::NoFideId | Left::NoFideIdEntered => "no FIDE id",
                 Left::Malformed => "FIDE id not digits",
                 Left::NotInList => "FIDE id not in the list",
                 Left::Duplicate => "registered twice",

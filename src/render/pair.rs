@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::formats::trf;
-use crate::model::{ByeKind, Color, PlayerId, RoundEntry, Tournament};
+use crate::model::{ByeKind, Color, PlayerId, Points, RoundEntry, Tournament};
 use crate::pairing::dutch::Pairing;
 
 /// bbpPairings/JaVaFo `-p`: number of pairs, `white black` per line, the
@@ -162,15 +162,30 @@ pub(crate) fn line_end_of(d: &trf::Dialect) -> trf::LineEnd {
 }
 
 /// The tournament with the new round's pairings added, results blank.
+///
+/// An entry whose points are known when it is paired (the pairing-allocated
+/// bye, C.04.1 art. 4: as many points as a win) moves the declared points
+/// (`001` points column) with it, so that the file written reads back: a
+/// bye written with its point next to points that leave it out was "player 6
+/// declares 0.0 points, but the results add up to 1.0". Pending games are
+/// worth nothing yet and leave the points as they are.
 fn with_round(t: &Tournament, p: &Pairing) -> Tournament {
     let mut t = t.clone();
     let r = p.round as usize;
+    let scoring = t.scoring;
     let mut set = |id: PlayerId, e: RoundEntry| {
         if let Some(pl) = t.players.iter_mut().find(|x| x.id == id) {
             while pl.rounds.len() < r {
                 pl.rounds.push(RoundEntry::NotPaired);
             }
-            pl.rounds[r - 1] = e;
+            let worth = |x: &RoundEntry| x.points(&scoring).unwrap_or_default();
+            if let (Some(declared), Some(old)) = (pl.points, pl.rounds.get(r - 1)) {
+                let moved = worth(&e).0.saturating_sub(worth(old).0);
+                pl.points = Some(Points(declared.0.saturating_add(moved)));
+            }
+            if let Some(slot) = pl.rounds.get_mut(r - 1) {
+                *slot = e;
+            }
         }
     };
     for b in &p.boards {

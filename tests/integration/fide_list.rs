@@ -496,7 +496,9 @@ fn start_list_pairs_round_1_and_checks_conform() {
     // players left off: exit 1, each named on stderr at its line
     assert_eq!(code, 1, "{err}");
     for needle in [
-        "registrations.csv, line 9: Nolist, Nora: no FIDE id: not on the start list",
+        // issue #32 item 8: entered (unrated, last), with a warning
+        "warning: ",
+        "registrations.csv, line 9: Nolist, Nora: no FIDE id: entered unrated",
         "registrations.csv, line 15: Typo, Tim: FIDE id 77777777 is not in the FIDE list: unknown or mistyped",
         "registrations.csv, line 16: FIDE id 5000003 is registered on an earlier line",
     ] {
@@ -532,22 +534,38 @@ fn start_list_pairs_round_1_and_checks_conform() {
             "Irwin, Cara",
             "King, Ella",
             "Jones, Dan",
+            "Nolist, Nora",
         ],
         "{out}"
     );
     // categories by year of birth in 2026, or as registered
+    // the name column is as wide as the longest name ("Nolist, Nora")
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.contains(name))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .unwrap_or_default()
+    };
     assert!(
-        out.contains("Fisher, Tom  ENG  2100     5000006  2012  U16"),
+        row("Fisher, Tom").ends_with("Fisher, Tom ENG 2100 5000006 2012 U16"),
         "{out}"
     );
     assert!(
-        out.contains("Irwin, Cara  ENG  1850     5000009  1960  S65"),
+        row("Irwin, Cara").ends_with("Irwin, Cara ENG 1850 5000009 1960 S65"),
         "{out}"
     );
     assert!(out.contains("5000007  2008  Open"), "{out}");
     let trf = std::fs::read_to_string(&start).unwrap();
     assert!(trf.starts_with("012 Spring Open"), "{trf}");
     assert!(trf.contains("142 7"), "{trf}");
+    // issue #32 item 8: the registered category is carried (XXG), every
+    // player starts at 0.0 without the writer's "no points" fill
+    assert!(
+        trf.lines()
+            .any(|l| l.starts_with("XXG") && l.trim_end().ends_with(" Open")),
+        "{trf}"
+    );
+    assert!(!err.contains("gives no points"), "{err}");
     // round 1 by the Dutch engine, then checked
     let paired = dir.join("r1.trf");
     let (code, _, err) = arbiter(&[

@@ -113,6 +113,7 @@ fn two_scratch_folders_of_one_name_are_two_folders() {
 #[cfg(unix)]
 fn representative_file_writing_tests_leave_nothing_in_the_temp_dir() {
     const TESTS: &[&str] = &[
+        "conversions::paired_round_with_a_bye_reads_back",
         "ctca::registration_against_birth_date_is_reported",
         "fide_list::start_list_pairs_round_1_and_checks_conform",
         "hostile::json_errors_name_line_and_column",

@@ -16,11 +16,14 @@
 //! assert!(out.text.starts_with("012 Example\r\n"));
 //! ```
 
+mod capacity;
 mod dates;
+mod dialect_records;
 pub mod layout;
 mod lower;
 pub mod pending;
 mod raw;
+mod set;
 mod text;
 mod write;
 
@@ -32,6 +35,8 @@ use serde::{Deserialize, Serialize};
 use crate::diag::{Diagnostic, Locator, PlayerField};
 use crate::model::{PlayerId, Tournament};
 
+pub use capacity::numbers_beyond_trf;
+pub use set::{set_header, SETTABLE};
 pub use write::write;
 
 /// Text encoding of a TRF file.

@@ -15,6 +15,7 @@ use crate::model::{
 };
 
 use super::dates::format_birth;
+use super::dialect_records;
 use super::layout::{self, Field};
 use super::text::LineBuf;
 use super::{Target, WriteOptions, Written};
@@ -541,14 +542,19 @@ impl Writer<'_> {
                     | "352"
             );
         if trf26_only && self.target != Target::Trf26 {
-            self.warn_once(
-                &format!("extra-{code}"),
-                code,
-                format!(
-                    "record {code} is TRF-2026 only; kept as is in {}",
-                    target_name(self.target)
-                ),
-            );
+            // A file holds only its dialect's records (dialect_records).
+            let lost = if code == "240" {
+                dialect_records::byes_not_in_rounds(self.t, line).unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            let msg = dialect_records::left_out(code, target_name(self.target), &lost);
+            if lost.is_empty() {
+                self.warn_once(&format!("extra-{code}"), code, msg);
+            } else {
+                self.warn(code, msg);
+            }
+            return;
         }
         self.lines.push(line.to_string());
     }
@@ -623,10 +629,17 @@ impl Writer<'_> {
         use layout::player as P;
         let who = format!("player {}", p.id);
         if p.id.0 == 0 || p.id.0 > 9999 {
-            self.warn(
-                "starting rank",
-                format!("{who}: starting ranks must be 1 to 9999; player not written"),
-            );
+            // A file without one of its players is no record of the event (its
+            // opponents' games name a player who is not there): an error.
+            self.warnings.push(Diagnostic::error(
+                codes::CONVERSION_LOSS,
+                Family::Engine,
+                Location {
+                    field: Some("starting rank".into()),
+                    ..Location::default()
+                },
+                format!("{who}: a TRF holds starting ranks 1 to 9999; player not written"),
+            ));
             return None;
         }
         let mut b = LineBuf::new("001");
@@ -750,16 +763,13 @@ impl Writer<'_> {
                 }),
             ),
             RoundEntry::Unknown { opponent, color } => {
-                self.warn_once(
-                    "unknown-result",
-                    "result",
-                    "unknown results are written ? (recommended, but not defined by TRF16 or TRF-2026)".into(),
-                );
-                (
-                    opponent.0,
-                    col(Some(color)),
-                    codes::result_letter(Res::Unknown),
-                )
+                // The engines' dialects get a letter the engines read (bbpPairings
+                // refuses `?` with "Invalid line").
+                let engines = matches!(self.target, Target::TrfX | Target::TrfBx);
+                let note = dialect_records::unknown_result(target_name(self.target), engines);
+                self.warn_once("unknown-result", "result", note);
+                let res = if engines { Res::Draw } else { Res::Unknown };
+                (opponent.0, col(Some(color)), codes::result_letter(res))
             }
             RoundEntry::Pending { opponent, color } => {
                 (opponent.0, col(color), codes::result_letter(Res::Blank))
@@ -889,109 +899,5 @@ fn small_number(mut n: u32, buf: &mut [u8; 10]) -> &str {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::{read, LineEnd, ReadOptions, Target, WriteOptions};
-    use super::*;
-
-    const CANON: &str = "012 Test Open\r\n022 Utrecht\r\n042 2023/08/12\r\n052 2023/08/20\r\n062 3\r\n132                                                                                        23/08/12  23/08/13\r\n001    1 m GM Doe, Jane                         2500 NED     1234567 1990/01/01  1.5    1     2 w 1  0000 - H\r\n001    2 wWFM Roe, Rita                         2000 GER    23456789 1991/02/03  1.0    2     1 b 0  0000 - U\r\n001    3 m    Late, Larry                       1500 NED             2012/00/00  0.0    3  0000 - Z  0000 -  \r\n";
-
-    #[test]
-    fn canonical_file_round_trips_byte_for_byte() {
-        let r = read(CANON.as_bytes(), &ReadOptions::default()).unwrap();
-        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
-        let w = write(&r.tournament, &WriteOptions::default());
-        assert_eq!(w.text, CANON);
-        assert!(w.warnings.is_empty());
-    }
-
-    #[test]
-    fn line_end_choice() {
-        let r = read(CANON.as_bytes(), &ReadOptions::default()).unwrap();
-        let w = write(
-            &r.tournament,
-            &WriteOptions {
-                target: Target::Trf16,
-                line_end: LineEnd::Lf,
-            },
-        );
-        assert_eq!(w.text, CANON.replace("\r\n", "\n"));
-    }
-
-    #[test]
-    fn extensions_per_target() {
-        let mut t = read(CANON.as_bytes(), &ReadOptions::default())
-            .unwrap()
-            .tournament;
-        t.total_rounds = Some(9);
-        t.scoring = PointSystem::three_one_zero();
-        let x = write(
-            &t,
-            &WriteOptions {
-                target: Target::TrfX,
-                ..Default::default()
-            },
-        );
-        assert!(x.text.contains("\r\nXXR 9\r\n"));
-        assert!(x
-            .text
-            .contains("XXS WW=3.0 BW=3.0 WD=1.0 BD=1.0 FW=3.0 PAB=3.0 HPB=1.0 FPB=3.0\r\n"));
-        let bx = write(
-            &t,
-            &WriteOptions {
-                target: Target::TrfBx,
-                ..Default::default()
-            },
-        );
-        assert!(bx.text.contains("BBW  3.0\r\nBBD  1.0\r\n"));
-        let t26 = write(
-            &t,
-            &WriteOptions {
-                target: Target::Trf26,
-                ..Default::default()
-            },
-        );
-        assert!(t26.text.contains("142 9\r\n162  W 3.0    D 1.0\r\n"));
-        let t16 = write(&t, &WriteOptions::default());
-        assert_eq!(t16.warnings.len(), 2);
-        for w in [&x, &bx, &t26] {
-            let back = read(w.text.as_bytes(), &ReadOptions::default())
-                .unwrap()
-                .tournament;
-            assert_eq!(back.scoring, t.scoring);
-            assert_eq!(back.total_rounds, Some(9));
-        }
-    }
-
-    #[test]
-    fn registered_categories_round_trip_in_xxg() {
-        let mut t = read(CANON.as_bytes(), &ReadOptions::default())
-            .unwrap()
-            .tournament;
-        t.players[0].registered_category = Some("U13 Girls".into());
-        for target in [Target::Trf26, Target::TrfX, Target::TrfBx] {
-            let w = write(
-                &t,
-                &WriteOptions {
-                    target,
-                    ..Default::default()
-                },
-            );
-            let id = t.players[0].id.0;
-            assert!(
-                w.text.contains(&format!("XXG {id:>4} U13 Girls\r\n")),
-                "{}",
-                w.text
-            );
-            let r = read(w.text.as_bytes(), &ReadOptions::default()).unwrap();
-            assert_eq!(
-                r.tournament.players[0].registered_category.as_deref(),
-                Some("U13 Girls")
-            );
-            assert!(r.tournament.players[1].registered_category.is_none());
-            assert!(r.tournament.extra_records.iter().all(|e| e.code != "XXG"));
-        }
-        let t16 = write(&t, &WriteOptions::default());
-        assert!(!t16.text.contains("XXG"));
-        assert!(t16.warnings.iter().any(|w| w.to_string().contains("XXG")));
-    }
-}
+#[path = "write_tests.rs"]
+mod tests;

@@ -181,7 +181,21 @@ impl<'o> Lowerer<'o> {
                     match tok.to_ascii_lowercase().as_str() {
                         "white1" => self.t.initial_color = Some(Color::White),
                         "black1" => self.t.initial_color = Some(Color::Black),
-                        "rank" => keep = true,
+                        "rank" => {
+                            // JaVaFo's ranking ids: players ordered by the 001 rank
+                            // field instead of the starting rank (bbpPairings honours
+                            // it). Not carried by the model: say so where it is read.
+                            self.diag(
+                                codes::UNSUPPORTED,
+                                Severity::Warning,
+                                Family::Engine,
+                                Location::line(r.number),
+                                "XXC rank (JaVaFo: pair in the order of the rank field, \
+                                 not of the starting ranks) is not honoured: pair and check \
+                                 order the players by starting rank; line kept as is",
+                            );
+                            keep = true;
+                        }
                         other => {
                             self.diag(
                                 codes::TRF_FIELD_SYNTAX,

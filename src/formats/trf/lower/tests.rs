@@ -173,3 +173,19 @@ fn team_absences_are_zero_point_byes_not_blank_rounds() {
     let r = rd(&format!("012 T\n{p1}\n{p2}\n"));
     assert_eq!(r.tournament.players[0].rounds[1], RoundEntry::NotPaired);
 }
+
+/// Issue #32: `XXC rank` (lichess-swiss-j8rtJ5GL.trf) was ignored without a
+/// word, while bbpPairings honours it.
+#[test]
+fn xxc_rank_is_said_not_honoured_at_its_line() {
+    let r = rd(&format!("012 Test\nXXC rank white1\n{P1}\n{P2}\n"));
+    assert_eq!(r.tournament.initial_color, Some(Color::White));
+    let d: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.message.contains("XXC rank"))
+        .collect();
+    assert_eq!(d.len(), 1, "{:?}", r.diagnostics);
+    assert_eq!(d[0].location.line, Some(2));
+    assert!(d[0].message.contains("not honoured"), "{}", d[0].message);
+}
