@@ -127,7 +127,7 @@ impl fmt::Display for EventError {
             EventError::Busy { path } => write!(
                 f,
                 "{path}: another arbiter's step held the event file for more than {} s; nothing written, try again",
-                super::store::BUSY_TIMEOUT.as_secs()
+                super::schema::BUSY_TIMEOUT.as_secs()
             ),
             EventError::Refused { path, message } => write!(f, "{path}: {message}"),
             EventError::NoLegalPairing { path, message } => {

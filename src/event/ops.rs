@@ -6,6 +6,7 @@ use rusqlite::{params, Transaction};
 use serde::Serialize;
 
 use super::error::EventError;
+pub use super::results::SheetLine;
 use super::state::{self, pid, BoardState, Scope, SectionState};
 use super::step::{BoardResult, BoardSpec, ByeCode, Entrant, ManualChange, ResultEntry, Step};
 use super::store::{last_effective, step_exists, Author, Event};
@@ -40,17 +41,6 @@ pub enum Entered {
     Unchanged,
     /// A correction, with the value it replaced.
     Corrected { old: BoardResult },
-}
-
-/// One line of a results sheet.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SheetLine {
-    /// Where it came from (`results.csv, line 4`), for messages.
-    pub at: String,
-    pub section: Option<String>,
-    pub round: Option<u32>,
-    pub board: u32,
-    pub result: BoardResult,
 }
 
 impl Event {

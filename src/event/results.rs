@@ -3,8 +3,18 @@
 //! is not known `?`; and a results sheet (CSV: `board,result`, optional
 //! `round` and `section` columns, or the same lines pasted as text).
 
-use super::ops::SheetLine;
 use super::step::BoardResult;
+
+/// One line of a results sheet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetLine {
+    /// Where it came from (`results.csv, line 4`), for messages.
+    pub at: String,
+    pub section: Option<String>,
+    pub round: Option<u32>,
+    pub board: u32,
+    pub result: BoardResult,
+}
 
 /// Read one result; `None` when it is none of the forms above.
 pub fn parse(text: &str) -> Option<BoardResult> {

@@ -14,6 +14,10 @@
 /// `PRAGMA application_id` of an event file: "ARBT" in ASCII.
 pub const APPLICATION_ID: i32 = 0x4152_4254;
 
+/// How long a writer waits for another writer's step to end before it gives
+/// up with [`super::EventError::Busy`].
+pub const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The schema version this program writes (`PRAGMA user_version`).
 pub const VERSION: i32 = 1;
 

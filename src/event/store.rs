@@ -21,9 +21,7 @@ pub fn is_sqlite(bytes: &[u8]) -> bool {
     bytes.starts_with(SQLITE_HEADER)
 }
 
-/// How long a writer waits for another writer's step to end before it gives
-/// up with [`EventError::Busy`].
-pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+pub use super::schema::BUSY_TIMEOUT;
 
 /// An open event file.
 #[derive(Debug)]

@@ -39,7 +39,6 @@ fn status_of(answer: &str) -> u16 {
 /// was an allocation failure in the Vega reader, which no handler can
 /// catch: its fix is on the readers' branch of #34.
 #[test]
-#[ignore = "aborts until the Vega reader's fix (#34 item 1, readers' branch) is merged"]
 fn serve_survives_a_vega_export_of_round_4294967295() {
     let mut srv = Server::start();
     let tunx = fixture("tests/fixtures/tunx/aut_1384031.TUNX");

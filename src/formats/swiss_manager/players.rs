@@ -463,6 +463,12 @@ pub fn from_tournament(t: &Tournament) -> PlayerFile {
                     }
                     "Pkt" => text::format_points_half(points),
                     "Rang" => p.rank.map(|r| r.to_string()).unwrap_or_default(),
+                    // The category the player registered in (TRF XXG): the
+                    // column the reader takes it from.
+                    "Typ" => p
+                        .registered_category
+                        .clone()
+                        .unwrap_or_else(|| label("Typ")),
                     "Nachname" => surname.clone(),
                     "Vorname" => given.clone(),
                     other => label(other),
