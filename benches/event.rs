@@ -36,8 +36,10 @@ fn me() -> Author {
 fn event_file(dir: &Path, name: &str, t: Tournament) -> PathBuf {
     let path = dir.join(name);
     let _ = std::fs::remove_file(&path);
-    let mut header = Tournament::default();
-    header.total_rounds = Some(t.rounds_recorded() as u32 + 2);
+    let header = Tournament {
+        total_rounds: Some(t.rounds_recorded() as u32 + 2),
+        ..Default::default()
+    };
     let spec =
         chess_arbiter::event::spec::section("main", "Main", "Bench Open", &Default::default())
             .expect("a section without play settings");
@@ -98,7 +100,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("result_1000_players", |b| {
         b.iter(|| {
             k += 1;
-            let r = if k % 2 == 0 {
+            let r = if k.is_multiple_of(2) {
                 BoardResult {
                     white: '1',
                     black: '0',

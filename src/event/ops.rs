@@ -415,10 +415,12 @@ impl Event {
                             if s.draft == Some(round) { " (a draft: publish it first)" } else { "" }
                         )));
                     }
-                    if !rounds.contains_key(&round) {
-                        rounds.insert(round, state::boards(tx, &s.key, round)?);
-                    }
-                    let boards = rounds.get(&round).map(Vec::as_slice).unwrap_or_default();
+                    let boards = match rounds.entry(round) {
+                        std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                        std::collections::hash_map::Entry::Vacant(e) => {
+                            e.insert(state::boards(tx, &s.key, round)?)
+                        }
+                    };
                     let b = boards.iter().find(|b| b.board == l.board).ok_or_else(|| {
                         EventError::refused(format!(
                             "{at}section {}, round {round}: expected a board from 1 to {}, found board {}",

@@ -58,7 +58,7 @@ fn list_player(i: u64) -> ListPlayer {
         other_titles: String::new(),
         birth_year: Some(birth),
         inactive: false,
-        standard: (i % 13 != 0).then_some(ListRating {
+        standard: (!i.is_multiple_of(13)).then_some(ListRating {
             rating: 1400 + ((i * 137) % 900) as u16,
             games: 10,
             k: Some(20),
