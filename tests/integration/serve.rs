@@ -132,8 +132,12 @@ fn serve_queues_concurrent_heavy_uploads_within_the_memory_budget() {
     let blank = vec![b'\n'; 5 * 1024 * 1024];
     let one = peak_after_uploads(1, &blank);
     let four = peak_after_uploads(4, &blank);
+    // Since the readers keep blank lines to a small multiple of the input
+    // (the readers' fix of #34 item 10), one such upload costs a few MiB
+    // above the idle server; four at once may add that much each again
+    // while they queue, but never four times the work budget.
     assert!(
-        four * 2 < one * 3,
+        four * 2 < one * 3 + 64,
         "four uploads at once peaked at {four} MiB, one at {one} MiB"
     );
     assert!(four < 1024, "peak resident memory {four} MiB");
