@@ -65,7 +65,7 @@ pub struct Args {
     /// Set a header record, e.g. `--set 012="Open 2026"`, `--set 042=2026-03-29`,
     /// round dates `--set 132=2026-03-29,2026-03-30`, tie-breaks `--set 202=DE,BH/C1,BH`,
     /// acceleration `--set 250="1.0;1-3;1-20"` (points;rounds;players), forbidden
-    /// pairs `--set 260="3,7;1-5"` (players[;rounds]); also 022..122, 142, 152,
+    /// pairs `--set 260="3,7;1-5"` (`players[;rounds]`); also 022..122, 142, 152,
     /// 172..222. Repeatable; a value is one line.
     #[arg(long = "set", value_name = "CODE=TEXT")]
     pub set: Vec<String>,

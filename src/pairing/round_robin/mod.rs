@@ -11,7 +11,7 @@ pub use check::{check, fit_order, next_round, RoundCheck, RoundRobinCheck, Round
 /// The Berger table a tournament is paired by, or `None` for a Swiss.
 /// `forced`: `Some(None)` when the caller says it is a round robin (cycles
 /// from the file), `Some(Some(c))` with `c` cycles; `None` when the file
-/// decides (its system code or schedule, [`Tournament::round_robin`]). A
+/// decides (its system code or schedule, [`crate::model::Tournament::round_robin`]). A
 /// double round robin's first cycle is fitted to the rounds played
 /// ([`fit_order`]).
 pub fn table_for(t: &crate::model::Tournament, forced: Option<Option<u32>>) -> Option<BergerTable> {
