@@ -7,7 +7,7 @@ use super::position::{position_before, recorded_round, Position, TotalRoundsSour
 use super::verdict::{absolute_verdict, compare, ColourContext, Verdict};
 use super::warnings::{file_warnings, round_warnings, FileFacts};
 use crate::diag::Diagnostic;
-use crate::model::{Color, PlayerId, Points, Tournament};
+use crate::model::{Color, PlayerId, Tournament};
 use crate::pairing::dutch::Edition;
 
 /// The memory that rounds checked at once may take together (see the
@@ -112,25 +112,10 @@ impl Report {
     }
 }
 
-/// Boards in publication order: the higher score of the pair, then the sum of
-/// the scores, then the better pairing number of the pair.
-/// C.04.2 (2026) art. 3.6.
+/// Boards in publication order (C.04.2 (2026) art. 3.6):
+/// [`crate::model::sort_boards`], the one copy of the rule.
 fn board_order(pos: &Position, pairs: &mut [Pair]) {
-    let t = &pos.tournament;
-    let before = usize::try_from(pos.round.saturating_sub(1)).unwrap_or(usize::MAX);
-    let score = |id: PlayerId| {
-        t.player(id)
-            .map(|p| t.score(p, Some(before)))
-            .unwrap_or(Points::ZERO)
-    };
-    pairs.sort_by_key(|p| {
-        let (a, b) = (score(p.white), score(p.black));
-        (
-            std::cmp::Reverse(a.max(b)),
-            std::cmp::Reverse(a + b),
-            p.white.min(p.black),
-        )
-    });
+    crate::model::sort_boards(&pos.tournament, pos.round, pairs, |p| (p.white, p.black));
 }
 
 /// Check the selected rounds of a played tournament. `select` returns the
