@@ -158,3 +158,39 @@ fn a_round_robin_free_round_in_the_last_round_is_not_an_absence() {
         .collect();
     assert_eq!(values, [1.0, 1.0, 1.0], "{p2}");
 }
+
+/// C.07 art. 10: ARO with unrated opponents (abs_fem_1378181.TUNX has unrated
+/// players) warns without a rating for them, and takes `--unrated N`.
+#[test]
+fn aro_with_unrated_opponents_warns_or_takes_the_given_rating() {
+    let file = format!("{FIX}tunx/abs_fem_1378181.TUNX");
+    let (code, plain, err) = arbiter(&["standings", &file, "--tiebreaks", "ARO"]);
+    assert_eq!(code, 0, "{err}");
+    // The standings' notes close the text output.
+    assert!(
+        plain.contains("ARO: 26 player(s) met unrated opponents"),
+        "{plain}"
+    );
+    let (code, given, err) = arbiter(&[
+        "standings",
+        &file,
+        "--tiebreaks",
+        "ARO",
+        "--unrated",
+        "1000",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!given.contains("met unrated opponents"), "{given}");
+    assert_ne!(
+        plain, given,
+        "the rating given for unrated players changes ARO"
+    );
+    // The same as the code's own /U modifier (TieBreakServer's /U1000).
+    let (_, own, _) = arbiter(&["standings", &file, "--tiebreaks", "ARO/U1000"]);
+    let values = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter_map(|l| l.split_whitespace().last().map(str::to_string))
+            .collect()
+    };
+    assert_eq!(values(&given)[3..20], values(&own)[3..20]);
+}
