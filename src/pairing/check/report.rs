@@ -145,11 +145,11 @@ where
 {
     let (initial, initial_source) = initial_colour(t);
     let ctx = ColourContext { initial };
-    let recorded_rounds = u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX);
-    // Every round with a pairing in it. A last column holding only pre-set
-    // byes and absences (the round still to be paired) is not a pairing to
-    // check: its empty "pairing" would otherwise conform.
-    let paired_rounds = crate::pairing::dutch::next_round(t).saturating_sub(1);
+    // Every round with a pairing in it ([`Tournament::rounds_recorded`]). A
+    // last column holding only pre-set byes and absences (the round still to
+    // be paired) is not a pairing to check: its empty "pairing" would
+    // otherwise conform.
+    let paired_rounds = u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX);
     let rounds: Vec<u32> = match &opts.rounds {
         Some(r) => r.clone(),
         None => (1..=paired_rounds).collect(),
@@ -160,7 +160,11 @@ where
         handbook: handbook_url(opts.edition),
         tool: format!("arbiter {}", env!("CARGO_PKG_VERSION")),
         input_sha256: None,
-        total_rounds: t.total_rounds.unwrap_or(recorded_rounds),
+        // Pre-set byes of later rounds show those rounds exist: the
+        // assumed count covers them (see `position_before`).
+        total_rounds: t
+            .total_rounds
+            .unwrap_or(u32::try_from(t.rounds_listed()).unwrap_or(u32::MAX)),
         total_rounds_source: if t.total_rounds.is_some() {
             TotalRoundsSource::File
         } else {
