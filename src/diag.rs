@@ -208,6 +208,8 @@ pub mod codes {
         TIEBREAK_ROUND_ROBIN = "tiebreak-round-robin";
         /// A ranking with no tie-break at all: players with equal points share their place.
         NO_TIEBREAKS = "no-tiebreaks";
+        /// An art. 10 tie-break (ARO, TPR, PTP, APRO, APPO) met unrated opponents and no rating was fixed for them (C.07 art. 10): they are left out.
+        TIEBREAK_UNRATED = "tiebreak-unrated";
         /// More players entered than the profile's entry capacity (`[entry] capacity`).
         ENTRY_OVER_CAPACITY = "entry-over-capacity";
         /// A registered category whose age window excludes the player's birth date.

@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 pub mod entry;
-pub use entry::{check_entry, EntryRules};
+pub use entry::{check_entry, EntryRules, EntryRulesError};
 
 use crate::diag::{codes, Diagnostic, Family, Location, Locator, PlayerField};
 use crate::model::{game_sides, ByeKind, Outcome, Player, PlayerId, RoundEntry, Tournament};
@@ -253,8 +253,10 @@ fn points(t: &Tournament, lines: &dyn Locator, out: &mut Vec<Diagnostic>) {
     let team_event = t.teams.iter().any(|x| x.number.is_some());
     for p in &t.players {
         let Some(declared) = p.points else { continue };
-        let all = t.score(p, None);
-        if declared == all {
+        // The rounds recorded (`n`) and, besides, the whole list: a file may
+        // or may not count byes entered in advance for rounds not yet paired.
+        let all = t.score(p, Some(n));
+        if declared == all || declared == t.score(p, None) {
             continue;
         }
         if open_round && declared == t.score(p, Some(n - 1)) {

@@ -61,6 +61,11 @@ pub struct Args {
     /// Separate players tied after every tie-break by lot with this seed.
     #[arg(long)]
     pub lot_seed: Option<u64>,
+    /// The rating the regulations fix for unrated players in ARO, TPR, PTP, APRO,
+    /// APPO and RTNG (C.07 art. 10; a code's own /Unnnn wins). Without it, unrated
+    /// opponents are left out, with a warning.
+    #[arg(long, value_name = "N")]
+    pub unrated: Option<u16>,
     /// With a Swiss-Manager player file (`players.txt+pairings.txt`): show Swiss-Manager's
     /// points, tie-break values (Wtg1..) and ranks next to ours and flag every difference
     /// (exit code 1 when there is one).
@@ -124,6 +129,7 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     let mut opts = StandingsOptions {
         after_round: args.after_round,
         lot_seed: args.lot_seed,
+        unrated_rating: args.unrated,
         ..Default::default()
     };
     let mut warnings = Vec::new();

@@ -176,7 +176,14 @@ impl Tournament {
             let [only] = without[..] else {
                 continue;
             };
-            if let Some(slot) = self.players[only].rounds.get_mut(r - 1) {
+            // A free round at the end of a player's list is left blank by
+            // the files (the row simply stops): the slot is made, so that the
+            // last round's free player is free too, not absent.
+            let rounds = &mut self.players[only].rounds;
+            if rounds.len() < r {
+                rounds.resize(r, RoundEntry::NotPaired);
+            }
+            if let Some(slot) = rounds.get_mut(r - 1) {
                 if matches!(
                     slot,
                     RoundEntry::NotPaired

@@ -312,8 +312,29 @@ impl Tournament {
         self.players.iter().find(|p| p.id == id)
     }
 
-    /// Number of rounds with any data (the longest round list).
+    /// Number of rounds recorded: the last round in which some player has a
+    /// pairing or a result (a game, pending or not, a forfeit, the
+    /// pairing-allocated bye, a round robin's free slot:
+    /// [`RoundEntry::is_pairing`]). Requested byes and absences (`H`, `F`,
+    /// `Z`, TRF-2026 `240`) entered in advance for rounds not yet paired do
+    /// not make a round recorded: C.04.1 art. 4 lets players announce byes
+    /// before the round is paired. Within the recorded rounds they count as
+    /// usual. This is the one definition of "the rounds played so far" that
+    /// standings ("after round N"), validation ("rounds with data"), the
+    /// pairing check, the site and the writers use; the pairing engine pairs
+    /// round `rounds_recorded() + 1` and honours the byes preset for it.
     pub fn rounds_recorded(&self) -> usize {
+        self.players
+            .iter()
+            .filter_map(|p| p.rounds.iter().rposition(RoundEntry::is_pairing))
+            .max()
+            .map_or(0, |i| i + 1)
+    }
+
+    /// The longest round list of any player, preset byes for future rounds
+    /// included: what a writer must carry, not the rounds played (see
+    /// [`Tournament::rounds_recorded`]).
+    pub fn rounds_listed(&self) -> usize {
         self.players
             .iter()
             .map(|p| p.rounds.len())
@@ -331,5 +352,47 @@ impl Tournament {
             .iter()
             .map(|e| e.points(&self.scoring).unwrap_or(Points::ZERO))
             .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{ByeKind, Outcome};
+
+    fn game(opponent: u32, color: Color, outcome: Outcome) -> RoundEntry {
+        RoundEntry::Played {
+            opponent: PlayerId(opponent),
+            color,
+            outcome,
+            short: false,
+        }
+    }
+
+    #[test]
+    fn preset_byes_for_rounds_not_yet_paired_are_not_recorded_rounds() {
+        let mut t = Tournament::default();
+        for id in 1..=3 {
+            t.players.push(Player {
+                id: PlayerId(id),
+                ..Player::default()
+            });
+        }
+        assert_eq!(t.rounds_recorded(), 0);
+        // Only an announced bye for round 1: nothing played yet.
+        t.players[2].set_round(1, RoundEntry::Bye { bye: ByeKind::Half });
+        assert_eq!((t.rounds_recorded(), t.rounds_listed()), (0, 1));
+        t.players[0].set_round(1, game(2, Color::White, Outcome::Win));
+        t.players[1].set_round(1, game(1, Color::Black, Outcome::Loss));
+        t.players[2].set_round(3, RoundEntry::Bye { bye: ByeKind::Zero });
+        assert_eq!((t.rounds_recorded(), t.rounds_listed()), (1, 3));
+        // A round holding only the pairing-allocated bye is a paired round.
+        t.players[1].set_round(
+            2,
+            RoundEntry::Bye {
+                bye: ByeKind::PairingAllocated,
+            },
+        );
+        assert_eq!(t.rounds_recorded(), 2);
     }
 }

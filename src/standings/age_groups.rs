@@ -47,15 +47,39 @@ fn default_girls_suffix() -> String {
     " Girls".into()
 }
 
+/// An `[standings.age_groups]` table that gives no birth-date window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AgeGroupError {
+    /// `year` minus this age is no calendar year (`under` too large).
+    NoBirthYear { age: u32, year: i32 },
+}
+
+impl std::fmt::Display for AgeGroupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AgeGroupError::NoBirthYear { age, year } => write!(
+                f,
+                "standings.age_groups.under: expected an age that gives a birth year from {year}, found {age}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AgeGroupError {}
+
 impl AgeGroups {
     /// The categories, in the order of `under` (open group, then girls' group).
-    pub fn expand(&self) -> Result<Vec<Category>, String> {
+    pub fn expand(&self) -> Result<Vec<Category>, AgeGroupError> {
         let start = |age: u32| {
             i32::try_from(age)
                 .ok()
                 .and_then(|a| self.year.checked_sub(a))
                 .and_then(|y| NaiveDate::from_ymd_opt(y, 1, 1))
-                .ok_or_else(|| format!("expected an age that gives a birth year, found {age}"))
+                .ok_or(AgeGroupError::NoBirthYear {
+                    age,
+                    year: self.year,
+                })
         };
         let mut out = Vec::new();
         for &age in &self.under {
@@ -118,5 +142,19 @@ mod tests {
         assert_eq!(c.len(), 1);
         assert_eq!((c[0].born_from, c[0].born_until), (d(2010, 1, 1), None));
         assert!(toml::from_str::<AgeGroups>("under = [13]\nyear = 2023\nboys = true").is_err());
+    }
+
+    #[test]
+    fn expand_returns_a_typed_error_for_an_age_without_birth_year() {
+        let g: AgeGroups = toml::from_str("under = [4294967295]\nyear = 2023").unwrap();
+        let e = g.expand().unwrap_err();
+        assert_eq!(
+            e,
+            AgeGroupError::NoBirthYear {
+                age: u32::MAX,
+                year: 2023
+            }
+        );
+        assert!(e.to_string().contains("found 4294967295"));
     }
 }

@@ -31,7 +31,7 @@ pub mod swiss_manager;
 mod unplayed;
 mod value;
 
-pub use age_groups::AgeGroups;
+pub use age_groups::{AgeGroupError, AgeGroups};
 pub use category::{registration_conflicts, Category, RegistrationConflict};
 pub use code::{Code, CodeError, TieBreakSpec};
 pub use custom::{CustomTieBreak, RoundKind};
@@ -206,6 +206,69 @@ fn first_pending(t: &Tournament, round: usize, at: &dyn diag::Locator) -> Locati
 /// for round robins (C.07 2023-2024 give no default: art. 2.1 and 4.1.1
 /// leave the list to the organiser and the chief arbiter). A Buchholz-family
 /// tie-break asked for a round robin under the 2026 rules gets a warning.
+/// The tie-breaks of C.07 art. 10 that read opponents' ratings.
+fn reads_opponent_ratings(c: &Code) -> bool {
+    matches!(
+        c,
+        Code::Aro | Code::Tpr | Code::Ptp | Code::Apro | Code::Appo
+    )
+}
+
+/// C.07 art. 10: a tie-break on ratings is not used with unrated opponents
+/// unless the regulations fix a rating for them. The rating of `unrated`
+/// (`--unrated`, the profile's `unrated_rating`) goes to every rating code
+/// without its own `/Unnnn`; a code still without one that meets an unrated
+/// opponent over the board in the rounds counted gets a warning naming how
+/// many players it concerns (they are left out of the averages).
+fn unrated_specs(
+    t: &Tournament,
+    mut specs: Vec<TieBreakSpec>,
+    rounds: usize,
+    unrated: Option<u16>,
+    notes: &mut Vec<Diagnostic>,
+) -> Vec<TieBreakSpec> {
+    for s in &mut specs {
+        if s.unrated_rating.is_none() && (reads_opponent_ratings(&s.code) || s.code == Code::Rtng) {
+            s.unrated_rating = unrated;
+        }
+    }
+    let without: Vec<String> = specs
+        .iter()
+        .filter(|s| reads_opponent_ratings(&s.code) && s.unrated_rating.is_none())
+        .map(ToString::to_string)
+        .collect();
+    if without.is_empty() {
+        return specs;
+    }
+    let unrated_ids: std::collections::HashSet<_> = t
+        .players
+        .iter()
+        .filter(|p| p.rating.is_none())
+        .map(|p| p.id)
+        .collect();
+    let concerned = t
+        .players
+        .iter()
+        .filter(|p| {
+            p.rounds.iter().take(rounds).any(|e| {
+                matches!(e, RoundEntry::Played { .. } | RoundEntry::Unknown { .. })
+                    && e.opponent().is_some_and(|o| unrated_ids.contains(&o))
+            })
+        })
+        .count();
+    if concerned > 0 {
+        note(
+            notes,
+            codes::TIEBREAK_UNRATED,
+            format!(
+                "{}: {concerned} player(s) met unrated opponents, left out of the averages; C.07 art. 10 uses such a tie-break only where the regulations fix a rating for unrated players: give it with --unrated N, the profile's unrated_rating or /Unnnn on the code",
+                without.join(", ")
+            ),
+        );
+    }
+    specs
+}
+
 fn round_robin_specs(
     specs: Vec<TieBreakSpec>,
     round_robin: bool,
@@ -476,6 +539,7 @@ pub fn compute_located(
         .round_robin
         .unwrap_or_else(|| detect_round_robin(t, rounds));
     let specs = round_robin_specs(specs, round_robin, edition, &mut notes);
+    let specs = unrated_specs(t, specs, rounds, opts.unrated_rating, &mut notes);
     if specs.is_empty() {
         note(
             &mut notes,

@@ -44,4 +44,9 @@ pub struct StandingsOptions {
     pub lot_seed: Option<u64>,
     /// Round robin (C.07 art. 15.2: forfeits count as games); `None`: detected.
     pub round_robin: Option<bool>,
+    /// The rating the regulations fix for unrated players in the art. 10
+    /// tie-breaks (ARO, TPR, PTP, APRO, APPO) and RTNG, for every such code
+    /// without its own `/Unnnn` (C.07 art. 10); `None`: unrated opponents are
+    /// left out, with a warning.
+    pub unrated_rating: Option<u16>,
 }

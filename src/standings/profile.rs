@@ -8,6 +8,7 @@
 //! edition = "2023"                 # pre2023 | 2023 | 2026; default: by event date
 //! reference_date = "2023-07-01"    # for age categories; default: event start
 //! category_mode = "filter"         # or "reapply_direct_encounter"
+//! unrated_rating = 1000            # unrated players in ARO/TPR (C.07 art. 10)
 //!
 //! [[standings.categories]]
 //! name = "U13"
@@ -43,6 +44,9 @@ pub struct StandingsProfile {
     pub categories: Vec<Category>,
     pub custom_tiebreaks: Vec<CustomTieBreak>,
     pub lot_seed: Option<u64>,
+    /// `unrated_rating`: the rating the regulations fix for unrated players in
+    /// ARO, TPR, PTP, APRO, APPO and RTNG (C.07 art. 10).
+    pub unrated_rating: Option<u16>,
 }
 
 /// The table as written.
@@ -57,6 +61,7 @@ struct RawStandings {
     age_groups: Option<AgeGroups>,
     custom_tiebreaks: Vec<CustomTieBreak>,
     lot_seed: Option<u64>,
+    unrated_rating: Option<u16>,
 }
 
 impl Default for RawStandings {
@@ -71,6 +76,7 @@ impl Default for RawStandings {
             age_groups: None,
             custom_tiebreaks: d.custom_tiebreaks,
             lot_seed: d.lot_seed,
+            unrated_rating: d.unrated_rating,
         }
     }
 }
@@ -81,7 +87,7 @@ impl TryFrom<RawStandings> for StandingsProfile {
     fn try_from(r: RawStandings) -> Result<Self, String> {
         let mut categories = r.categories;
         if let Some(g) = &r.age_groups {
-            categories.extend(g.expand()?);
+            categories.extend(g.expand().map_err(|e| e.to_string())?);
         }
         for (i, c) in categories.iter().enumerate() {
             if categories[..i].iter().any(|x| x.name == c.name) {
@@ -99,6 +105,7 @@ impl TryFrom<RawStandings> for StandingsProfile {
             categories,
             custom_tiebreaks: r.custom_tiebreaks,
             lot_seed: r.lot_seed,
+            unrated_rating: r.unrated_rating,
         })
     }
 }
@@ -155,6 +162,9 @@ impl StandingsProfile {
         opts.custom.extend(self.custom_tiebreaks.iter().cloned());
         if opts.lot_seed.is_none() {
             opts.lot_seed = self.lot_seed;
+        }
+        if opts.unrated_rating.is_none() {
+            opts.unrated_rating = self.unrated_rating;
         }
     }
 }

@@ -30,13 +30,33 @@ struct File {
 
 impl EntryRules {
     /// Read the `[entry]` table of a profile file (other tables are not looked
-    /// at); the error is the TOML parser's message with its line and column.
-    pub fn from_toml(text: &str) -> Result<EntryRules, String> {
+    /// at); the error carries the TOML parser's message with its line and column.
+    pub fn from_toml(text: &str) -> Result<EntryRules, EntryRulesError> {
         toml::from_str::<File>(text)
             .map(|f| f.entry)
-            .map_err(|e| e.to_string().trim().to_string())
+            .map_err(|e| EntryRulesError {
+                message: e.to_string().trim().to_string(),
+                span: e.span(),
+            })
     }
 }
+
+/// A profile whose `[entry]` table does not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryRulesError {
+    /// The TOML parser's message, with its line and column.
+    pub message: String,
+    /// The bytes of the profile the error is about, when the parser knows.
+    pub span: Option<std::ops::Range<usize>>,
+}
+
+impl std::fmt::Display for EntryRulesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for EntryRulesError {}
 
 /// The entry list against `rules`: one error per player without a FIDE ID
 /// (code `fide-id-missing`), one for an entry list over capacity
@@ -123,5 +143,14 @@ mod tests {
         assert!(d[2].message.contains("expected at most 2 players"));
         assert!(check_entry(&t, &EntryRules::default(), &NoSource).is_empty());
         assert!(EntryRules::from_toml("[entry]\ncapasity = 3\n").is_err());
+    }
+
+    #[test]
+    fn from_toml_returns_a_typed_error_with_its_place() {
+        let e = EntryRules::from_toml("[entry]\ncapasity = 3\n").unwrap_err();
+        assert!(e.message.contains("capasity"), "{e}");
+        assert!(e.message.contains("line 2"), "{e}");
+        assert_eq!(e.span, Some(8..16));
+        let _: &dyn std::error::Error = &e;
     }
 }

@@ -403,3 +403,85 @@ fn no_file_above_the_size_limit() {
         .collect();
     assert!(big.is_empty(), "split these at their seams: {big:#?}");
 }
+
+/// The public functions of `code` whose error type is a bare `String`
+/// (`Result<T, String>`), by name. A signature is read from `pub fn` to its
+/// body or `;`, over several lines; `pub(crate)` and narrower are not public.
+fn string_errors(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(i) = rest.find("pub fn ") {
+        let before = rest[..i].chars().next_back();
+        let sig_start = &rest[i + "pub fn ".len()..];
+        rest = sig_start;
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '(') {
+            continue;
+        }
+        let end = sig_start.find(['{', ';']).unwrap_or(sig_start.len());
+        let sig: String = sig_start[..end].split_whitespace().collect();
+        let name: String = sig
+            .chars()
+            .take_while(|&c| is_ident(&c.to_string()))
+            .collect();
+        let Some(ret) = sig.split_once("->").map(|(_, r)| r) else {
+            continue;
+        };
+        let ret = ret.split("where").next().unwrap_or(ret);
+        if let Some(args) = ret
+            .strip_prefix("Result<")
+            .and_then(|a| a.strip_suffix('>'))
+        {
+            // The error type: the last argument at depth 0.
+            let mut depth = 0i32;
+            let mut last = 0;
+            for (k, c) in args.char_indices() {
+                match c {
+                    '<' | '(' | '[' => depth += 1,
+                    '>' | ')' | ']' => depth -= 1,
+                    ',' if depth == 0 => last = k + 1,
+                    _ => {}
+                }
+            }
+            if last > 0 && matches!(&args[last..], "String" | "std::string::String") {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_string_error_scanner_finds_public_functions() {
+    let code = "pub fn a(x: u8) -> Result<Vec<(u8, u8)>, String> {\n}\n\
+                pub fn b(\n    x: u8,\n) -> Result<u8,\n    String>\nwhere u8: Copy {}\n\
+                pub(crate) fn c() -> Result<u8, String> {}\n\
+                pub fn d() -> Result<u8, StringError> {}\n\
+                pub fn e() -> Result<String, Error> {}\n\
+                fn f() -> Result<u8, String> {}\n";
+    assert_eq!(string_errors(code), ["a", "b"]);
+}
+
+/// Issue 32: public functions of the library return typed errors (the crate's
+/// `Diagnostic` or an error type of their own), never a bare `String` that a
+/// program embedding the library can only print. The binary's `cli/` is exempt.
+#[test]
+fn no_public_function_returns_a_string_error() {
+    let root = src();
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut found = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(&root).unwrap();
+        if rel.starts_with("cli") || rel == Path::new("main.rs") {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(&f).unwrap());
+        for name in string_errors(&code) {
+            found.push(format!("{}: {name}", rel.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "give these a typed error (Diagnostic or an error type): {found:#?}"
+    );
+}

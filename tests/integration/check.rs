@@ -762,3 +762,32 @@ fn evaluator_never_prefers_a_swap_to_the_engine() {
     eprintln!("evaluator: {swaps} legal swaps, {worse} worse on a criterion, none better");
     assert!(swaps > 0 && worse > 0);
 }
+
+/// Issue 32: a forfeited board's colours were not compared, so round 1 of the
+/// Swiss-Manager sample (board 4-8 forfeited) was called conform. bbpPairings
+/// v6.0.0 `--dutch -c` on its TRF(bx) conversion reports `8 - 4 | 4 - 8`:
+/// conform means the same pairs and the same colours, forfeit or not.
+#[test]
+fn check_compares_the_colours_of_a_forfeited_board() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "check",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/trf/sm-round3_paired.trf"
+            ),
+            "--system",
+            "dutch-2025",
+            "--rounds",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("round 1: colours-differ"), "{text}");
+    assert!(
+        text.contains("recorded    4 - 8     rules    8 - 4"),
+        "{text}"
+    );
+}

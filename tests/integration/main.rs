@@ -17,6 +17,7 @@ mod locations;
 mod pair;
 mod prizes;
 mod rating;
+mod recorded_rounds;
 mod rough_edges;
 mod round_robin;
 mod samples;

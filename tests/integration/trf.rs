@@ -118,7 +118,9 @@ fn committed_fixtures_read_as_expected() {
         (
             "bbp-v6-dutch_2025_C5.trf",
             6,
-            3,
+            // Rounds played: the last column holds only the pre-set byes of
+            // the round to pair (issue 32: not a played round).
+            2,
             Version::Trf16,
             None,
             true,
@@ -182,7 +184,8 @@ fn committed_fixtures_read_as_expected() {
         (
             "javafo-trfx-sample2.trf",
             52,
-            5,
+            // The pre-set byes of round 5, the round to pair, are no played round.
+            4,
             Version::Trf16,
             None,
             true,
@@ -575,7 +578,9 @@ fn invalid_fixtures_give_stable_codes() {
         ("record-code-without-blank", &["trf-field-syntax"]),
         (
             "result-without-opponent",
-            &["trf-field-syntax", "points-mismatch"],
+            // The unreadable entry is the file's only game: no round is
+            // recorded, so its points cannot be checked (issue 32).
+            &["trf-field-syntax", "points-without-games"],
         ),
         ("unknown-opponent", &["unknown-opponent"]),
     ];

@@ -93,7 +93,9 @@ pub fn position_before(t: &Tournament, round: u32) -> Option<Position> {
     let (total_rounds, total_rounds_source) = match t.total_rounds {
         Some(n) => (n, TotalRoundsSource::File),
         None => (
-            u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX),
+            // Byes pre-set for rounds not yet paired show that the event
+            // has those rounds too: the assumed count covers them.
+            u32::try_from(t.rounds_listed()).unwrap_or(u32::MAX),
             TotalRoundsSource::RoundsRecorded,
         ),
     };

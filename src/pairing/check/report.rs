@@ -7,7 +7,7 @@ use super::position::{position_before, recorded_round, Position, TotalRoundsSour
 use super::verdict::{absolute_verdict, compare, ColourContext, Verdict};
 use super::warnings::{file_warnings, round_warnings, FileFacts};
 use crate::diag::Diagnostic;
-use crate::model::{Color, PlayerId, Points, Tournament};
+use crate::model::{Color, PlayerId, Tournament};
 use crate::pairing::dutch::Edition;
 
 /// The memory that rounds checked at once may take together (see the
@@ -112,25 +112,10 @@ impl Report {
     }
 }
 
-/// Boards in publication order: the higher score of the pair, then the sum of
-/// the scores, then the better pairing number of the pair.
-/// C.04.2 (2026) art. 3.6.
+/// Boards in publication order (C.04.2 (2026) art. 3.6):
+/// [`crate::model::sort_boards`], the one copy of the rule.
 fn board_order(pos: &Position, pairs: &mut [Pair]) {
-    let t = &pos.tournament;
-    let before = usize::try_from(pos.round.saturating_sub(1)).unwrap_or(usize::MAX);
-    let score = |id: PlayerId| {
-        t.player(id)
-            .map(|p| t.score(p, Some(before)))
-            .unwrap_or(Points::ZERO)
-    };
-    pairs.sort_by_key(|p| {
-        let (a, b) = (score(p.white), score(p.black));
-        (
-            std::cmp::Reverse(a.max(b)),
-            std::cmp::Reverse(a + b),
-            p.white.min(p.black),
-        )
-    });
+    crate::model::sort_boards(&pos.tournament, pos.round, pairs, |p| (p.white, p.black));
 }
 
 /// Check the selected rounds of a played tournament. `select` returns the
@@ -160,11 +145,11 @@ where
 {
     let (initial, initial_source) = initial_colour(t);
     let ctx = ColourContext { initial };
-    let recorded_rounds = u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX);
-    // Every round with a pairing in it. A last column holding only pre-set
-    // byes and absences (the round still to be paired) is not a pairing to
-    // check: its empty "pairing" would otherwise conform.
-    let paired_rounds = crate::pairing::dutch::next_round(t).saturating_sub(1);
+    // Every round with a pairing in it ([`Tournament::rounds_recorded`]). A
+    // last column holding only pre-set byes and absences (the round still to
+    // be paired) is not a pairing to check: its empty "pairing" would
+    // otherwise conform.
+    let paired_rounds = u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX);
     let rounds: Vec<u32> = match &opts.rounds {
         Some(r) => r.clone(),
         None => (1..=paired_rounds).collect(),
@@ -175,7 +160,11 @@ where
         handbook: handbook_url(opts.edition),
         tool: format!("arbiter {}", env!("CARGO_PKG_VERSION")),
         input_sha256: None,
-        total_rounds: t.total_rounds.unwrap_or(recorded_rounds),
+        // Pre-set byes of later rounds show those rounds exist: the
+        // assumed count covers them (see `position_before`).
+        total_rounds: t
+            .total_rounds
+            .unwrap_or(u32::try_from(t.rounds_listed()).unwrap_or(u32::MAX)),
         total_rounds_source: if t.total_rounds.is_some() {
             TotalRoundsSource::File
         } else {

@@ -8,7 +8,7 @@ use super::explain;
 use super::finding::{self, BracketDifference, CriterionFinding};
 use super::legality::{self, Violation};
 use super::pair::{Pair, Selected};
-use super::position::{self, BoardKind, Inconsistency, Position, RecordedRound};
+use super::position::{self, Inconsistency, Position, RecordedRound};
 use crate::model::{Color, PlayerId};
 use crate::pairing::dutch::Edition;
 
@@ -308,7 +308,12 @@ pub(crate) fn compare(
         let Some(r) = rec_pairs.get(&key(p.white, p.black)) else {
             continue;
         };
-        if !r.colours_known || r.kind == BoardKind::Forfeit || r.white == p.white {
+        // A forfeited board is compared too: conform means the same pairs
+        // and the same colours, and a forfeit after the pairing does not
+        // change the colours the rules gave (it only keeps them out of the
+        // colour history of later rounds: C.04.3 (2017) A.6 / (2025) Art. 1.7
+        // count the games played).
+        if !r.colours_known || r.white == p.white {
             continue;
         }
         let (rule, explanation) = match rules_colours(pos, p.white, p.black, ctx) {

@@ -260,7 +260,7 @@ pub fn total_rounds_warning(
     if t.total_rounds.is_some() {
         return None;
     }
-    let n = u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX);
+    let n = u32::try_from(t.rounds_listed()).unwrap_or(u32::MAX);
     let last_checked = checked.contains(&n);
     let accelerated = baku(t) && !checked.is_empty();
     if !last_checked && !accelerated {

@@ -197,13 +197,12 @@ pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (Edition, String) {
     )
 }
 
-/// The first round without any pairing recorded.
+/// The first round without any pairing recorded
+/// ([`Tournament::rounds_recorded`] + 1).
 pub fn next_round(t: &Tournament) -> u32 {
-    t.players
-        .iter()
-        .filter_map(|p| p.rounds.iter().rposition(RoundEntry::is_pairing))
-        .max()
-        .map_or(1, |i| i as u32 + 2)
+    u32::try_from(t.rounds_recorded())
+        .unwrap_or(u32::MAX)
+        .saturating_add(1)
 }
 
 /// The initial colour: the colour that E.5 / 5.2.5 gives to the higher-ranked
@@ -432,21 +431,8 @@ pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairErr
             "the criteria weights of a graph of {n} players are too wide for the matching solver"
         )),
     })?;
-    let mut pairs: Vec<(usize, usize)> = raw.pairs;
-    // C.04.2: boards by the higher score, then the sum of scores, then the
-    // rank of the higher-ranked player.
-    let key = |&(a, b): &(usize, usize)| {
-        let (pa, pb) = (&states[a], &states[b]);
-        let hi = pa.pscore.max(pb.pscore);
-        let top = if colour::ranks_above(pa, pb) { pa } else { pb };
-        (
-            std::cmp::Reverse(hi),
-            std::cmp::Reverse(pa.pscore + pb.pscore),
-            top.index,
-        )
-    };
-    pairs.sort_by_key(key);
-    let boards: Vec<Board> = pairs
+    let pairs: Vec<(usize, usize)> = raw.pairs;
+    let mut boards: Vec<Board> = pairs
         .iter()
         .map(|&(a, b)| {
             let (pa, pb) = (&states[a], &states[b]);
@@ -463,6 +449,10 @@ pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairErr
             }
         })
         .collect();
+    // C.04.2 (2026) art. 3.6: by real scores, not the pairing scores of an
+    // accelerated round; the one copy of the rule, shared with the check and
+    // the site.
+    crate::model::sort_boards(t, prep.round, &mut boards, |b| (b.white, b.black));
     let pairing = Pairing {
         edition: prep.edition,
         edition_reason: prep.edition_reason.clone(),

@@ -91,9 +91,8 @@ fn board_result(white: RoundEntry, black: RoundEntry) -> String {
     }
 }
 
-/// The recorded games of `round`, White first, in board order: the higher
-/// score of the pair, then the sum of the scores, then the better pairing
-/// number (C.04.2 (2026) art. 3.6).
+/// The recorded games of `round`, White first, in board order (C.04.2 (2026)
+/// art. 3.6, [`crate::model::sort_boards`]).
 fn recorded_boards(t: &Tournament, round: u32) -> Vec<(PlayerId, PlayerId)> {
     let k = round as usize;
     let mut pairs = Vec::new();
@@ -114,14 +113,7 @@ fn recorded_boards(t: &Tournament, round: u32) -> Vec<(PlayerId, PlayerId)> {
             pairs.push((p.id, o));
         }
     }
-    pairs.sort_by_key(|&(w, b)| {
-        let (a, c) = (score_before(t, w, round), score_before(t, b, round));
-        (
-            std::cmp::Reverse(a.max(c)),
-            std::cmp::Reverse(a + c),
-            w.min(b),
-        )
-    });
+    crate::model::sort_boards(t, round, &mut pairs, |&(w, b)| (w, b));
     pairs
 }
 
