@@ -292,10 +292,12 @@ fn import(tx: &Transaction<'_>, section: &str, t: &Tournament) -> Result<(), Eve
         .map_err(db)?;
         pids.insert(p.id, tx.last_insert_rowid());
     }
-    let rounds = t.rounds_recorded();
+    // Every listed round: the played ones, and byes requested for rounds not
+    // yet paired (kept as requests).
+    let rounds = t.rounds_listed();
     for r in 1..=rounds {
         let paired = t.players.iter().any(|p| p.round(r).is_pairing());
-        let boards = recorded_boards(t, r);
+        let boards = crate::model::recorded_boards(t, r as u32);
         if paired {
             tx.execute(
                 "INSERT INTO round (section, round, status, edition) VALUES (?1, ?2, 'published', ?3)",
@@ -484,43 +486,4 @@ fn manual_change(
             }
         }
     }
-}
-
-/// The games recorded in round `r` (1-based), White first (by the scheduled
-/// colour; the lower number where none is known), in board order (C.04.2
-/// (2026) art. 3.6: the higher score, the sum of the scores, the better
-/// pairing number).
-fn recorded_boards(
-    t: &Tournament,
-    r: usize,
-) -> Vec<(crate::model::PlayerId, crate::model::PlayerId)> {
-    use crate::model::Color;
-    let mut pairs = Vec::new();
-    for p in &t.players {
-        let e = p.round(r);
-        let Some(o) = e.opponent() else { continue };
-        let colour = match e {
-            RoundEntry::Played { color, .. } | RoundEntry::Unknown { color, .. } => Some(color),
-            RoundEntry::Pending { color, .. } | RoundEntry::Forfeit { color, .. } => color,
-            _ => None,
-        };
-        let white = colour.map_or(p.id < o, |c| c == Color::White);
-        if white {
-            pairs.push((p.id, o));
-        }
-    }
-    let before = |id| {
-        t.player(id)
-            .map(|p| t.score(p, Some(r - 1)))
-            .unwrap_or_default()
-    };
-    pairs.sort_by_key(|&(w, b)| {
-        let (a, c) = (before(w), before(b));
-        (
-            std::cmp::Reverse(a.max(c)),
-            std::cmp::Reverse(a + c),
-            w.min(b),
-        )
-    });
-    pairs
 }

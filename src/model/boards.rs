@@ -9,7 +9,7 @@
 //! and it is what bbpPairings publishes. The higher-ranked player is the one
 //! with more points, then the lower pairing number.
 
-use super::{PlayerId, Points, Tournament};
+use super::{Color, PlayerId, Points, RoundEntry, Tournament};
 
 /// The sort key of a board between `a` and `b` before round `round`.
 fn key(t: &Tournament, round: u32, a: PlayerId, b: PlayerId) -> (Points, Points, PlayerId) {
@@ -41,6 +41,32 @@ pub fn sort_boards<T>(
         let (hi, sum, higher) = key(t, round, a, b);
         (std::cmp::Reverse(hi), std::cmp::Reverse(sum), higher)
     });
+}
+
+/// The recorded games of `round`, White first, in board order (C.04.2 (2026)
+/// art. 3.6, [`sort_boards`]).
+pub fn recorded_boards(t: &Tournament, round: u32) -> Vec<(PlayerId, PlayerId)> {
+    let k = round as usize;
+    let mut pairs = Vec::new();
+    for p in &t.players {
+        let e = p.round(k);
+        let Some(o) = e.opponent() else { continue };
+        let colour = match e {
+            RoundEntry::Played { color, .. } | RoundEntry::Unknown { color, .. } => Some(color),
+            RoundEntry::Pending { color, .. } | RoundEntry::Forfeit { color, .. } => color,
+            _ => None,
+        };
+        let white = match colour {
+            Some(Color::White) => true,
+            Some(Color::Black) => false,
+            None => p.id < o,
+        };
+        if white {
+            pairs.push((p.id, o));
+        }
+    }
+    sort_boards(t, round, &mut pairs, |&(w, b)| (w, b));
+    pairs
 }
 
 #[cfg(test)]

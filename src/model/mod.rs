@@ -15,7 +15,7 @@ mod round_robin;
 pub mod swiss_manager_tiebreaks;
 mod tournament;
 
-pub use boards::sort_boards;
+pub use boards::{recorded_boards, sort_boards};
 pub use games::{entry_colour, game_sides, names_each_other, GameSides, ResultSides};
 pub use points::{PointSystem, Points};
 pub use round::{ByeKind, Color, Outcome, RoundEntry};

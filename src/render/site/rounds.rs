@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::common::{
     bye_kind, player_file, rating_text, render, round_file, Frame, SiteError, SiteInput,
 };
-use crate::model::{ByeKind, Color, Outcome, PlayerId, Points, RoundEntry, Tournament};
+use crate::model::{ByeKind, Outcome, PlayerId, Points, RoundEntry, Tournament};
 use crate::pairing::check::report::Report;
 use crate::pairing::dutch::Pairing;
 use crate::render::round_robin::NextRound;
@@ -91,32 +91,6 @@ fn board_result(white: RoundEntry, black: RoundEntry) -> String {
     }
 }
 
-/// The recorded games of `round`, White first, in board order (C.04.2 (2026)
-/// art. 3.6, [`crate::model::sort_boards`]).
-fn recorded_boards(t: &Tournament, round: u32) -> Vec<(PlayerId, PlayerId)> {
-    let k = round as usize;
-    let mut pairs = Vec::new();
-    for p in &t.players {
-        let e = p.round(k);
-        let Some(o) = e.opponent() else { continue };
-        let colour = match e {
-            RoundEntry::Played { color, .. } | RoundEntry::Unknown { color, .. } => Some(color),
-            RoundEntry::Pending { color, .. } | RoundEntry::Forfeit { color, .. } => color,
-            _ => None,
-        };
-        let white = match colour {
-            Some(Color::White) => true,
-            Some(Color::Black) => false,
-            None => p.id < o,
-        };
-        if white {
-            pairs.push((p.id, o));
-        }
-    }
-    crate::model::sort_boards(t, round, &mut pairs, |&(w, b)| (w, b));
-    pairs
-}
-
 fn other(t: &Tournament, id: PlayerId, round: u32, e: RoundEntry) -> Other {
     let s = side(t, id, round);
     Other {
@@ -141,7 +115,7 @@ pub(crate) fn round_page(
 ) -> Result<String, SiteError> {
     let t = input.tournament;
     let k = round as usize;
-    let boards = recorded_boards(t, round)
+    let boards = crate::model::recorded_boards(t, round)
         .into_iter()
         .enumerate()
         .map(|(i, (w, b))| {
