@@ -62,6 +62,29 @@ impl Who {
     }
 }
 
+/// The section a step is about, why, and who makes it.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct StepArgs {
+    /// The section (default: the first, the main group).
+    #[arg(long)]
+    pub section: Option<String>,
+    /// Why (recorded in the log).
+    #[arg(long)]
+    pub reason: Option<String>,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+impl StepArgs {
+    fn author(&self) -> Author {
+        self.who.author(self.reason.clone())
+    }
+
+    fn section(&self) -> Option<&str> {
+        self.section.as_deref()
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum EventCommand {
     /// Create an event file: sections from the profile, players (and rounds) from any input.
@@ -239,16 +262,11 @@ pub struct ResultArgs {
     /// The round (default: the last published).
     #[arg(long)]
     pub round: Option<u32>,
-    #[arg(long)]
-    pub section: Option<String>,
     /// Replace a different result already recorded (the old value is logged).
     #[arg(long)]
     pub correct: bool,
-    /// Why (recorded in the log; useful for a correction).
-    #[arg(long)]
-    pub reason: Option<String>,
     #[command(flatten)]
-    pub who: Who,
+    pub step: StepArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -256,18 +274,14 @@ pub struct ResultsArgs {
     pub event: PathBuf,
     /// The sheet (`-`: standard input, e.g. pasted lines).
     pub sheet: String,
-    /// For lines without a section column.
-    #[arg(long)]
-    pub section: Option<String>,
     /// For lines without a round column (default: the last published).
     #[arg(long)]
     pub round: Option<u32>,
     #[arg(long)]
     pub correct: bool,
-    #[arg(long)]
-    pub reason: Option<String>,
+    /// The section of lines without a section column, why, who.
     #[command(flatten)]
-    pub who: Who,
+    pub step: StepArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -277,8 +291,6 @@ pub struct ByeArgs {
     pub player: u32,
     #[arg(long)]
     pub round: u32,
-    #[arg(long)]
-    pub section: Option<String>,
     /// A half-point bye.
     #[arg(long, conflicts_with_all = ["zero", "remove"])]
     pub half: bool,
@@ -288,10 +300,8 @@ pub struct ByeArgs {
     /// Take back a bye requested earlier.
     #[arg(long)]
     pub remove: bool,
-    #[arg(long)]
-    pub reason: Option<String>,
     #[command(flatten)]
-    pub who: Who,
+    pub step: StepArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -303,12 +313,8 @@ pub struct WithdrawArgs {
     /// Bring a withdrawn player back.
     #[arg(long, conflicts_with = "from_round")]
     pub back: bool,
-    #[arg(long)]
-    pub section: Option<String>,
-    #[arg(long)]
-    pub reason: Option<String>,
     #[command(flatten)]
-    pub who: Who,
+    pub step: StepArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -799,16 +805,12 @@ fn result(a: ResultArgs) -> Result<Outcome, Failure> {
     let r = parse_result(&a.result)?;
     let line = SheetLine {
         at: String::new(),
-        section: a.section.clone(),
+        section: a.step.section.clone(),
         round: a.round,
         board: a.board,
         result: r,
     };
-    let done = e.results(
-        &a.who.author(a.reason.clone()),
-        std::slice::from_ref(&line),
-        a.correct,
-    )?;
+    let done = e.results(&a.step.author(), std::slice::from_ref(&line), a.correct)?;
     report_entered(&[line], &done);
     Ok(Outcome::Clean)
 }
@@ -830,14 +832,14 @@ fn results_sheet(a: ResultsArgs) -> Result<Outcome, Failure> {
         results::sheet(&text, &name).map_err(|errs| Failure::Invalid(errs.join("\nerror: ")))?;
     for l in &mut lines {
         if l.section.is_none() {
-            l.section = a.section.clone();
+            l.section = a.step.section.clone();
         }
         if l.round.is_none() {
             l.round = a.round;
         }
     }
     let mut e = open(&a.event)?;
-    let done = e.results(&a.who.author(a.reason.clone()), &lines, a.correct)?;
+    let done = e.results(&a.step.author(), &lines, a.correct)?;
     report_entered(&lines, &done);
     let new = done
         .iter()
@@ -859,13 +861,7 @@ fn bye(a: ByeArgs) -> Result<Outcome, Failure> {
         eprintln!("warning: a full-point bye: FIDE's checklist for pairing programs calls it deprecated; --half or --zero where the regulations say");
         Some(ByeCode::F)
     };
-    let seq = e.bye(
-        &a.who.author(a.reason.clone()),
-        a.section.as_deref(),
-        a.player,
-        a.round,
-        code,
-    )?;
+    let seq = e.bye(&a.step.author(), a.step.section(), a.player, a.round, code)?;
     let what = match code {
         None => "bye taken back".to_string(),
         Some(ByeCode::H) => "half-point bye".into(),
@@ -879,12 +875,7 @@ fn bye(a: ByeArgs) -> Result<Outcome, Failure> {
 fn withdraw(a: WithdrawArgs) -> Result<Outcome, Failure> {
     let mut e = open(&a.event)?;
     let from = if a.back { None } else { a.from_round };
-    let seq = e.withdraw(
-        &a.who.author(a.reason.clone()),
-        a.section.as_deref(),
-        a.player,
-        from,
-    )?;
+    let seq = e.withdraw(&a.step.author(), a.step.section(), a.player, from)?;
     match from {
         Some(r) => println!("step {seq}: player {} withdrawn from round {r}", a.player),
         None => println!("step {seq}: player {} brought back", a.player),

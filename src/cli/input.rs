@@ -258,20 +258,11 @@ fn read_event(file: &str, section: Option<&str>, name: &str) -> Result<Loaded, I
             EventError::Access { .. } | EventError::Busy { .. } => exit::FILE_ACCESS,
             _ => exit::INVALID_INPUT,
         };
+        let message = e.to_string();
+        let message = message.trim_start_matches(file).trim_start_matches(": ");
         InputError {
             code,
-            diagnostics: vec![Diagnostic::error(
-                codes::UNRECOGNIZED_INPUT,
-                Family::Syntax,
-                Location {
-                    file: Some(name.to_string()),
-                    ..Location::default()
-                },
-                e.to_string()
-                    .trim_start_matches(file)
-                    .trim_start_matches(": ")
-                    .to_string(),
-            )],
+            diagnostics: vec![event_diagnostic(name, Family::Syntax, message.to_string())],
         }
     };
     let event = Event::open(std::path::Path::new(file)).map_err(fail)?;
@@ -298,15 +289,7 @@ pub fn event_soundness(path: &str) -> Result<Vec<Diagnostic>, InputError> {
     };
     let fail = |e: chess_arbiter::event::EventError| InputError {
         code: exit::INVALID_INPUT,
-        diagnostics: vec![Diagnostic::error(
-            codes::UNRECOGNIZED_INPUT,
-            Family::Consistency,
-            Location {
-                file: Some(file.to_string()),
-                ..Location::default()
-            },
-            e.to_string(),
-        )],
+        diagnostics: vec![event_diagnostic(file, Family::Consistency, e.to_string())],
     };
     let event = chess_arbiter::event::Event::open(std::path::Path::new(file)).map_err(fail)?;
     Ok(event
@@ -314,17 +297,26 @@ pub fn event_soundness(path: &str) -> Result<Vec<Diagnostic>, InputError> {
         .map_err(fail)?
         .into_iter()
         .map(|d| {
-            Diagnostic::error(
-                codes::UNRECOGNIZED_INPUT,
+            event_diagnostic(
+                file,
                 Family::Consistency,
-                Location {
-                    file: Some(file.to_string()),
-                    ..Location::default()
-                },
                 format!("the event's state is not what its log adds up to: {d}"),
             )
         })
         .collect())
+}
+
+/// An error about an event file as a whole (no line to name).
+fn event_diagnostic(file: &str, family: Family, message: String) -> Diagnostic {
+    Diagnostic::error(
+        codes::UNRECOGNIZED_INPUT,
+        family,
+        Location {
+            file: Some(file.to_string()),
+            ..Location::default()
+        },
+        message,
+    )
 }
 
 /// Read bytes already in memory (an upload) named `name`, as [`read_input`] reads a file.
