@@ -340,7 +340,7 @@ pub use super::MAX_EMPTY_ROUNDS;
 /// rounds declared, with nothing in between (see [`MAX_EMPTY_ROUNDS`]).
 fn rounds_beyond_the_games(input: &Input) -> Option<Diagnostic> {
     let t = &input.tournament;
-    let longest = t.rounds_recorded();
+    let longest = t.rounds_listed();
     if longest <= MAX_EMPTY_ROUNDS {
         return None;
     }

@@ -103,8 +103,8 @@ impl Upload {
     /// after each round, the check's explanations).
     fn size(&self, input_len: usize) -> usize {
         let t = &self.built.tournament;
-        let cells = t.players.len() * (t.rounds_recorded() + 1);
-        64 * 1024 + input_len * 4 + cells * (512 + 128 * t.rounds_recorded())
+        let cells = t.players.len() * (t.rounds_listed() + 1);
+        64 * 1024 + input_len * 4 + cells * (512 + 128 * t.rounds_listed())
     }
 }
 

@@ -689,7 +689,7 @@ impl Writer<'_> {
         // with rounds keeps the blank column of its source (lichess late entries).
         let points = match p.points {
             Some(pts) => Some(pts),
-            None if !p.rounds.is_empty() || self.t.rounds_recorded() == 0 => {
+            None if !p.rounds.is_empty() || self.t.rounds_listed() == 0 => {
                 self.warn_once(
                     "points-filled",
                     "points",

@@ -581,3 +581,37 @@ fn birth_day_without_month_is_a_warned_loss_in_trf() {
     );
     assert!(stdout(&o).contains("2010/00/00"), "{}", stdout(&o));
 }
+
+/// The empty-rounds check looked at the rounds played (`rounds_recorded`),
+/// which no longer counts a round holding only byes and absences: a
+/// zero-point bye pushed to round 10,004 slipped past it. It reads the
+/// rounds listed.
+#[test]
+fn a_zero_point_bye_pushed_far_beyond_the_games_is_refused_too() {
+    let dir = Scratch::new("far-zero-bye");
+    let mut line = format!(
+        "001    1      {:<33} 2000                             0.0     ",
+        "Far, Zero"
+    );
+    while line.chars().count() < 91 + 10 * 10_003 {
+        line.push(' ');
+    }
+    line.push_str("0000 - Z");
+    let text = format!(
+        "012 Far\n{line}\n001    2      {:<33} 1900                             0.0     \n",
+        "Near, One"
+    );
+    let path = dir.join("far.trf");
+    std::fs::write(&path, text).unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["validate", &path.display().to_string()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_ne!(o.status.code(), Some(0), "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("rounds in which nobody played"),
+        "{out}{err}"
+    );
+}
