@@ -360,6 +360,12 @@ fn the_motivating_event_runs_end_to_end_through_the_commands() {
     // Exported to TRF-2026 and read back: the same standings and prizes.
     let trf = dir.join("open.trf");
     ok(&["convert", &event, "--to", "trf26", "-o", &s(&trf)]);
+    // The manual change travels as the FIDE audit comment, and `check` of
+    // the exported file names it too.
+    let exported = std::fs::read_to_string(&trf).unwrap();
+    assert!(exported.contains("### MPA @ Round 6: board"), "{exported}");
+    let (_, out, _) = arbiter(&["check", &s(&trf)]);
+    assert!(out.contains("round 6: a manual pairing change is recorded"), "{out}");
     let a = ok(&["standings", &event, "--profile", &prof]);
     let b = ok(&["standings", &s(&trf), "--profile", &prof]);
     assert_eq!(strip_names(&a), strip_names(&b));
