@@ -365,7 +365,10 @@ fn the_motivating_event_runs_end_to_end_through_the_commands() {
     let exported = std::fs::read_to_string(&trf).unwrap();
     assert!(exported.contains("### MPA @ Round 6: board"), "{exported}");
     let (_, out, _) = arbiter(&["check", &s(&trf)]);
-    assert!(out.contains("round 6: a manual pairing change is recorded"), "{out}");
+    assert!(
+        out.contains("round 6: a manual pairing change is recorded"),
+        "{out}"
+    );
     let a = ok(&["standings", &event, "--profile", &prof]);
     let b = ok(&["standings", &s(&trf), "--profile", &prof]);
     assert_eq!(strip_names(&a), strip_names(&b));
