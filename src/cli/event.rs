@@ -782,7 +782,6 @@ fn parse_result(text: &str) -> Result<event::BoardResult, Failure> {
 
 fn report_entered(lines: &[SheetLine], done: &[event::Entered]) {
     for (l, d) in lines.iter().zip(done) {
-        let r = results::format(l.result);
         let board = format!(
             "board {}{}",
             l.board,
@@ -790,13 +789,7 @@ fn report_entered(lines: &[SheetLine], done: &[event::Entered]) {
                 .map(|r| format!(" of round {r}"))
                 .unwrap_or_default()
         );
-        match d {
-            event::Entered::Recorded => println!("{board}: {r}"),
-            event::Entered::Unchanged => println!("{board}: {r} (already recorded)"),
-            event::Entered::Corrected { old } => {
-                println!("{board}: {r} (corrected from {})", results::format(*old))
-            }
-        }
+        println!("{}", render::event::entered(&board, l.result, d));
     }
 }
 
@@ -809,6 +802,7 @@ fn result(a: ResultArgs) -> Result<Outcome, Failure> {
         round: a.round,
         board: a.board,
         result: r,
+        expected: None,
     };
     let done = e.results(&a.step.author(), std::slice::from_ref(&line), a.correct)?;
     report_entered(&[line], &done);

@@ -17,6 +17,7 @@ mod report;
 mod serve;
 mod standings;
 mod start_list;
+mod user;
 mod validate;
 
 /// Tools for chess arbiters: convert and validate tournament files, pair and
@@ -56,6 +57,8 @@ pub enum Command {
     Serve(serve::Args),
     /// Run an event in an event file: register, pair, results, byes, withdrawals, undo, the log.
     Event(event::Args),
+    /// The arbiters' accounts of an event file (for `arbiter serve`): add, list, remove.
+    User(user::Args),
 }
 
 /// Parse the command line, run the subcommand and return its exit code. A
@@ -95,6 +98,7 @@ fn run(command: Command) -> i32 {
         Command::Report(a) => report::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Event(a) => event::run(a),
+        Command::User(a) => user::run(a),
     };
     exit::code(result)
 }

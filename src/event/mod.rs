@@ -21,6 +21,7 @@
 //! # Ok::<(), chess_arbiter::event::EventError>(())
 //! ```
 
+mod accounts;
 mod apply;
 mod error;
 mod ops;
@@ -31,6 +32,7 @@ mod state;
 mod step;
 mod store;
 
+pub use accounts::{Account, Role, MIN_PASSWORD};
 pub use apply::initial_order;
 pub use error::EventError;
 pub use ops::{Entered, Paired, SheetLine};

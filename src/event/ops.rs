@@ -9,7 +9,7 @@ use super::error::EventError;
 pub use super::results::SheetLine;
 use super::state::{self, pid, BoardState, Scope, SectionState};
 use super::step::{BoardResult, BoardSpec, ByeCode, Entrant, ManualChange, ResultEntry, Step};
-use super::store::{last_effective, step_exists, Author, Event};
+use super::store::{last_effective, result_author, step_exists, Author, Event};
 use crate::model::{Player, Tournament};
 use crate::pairing::dutch::{pair_round, Edition, PairOptions};
 use crate::pairing::round_robin;
@@ -32,7 +32,7 @@ pub struct Paired {
 }
 
 /// What a result request did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Entered {
     /// A new result.
@@ -41,6 +41,14 @@ pub enum Entered {
     Unchanged,
     /// A correction, with the value it replaced.
     Corrected { old: BoardResult },
+    /// Not written: the board no longer held what the writer saw
+    /// ([`SheetLine::expected`]); `found` is what it holds, entered by `by`
+    /// at `at`.
+    Conflict {
+        found: Option<BoardResult>,
+        by: String,
+        at: String,
+    },
 }
 
 impl Event {
@@ -361,6 +369,7 @@ impl Event {
             round,
             board,
             result,
+            expected: None,
         };
         let done = self.results(author, &[line], correct)?;
         Ok(done.into_iter().next().unwrap_or(Entered::Unchanged))
@@ -443,7 +452,12 @@ impl Event {
                     }
                     match b.result {
                         Some(old) if old == l.result => entered.push((i, Entered::Unchanged)),
-                        Some(old) if !correct => {
+                        found if l.expected.is_some_and(|seen| seen != found) => {
+                            let (by, at) = result_author(tx, &name, &s.key, round, l.board)?
+                                .unwrap_or_default();
+                            entered.push((i, Entered::Conflict { found, by, at }));
+                        }
+                        Some(old) if !correct && l.expected.is_none() => {
                             return Err(EventError::refused(format!(
                                 "{at}round {round}, board {} ({}-{}): expected no result yet, found {} recorded; to replace it with {} give --correct",
                                 l.board,

@@ -14,6 +14,12 @@ pub struct SheetLine {
     pub round: Option<u32>,
     pub board: u32,
     pub result: BoardResult,
+    /// The result the writer saw on the board when it entered this one
+    /// (`Some(None)`: an empty board). When set, a board found otherwise is
+    /// not written ([`super::Entered::Conflict`]) and a different value seen
+    /// makes this line a correction. `None`: not checked (the command line,
+    /// whose corrections need `--correct`).
+    pub expected: Option<Option<BoardResult>>,
 }
 
 /// Read one result; `None` when it is none of the forms above.
@@ -125,6 +131,7 @@ pub fn sheet(text: &str, name: &str) -> Result<Vec<SheetLine>, Vec<String>> {
             },
         };
         out.push(SheetLine {
+            expected: None,
             at,
             section: section
                 .map(get)

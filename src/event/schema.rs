@@ -19,10 +19,10 @@ pub const APPLICATION_ID: i32 = 0x4152_4254;
 pub const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The schema version this program writes (`PRAGMA user_version`).
-pub const VERSION: i32 = 1;
+pub const VERSION: i32 = 2;
 
 /// The statements that bring a file at version `i` to version `i + 1`.
-pub const MIGRATIONS: &[&str] = &[V1];
+pub const MIGRATIONS: &[&str] = &[V1, V2];
 
 /// Tables that hold state (cleared and rebuilt from the log by an undo), in
 /// an order that deletes children before parents.
@@ -95,5 +95,18 @@ CREATE TABLE step (
     section TEXT,
     reason TEXT,
     payload TEXT NOT NULL
+);
+";
+
+/// Version 2: the arbiters' accounts for the web app. Not state: the log
+/// does not rebuild them and an undo leaves them alone.
+const V2: &str = "
+CREATE TABLE account (
+    name TEXT PRIMARY KEY,
+    role TEXT NOT NULL CHECK (role IN ('chief', 'deputy')),
+    -- argon2id, as a PHC string (salt and parameters included)
+    hash TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    created_by TEXT NOT NULL
 );
 ";

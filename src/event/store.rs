@@ -64,7 +64,7 @@ impl Event {
             conn,
             path: path.to_path_buf(),
         };
-        event.check_identity()?;
+        let version = event.check_identity()?;
         // Write-ahead logging: readers (the public pages) never wait for a
         // writer, and a commit costs one sync; `synchronous = FULL` syncs
         // every commit, so a step that returned is on disk.
@@ -74,6 +74,12 @@ impl Event {
                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;",
             )
             .map_err(|e| EventError::storage(&name, &e))?;
+        if version < schema::VERSION {
+            // an older file is brought up to date, in one transaction
+            let mut event = event;
+            event.migrate()?;
+            return Ok(event);
+        }
         Ok(event)
     }
 
@@ -129,7 +135,7 @@ impl Event {
         self.path.display().to_string()
     }
 
-    fn check_identity(&self) -> Result<(), EventError> {
+    fn check_identity(&self) -> Result<i32, EventError> {
         let name = self.name();
         let q = |pragma: &str| -> Result<i32, EventError> {
             self.conn
@@ -160,7 +166,7 @@ impl Event {
                 ),
             });
         }
-        Ok(())
+        Ok(version)
     }
 
     /// Bring the schema up to [`schema::VERSION`] in one transaction.
@@ -330,7 +336,7 @@ fn read_head(path: &Path) -> Result<Vec<u8>, EventError> {
 }
 
 /// The time now, UTC, to the second (RFC 3339).
-fn now() -> String {
+pub(super) fn now() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -429,4 +435,29 @@ pub(super) fn step_exists(conn: &Connection, name: &str, seq: i64) -> Result<boo
         .optional()
         .map(|r| r.is_some())
         .map_err(|e| EventError::storage(name, &e))
+}
+
+/// Who last entered the result of a board, and when (an effective results
+/// step), for the message that tells a second writer what the first did.
+pub(super) fn result_author(
+    conn: &Connection,
+    name: &str,
+    section: &str,
+    round: u32,
+    board: u32,
+) -> Result<Option<(String, String)>, EventError> {
+    let rows = read_log(conn, name)?;
+    let live = effective(&rows);
+    Ok(rows
+        .into_iter()
+        .rev()
+        .filter(|r| live.contains(&r.0))
+        .find(|(_, _, _, _, step)| match step {
+            Step::Results {
+                section: s,
+                results,
+            } => s == section && results.iter().any(|e| e.round == round && e.board == board),
+            _ => false,
+        })
+        .map(|(_, at, arbiter, _, _)| (arbiter, at)))
 }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::event::{results, BoardState, Logged, Paired, Step};
+use crate::event::{results, BoardResult, BoardState, Entered, Logged, Paired, Step};
 use crate::model::Tournament;
 use crate::pairing::dutch::Pairing;
 
@@ -256,4 +256,26 @@ pub fn pair_footer(done: &Paired, verdict: Option<&str>) -> String {
         }
     }
     s
+}
+
+/// What entering `result` on a board did, in words (`board` names it:
+/// `board 12`, `board 12 of round 3`).
+pub fn entered(board: &str, result: BoardResult, done: &Entered) -> String {
+    let r = results::format(result);
+    match done {
+        Entered::Recorded => format!("{board}: {r}"),
+        Entered::Unchanged => format!("{board}: {r} (already recorded)"),
+        Entered::Corrected { old } => {
+            format!("{board}: {r} (corrected from {})", results::format(*old))
+        }
+        Entered::Conflict { found, by, at } => {
+            let found = found.map_or("no result".to_string(), results::format);
+            let who = if by.is_empty() {
+                String::new()
+            } else {
+                format!(" by {by} at {at}")
+            };
+            format!("{board}: {r} NOT written: the board changed since the page was opened; it holds {found}{who}")
+        }
+    }
 }
