@@ -8,7 +8,6 @@ use chess_arbiter::event::{
     self, results, Author, ByeCode, Entrant, Event, EventError, ManualChange, SheetLine,
 };
 use chess_arbiter::model::{BirthDate, Player, Sex, Title};
-use chess_arbiter::pairing::dutch::{Board, Pairing};
 use chess_arbiter::render;
 use clap::{Subcommand, ValueEnum};
 
@@ -490,7 +489,7 @@ fn birth(text: &str) -> Result<BirthDate, Failure> {
 }
 
 impl PlayerData {
-    fn apply(&self, p: &mut Player) -> Result<(), Failure> {
+    pub(crate) fn apply(&self, p: &mut Player) -> Result<(), Failure> {
         if let Some(n) = &self.name {
             p.name = n.clone();
         }
@@ -656,73 +655,12 @@ fn edit(a: EditArgs) -> Result<Outcome, Failure> {
 }
 
 /// The round of a section as the engines' [`Pairing`], for the renderers.
-fn as_pairing(
-    e: &Event,
-    section: Option<&str>,
-    round: u32,
-    system: &str,
-) -> Result<(chess_arbiter::model::Tournament, Pairing), Failure> {
-    use chess_arbiter::model::{ByeKind, PlayerId, RoundEntry};
-    use chess_arbiter::pairing::dutch::Edition;
-    let t = e.tournament_with_round(section, round)?;
-    let boards = e
-        .boards(section, round)?
-        .into_iter()
-        .map(|b| Board {
-            white: PlayerId(b.white),
-            black: PlayerId(b.black),
-        })
-        .collect();
-    let i = round as usize;
-    let bye = t
-        .players
-        .iter()
-        .find(|p| {
-            p.round(i)
-                == RoundEntry::Bye {
-                    bye: ByeKind::PairingAllocated,
-                }
-        })
-        .map(|p| p.id);
-    let not_paired = t
-        .players
-        .iter()
-        .filter(|p| {
-            matches!(
-                p.round(i),
-                RoundEntry::NotPaired
-                    | RoundEntry::Bye {
-                        bye: ByeKind::Half | ByeKind::Full | ByeKind::Zero
-                    }
-            )
-        })
-        .map(|p| p.id)
-        .collect();
-    let edition = Edition::from_name(system).unwrap_or(Edition::Dutch2025);
-    let reason = if system == "round-robin" {
-        "the Berger table (C.05 Annex 1)".to_string()
-    } else {
-        "the section's system".to_string()
-    };
-    Ok((
-        t,
-        Pairing {
-            edition,
-            edition_reason: reason,
-            round,
-            boards,
-            bye,
-            not_paired,
-        },
-    ))
-}
-
 fn pair(a: PairArgs) -> Result<Outcome, Failure> {
     let mut e = open(&a.event)?;
     let edition = a.system.and_then(SystemArg::dutch);
     let section = a.section.as_deref();
     let done = e.pair(&a.who.author(None), section, a.draft, edition)?;
-    let (t, p) = as_pairing(&e, Some(&done.section), done.round, &done.system)?;
+    let (t, p) = e.pairing(Some(&done.section), done.round)?;
     let mut text = match a.format {
         PairFormat::Text => render::pair::text(&t, &p),
         PairFormat::Json => render::pair::json(&p),
@@ -731,7 +669,7 @@ fn pair(a: PairArgs) -> Result<Outcome, Failure> {
             .map_err(|x| Failure::Message(exit::UNEXPECTED, format!("error: {x}")))?,
     };
     if a.format == PairFormat::Text {
-        let verdict = verdict_of_round(&t, &p);
+        let verdict = render::event::verdict(&t, &p);
         text.push_str(&render::event::pair_footer(&done, verdict.as_deref()));
     }
     input::write_output(a.output.as_deref(), &text).map_err(Failure::Reported)?;
@@ -762,7 +700,7 @@ fn change(a: ChangeArgs) -> Result<Outcome, Failure> {
         change,
     )?;
     let s = e.section(a.section.as_deref())?;
-    let (t, p) = as_pairing(&e, Some(&s.key), round, "dutch-2025")?;
+    let (t, p) = e.pairing(Some(&s.key), round)?;
     print!(
         "{}",
         render::event::boards_text(&t, &p, &e.boards(Some(&s.key), round)?)
@@ -916,7 +854,7 @@ fn show(a: ShowArgs) -> Result<Outcome, Failure> {
     }
     let round = a.round.or(s.draft).unwrap_or(s.published);
     if round > 0 {
-        let (t, p) = as_pairing(&e, Some(&s.key), round, "dutch-2025")?;
+        let (t, p) = e.pairing(Some(&s.key), round)?;
         print!(
             "{}",
             render::event::boards_text(&t, &p, &e.boards(Some(&s.key), round)?)
@@ -927,25 +865,3 @@ fn show(a: ShowArgs) -> Result<Outcome, Failure> {
     Ok(Outcome::Clean)
 }
 
-/// `check`'s verdict of a round just paired (its boards in `t`): the words
-/// of [`render::check::round`].
-fn verdict_of_round(t: &chess_arbiter::model::Tournament, p: &Pairing) -> Option<String> {
-    use chess_arbiter::formats::input::Source;
-    use chess_arbiter::pairing::check::report::{
-        check_tournament_in, engine_selection, CheckOptions,
-    };
-    use chess_arbiter::pairing::check::FileFacts;
-    if super::common::round_robin_table(t, None).is_some() {
-        return None;
-    }
-    let opts = CheckOptions {
-        edition: p.edition,
-        edition_reason: p.edition_reason.clone(),
-        rounds: Some(vec![p.round]),
-        explain: false,
-    };
-    let source = Source::None;
-    let facts = FileFacts::new(None, &source);
-    let report = check_tournament_in(t, &opts, &facts, |pos| engine_selection(pos, p.edition));
-    report.rounds.first().map(render::check::round)
-}

@@ -31,6 +31,7 @@ pub mod spec;
 mod state;
 mod step;
 mod store;
+mod view;
 
 pub use accounts::{Account, Role, MIN_PASSWORD};
 pub use apply::initial_order;

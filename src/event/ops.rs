@@ -294,7 +294,7 @@ impl Event {
         })
     }
 
-    fn system_of(&self, section: &str, round: u32) -> Result<String, EventError> {
+    pub(super) fn system_of(&self, section: &str, round: u32) -> Result<String, EventError> {
         self.conn
             .query_row(
                 "SELECT edition FROM round WHERE section = ?1 AND round = ?2",

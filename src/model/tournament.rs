@@ -93,6 +93,21 @@ impl BirthDate {
     }
 }
 
+/// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`: as much as is known (the forms
+/// `arbiter event register --birth` reads).
+impl std::fmt::Display for BirthDate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:04}", self.year)?;
+        if let Some(m) = self.month {
+            write!(f, "-{m:02}")?;
+            if let Some(d) = self.day {
+                write!(f, "-{d:02}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A national rating record (TRF-2026 NRS line, keyed by federation).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct NationalRating {

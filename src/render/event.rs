@@ -279,3 +279,25 @@ pub fn entered(board: &str, result: BoardResult, done: &Entered) -> String {
         }
     }
 }
+
+/// `check`'s verdict of a round just paired (its boards in `t`), in the
+/// words of [`super::check::round`]; `None` for a round robin (its table is
+/// the pairing).
+pub fn verdict(t: &Tournament, p: &Pairing) -> Option<String> {
+    use crate::formats::input::Source;
+    use crate::pairing::check::report::{check_tournament_in, engine_selection, CheckOptions};
+    use crate::pairing::check::FileFacts;
+    if crate::pairing::round_robin::table_for(t, None).is_some() {
+        return None;
+    }
+    let opts = CheckOptions {
+        edition: p.edition,
+        edition_reason: p.edition_reason.clone(),
+        rounds: Some(vec![p.round]),
+        explain: false,
+    };
+    let source = Source::None;
+    let facts = FileFacts::new(None, &source);
+    let report = check_tournament_in(t, &opts, &facts, |pos| engine_selection(pos, p.edition));
+    report.rounds.first().map(super::check::round)
+}

@@ -65,24 +65,52 @@ pub fn addressed_host(headers: &HeaderMap, uri: &axum::http::Uri) -> Option<Stri
 #[derive(Clone)]
 pub struct Hosts(pub std::sync::Arc<Vec<String>>);
 
+/// The host form of an address, as [`parse_host`] returns it.
+pub fn host_of(ip: std::net::IpAddr) -> String {
+    match ip {
+        std::net::IpAddr::V4(a) => a.to_string(),
+        std::net::IpAddr::V6(a) => match a.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => format!("[{a}]"),
+        },
+    }
+}
+
+/// The two ends of a request's connection (set by the server for each one).
+#[derive(Clone, Copy, Debug)]
+pub struct Ends {
+    /// This machine's address the client connected to.
+    pub local: std::net::SocketAddr,
+    /// The client's address.
+    pub peer: std::net::SocketAddr,
+}
+
 /// Refuse requests addressed to another host (DNS rebinding: a web page
-/// whose name resolves to 127.0.0.1 must not reach the app).
+/// whose name resolves to 127.0.0.1 must not reach the app). Besides the
+/// names given, a request addressed to the very address its connection
+/// reached is this machine's own (a hall's computers use the server's IP).
 pub async fn check_host(State(hosts): State<Hosts>, req: Request, next: Next) -> Response {
-    let ok = addressed_host(req.headers(), req.uri()).is_some_and(|h| hosts.0.contains(&h));
+    let own = req
+        .extensions()
+        .get::<Ends>()
+        .map(|e| host_of(e.local.ip()));
+    let ok = addressed_host(req.headers(), req.uri())
+        .is_some_and(|h| hosts.0.contains(&h) || own.as_ref() == Some(&h));
     if !ok {
         return (
             StatusCode::MISDIRECTED_REQUEST,
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            "this app answers only requests addressed to localhost or the --host it was given (one Host header: a name and an optional port)\n",
+            "this app answers only requests addressed to localhost, to this machine's own addresses or to the --public-name it was given (one Host header: a name and an optional port)\n",
         )
             .into_response();
     }
     next.run(req).await
 }
 
-/// The pages load nothing but the app's own stylesheet and post forms only
-/// to the app; no script, no frame, no plugin.
-pub const CSP: &str = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+/// The pages load nothing but the app's own stylesheet and script (no
+/// inline script: a name in the data can never run) and post forms only to
+/// the app; no frame, no plugin.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// Headers on every response: no sniffing, the policy above, no framing,
 /// no referrer, nothing of an upload kept in a cache (the stylesheet may

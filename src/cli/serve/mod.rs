@@ -12,6 +12,7 @@
 //! ([`store`]); connections by number and idle time ([`net`]).
 
 mod guard;
+mod hall;
 mod net;
 mod store;
 
@@ -26,7 +27,7 @@ use axum::extract::{DefaultBodyLimit, Extension, Multipart, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::Router;
 use chess_arbiter::diag::Diagnostic;
 use chess_arbiter::formats::trf;
@@ -66,6 +67,13 @@ const CLIENT_COOKIE: &str = "arbiter_client";
 #[command(after_help = "Examples:
   arbiter serve                 # http://127.0.0.1:8000/
   arbiter serve --port 9000 --open
+  arbiter serve open.arbiter senior.arbiter     # run these events in the browser
+  arbiter serve events/ --host 0.0.0.0 --public-name chess.example.org
+
+Event files are served at /e/NAME/ (NAME from the file's name): the public
+pages need no login; the arbiters log in with the accounts of `arbiter user
+add`. With --host other than 127.0.0.1 the server answers the hall's network
+and refuses to start until every event has a chief arbiter's account.
 
 The app answers only requests addressed to localhost, 127.0.0.1, [::1] or the
 --host given (the Host header is checked), accepts files up to 20 MB and
@@ -73,12 +81,18 @@ keeps them in memory only (at most 256 MB of them; an upload unused for 30
 minutes goes, a client's latest after 4 hours). It is built to stay under
 1 GB of memory: uploads wait in line for their share of it.")]
 pub struct Args {
+    /// Event files (or folders of them) to run in the browser.
+    pub events: Vec<std::path::PathBuf>,
     /// Port to listen on (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8000)]
     pub port: u16,
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
+    /// A name the server is reached by besides its addresses (a DNS name of
+    /// the hall's network, a reverse proxy's); repeatable.
+    #[arg(long = "public-name")]
+    pub public_name: Vec<String>,
     /// Open the app in the default browser.
     #[arg(long)]
     pub open: bool,
@@ -113,6 +127,8 @@ struct App {
     store: Arc<Mutex<Store<Upload>>>,
     /// MiB the heavy requests may use together.
     work: Arc<Semaphore>,
+    /// The event files served.
+    hall: Arc<hall::Hall>,
 }
 
 impl App {
@@ -124,6 +140,7 @@ impl App {
                 idle_latest: IDLE_LATEST,
             }))),
             work: Arc::new(Semaphore::new(WORK_MB as usize)),
+            hall: Arc::new(hall::Hall::default()),
         }
     }
 
@@ -221,8 +238,16 @@ fn upload_page(status: StatusCode, error: Option<(&str, &[String])>) -> Response
     }
 }
 
-async fn home() -> Response {
+async fn upload_form() -> Response {
     upload_page(StatusCode::OK, None)
+}
+
+async fn home(State(app): State<App>) -> Response {
+    if app.hall.events.is_empty() {
+        upload_page(StatusCode::OK, None)
+    } else {
+        hall::index(&app.hall)
+    }
 }
 
 async fn style() -> Response {
@@ -682,17 +707,19 @@ async fn download(State(app): State<App>, Path((id, what)): Path<(String, String
 }
 
 fn router(app: App, hosts: guard::Hosts) -> Router {
+    let hall = app.hall.clone();
     Router::new()
         .route("/", get(home))
         .route("/style.css", get(style))
-        .route("/upload", post(upload))
+        .route("/upload", get(upload_form).post(upload))
         .route("/u/{id}/{page}", get(page))
         .route("/u/{id}/download/{what}", get(download))
+        .with_state(app)
+        .merge(hall::routes(hall))
         .fallback(|| async { not_found() })
         .layer(DefaultBodyLimit::max(MAX_UPLOAD + 256 * 1024))
         .layer(middleware::from_fn_with_state(hosts, guard::check_host))
         .layer(middleware::from_fn(guard::security_headers))
-        .with_state(app)
 }
 
 fn open_browser(url: &str) {
@@ -713,6 +740,12 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         .enable_all()
         .build()
         .map_err(|e| Failure::Invalid(format!("cannot start the server: {e}")))?;
+    let loopback = args
+        .host
+        .trim_matches(|c| c == '[' || c == ']')
+        .parse::<std::net::IpAddr>()
+        .map_or(args.host.eq_ignore_ascii_case("localhost"), |ip| ip.is_loopback());
+    let hall = Arc::new(hall::Hall::open(&args.events, !loopback)?);
     rt.block_on(async move {
         let addr = format!("{}:{}", args.host, args.port);
         let listener = tokio::net::TcpListener::bind(&addr)
@@ -728,13 +761,28 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         } else {
             h
         });
-        let app = App::new(args.store_mb);
+        for name in &args.public_name {
+            let Some(n) = guard::parse_host(name) else {
+                return Err(Failure::Invalid(format!(
+                    "--public-name: expected a host name (letters, digits, '-', '.'), found {name:?}"
+                )));
+            };
+            hosts.push(n);
+        }
+        if !hall.events.is_empty() {
+            hall.watch();
+        }
+        let mut app = App::new(args.store_mb);
+        app.hall = hall.clone();
         let hosts = guard::Hosts(Arc::new(hosts));
         let url = match local {
             SocketAddr::V4(a) => format!("http://{}:{}/", a.ip(), a.port()),
             SocketAddr::V6(a) => format!("http://[{}]:{}/", a.ip(), a.port()),
         };
         println!("arbiter serve: listening on {url}");
+        for h in &hall.events {
+            println!("  {url}e/{}/  {}  ({})", h.id, h.title, h.path.display());
+        }
         if args.open {
             open_browser(&url);
         }

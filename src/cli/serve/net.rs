@@ -24,7 +24,7 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// worked on, is closed.
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 /// Connections served at once when the descriptor limit allows it.
-pub const MAX_CONNECTIONS: usize = 256;
+pub const MAX_CONNECTIONS: usize = 2048;
 /// Descriptors left for everything but connections (the listener, files,
 /// the runtime, the blocking threads).
 const SPARE_DESCRIPTORS: usize = 32;
@@ -145,8 +145,8 @@ pub async fn serve(listener: TcpListener, app: Router, limit: usize) {
     let slots = Arc::new(Semaphore::new(limit));
     let mut warned = false;
     loop {
-        let stream = match listener.accept().await {
-            Ok((s, _)) => s,
+        let (stream, peer) = match listener.accept().await {
+            Ok(x) => x,
             Err(e) => {
                 // Out of descriptors (EMFILE/ENFILE) or a connection reset
                 // before it was accepted: the pending one stays in the
@@ -168,6 +168,7 @@ pub async fn serve(listener: TcpListener, app: Router, limit: usize) {
         warned = false;
         let _ = stream.set_nodelay(true);
         let activity = Activity::new(start);
+        let ends = stream.local_addr().ok().map(|local| super::guard::Ends { local, peer });
         let app = app.clone();
         tokio::spawn(async move {
             let _slot = slot;
@@ -179,6 +180,9 @@ pub async fn serve(listener: TcpListener, app: Router, limit: usize) {
             let svc = TowerToHyperService::new(app);
             let svc = hyper::service::service_fn(move |mut req| {
                 req.extensions_mut().insert(a.clone());
+                if let Some(e) = ends {
+                    req.extensions_mut().insert(e);
+                }
                 hyper::service::Service::call(&svc, req)
             });
             let conn = http1::Builder::new()

@@ -92,6 +92,9 @@ pub struct SiteInput<'a> {
     pub extra_nav: &'a [(String, String)],
     /// Pages served by `arbiter serve` (the check page gets its edition form).
     pub app: bool,
+    /// Pages that follow an event live: the address of its feed (the page
+    /// loads the app's script, which refreshes it when the event changes).
+    pub live: Option<&'a str>,
     /// Where the file disagrees with the FIDE rating list (one located line
     /// each), shown on the rating page.
     pub list_findings: &'a [String],
@@ -120,6 +123,8 @@ pub(crate) struct Frame {
     pub inline_css: Option<&'static str>,
     /// Served by `arbiter serve` (forms that post back to the app).
     pub app: bool,
+    /// The live feed the page follows (see [`SiteInput::live`]).
+    pub live: Option<String>,
 }
 
 #[derive(Serialize, Clone)]

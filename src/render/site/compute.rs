@@ -76,6 +76,7 @@ impl Built {
             next: self.next.as_ref(),
             extra_nav,
             app: false,
+            live: None,
             list_findings: &self.list_findings,
         }
     }

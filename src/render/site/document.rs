@@ -18,6 +18,7 @@ pub fn standalone(title: &str, body: &str) -> Result<String, SiteError> {
         nav: Vec::new(),
         inline_css: Some(STYLE_CSS),
         app: false,
+        live: None,
     };
     #[derive(Serialize)]
     struct Body<'a> {

@@ -47,6 +47,7 @@ fn bare_input(t: &Tournament) -> SiteInput<'_> {
         next: None,
         extra_nav: &[],
         app: false,
+        live: None,
         list_findings: &[],
     }
 }
@@ -92,6 +93,7 @@ pub fn upload_page(error: Option<(&str, &[String])>, limit_mb: u64) -> Result<St
         nav: Vec::new(),
         inline_css: None,
         app: true,
+        live: None,
     };
     #[derive(Serialize)]
     struct Error<'a> {

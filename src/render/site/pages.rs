@@ -93,6 +93,7 @@ pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
         nav,
         inline_css: None,
         app: input.app,
+        live: input.live.map(str::to_string),
     }
 }
 

@@ -1,0 +1,254 @@
+//! The hall's pages: their templates (`templates/hall/`, HTML-escaped by
+//! minijinja: a name in the data is always text), the frame every page
+//! shares, and the app's one script and stylesheet.
+
+use std::sync::OnceLock;
+
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use minijinja::{context, Environment, Value};
+use serde::Serialize;
+
+use super::auth::Session;
+use super::Hosted;
+
+const TEMPLATES: &[(&str, &str)] = &[
+    ("base.html", include_str!("../../../../templates/hall/base.html")),
+    ("home.html", include_str!("../../../../templates/hall/home.html")),
+    ("login.html", include_str!("../../../../templates/hall/login.html")),
+    ("setup.html", include_str!("../../../../templates/hall/setup.html")),
+    ("error.html", include_str!("../../../../templates/hall/error.html")),
+    ("desk.html", include_str!("../../../../templates/hall/desk.html")),
+    ("results.html", include_str!("../../../../templates/hall/results.html")),
+    ("pair.html", include_str!("../../../../templates/hall/pair.html")),
+    ("players.html", include_str!("../../../../templates/hall/players.html")),
+    ("player.html", include_str!("../../../../templates/hall/player.html")),
+    ("byes.html", include_str!("../../../../templates/hall/byes.html")),
+    ("log.html", include_str!("../../../../templates/hall/log.html")),
+    ("print.html", include_str!("../../../../templates/hall/print.html")),
+    ("events.html", include_str!("../../../../templates/hall/events.html")),
+    ("pick.html", include_str!("../../../../templates/hall/pick.html")),
+    (
+        "player_fields.html",
+        include_str!("../../../../templates/hall/player_fields.html"),
+    ),
+];
+
+/// The app's script: live pages, fast result entry.
+pub const SCRIPT: &str = include_str!("../../../../templates/hall/hall.js");
+/// The app's stylesheet (beside the site's `style.css`), print rules included.
+pub const STYLE: &str = include_str!("../../../../templates/hall/hall.css");
+
+fn env() -> &'static Result<Environment<'static>, String> {
+    static ENV: OnceLock<Result<Environment<'static>, String>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = Environment::new();
+        for (name, text) in TEMPLATES {
+            env.add_template(name, text).map_err(|e| format!("{e:#}"))?;
+        }
+        Ok(env)
+    })
+}
+
+/// A message shown once at the top of the next page.
+#[derive(Debug, Clone, Serialize)]
+pub struct Flash {
+    /// `ok`, `warn` or `error`.
+    pub kind: &'static str,
+    pub text: String,
+}
+
+impl Flash {
+    pub fn ok(text: impl Into<String>) -> Flash {
+        Flash { kind: "ok", text: text.into() }
+    }
+    pub fn warn(text: impl Into<String>) -> Flash {
+        Flash { kind: "warn", text: text.into() }
+    }
+    pub fn error(text: impl Into<String>) -> Flash {
+        Flash { kind: "error", text: text.into() }
+    }
+}
+
+#[derive(Serialize)]
+struct NavItem {
+    label: String,
+    href: String,
+    current: bool,
+}
+
+/// What every hall page shows around its content.
+#[derive(Serialize)]
+pub struct Frame {
+    event: String,
+    title: String,
+    base: String,
+    user: Option<String>,
+    role: Option<&'static str>,
+    chief: bool,
+    csrf: String,
+    nav: Vec<NavItem>,
+    flash: Vec<Flash>,
+    /// The live feed this page follows (public pages, the desk).
+    live: Option<String>,
+    tool: String,
+}
+
+impl Frame {
+    pub fn new(h: &Hosted, title: impl Into<String>, s: Option<&Session>, here: &str) -> Frame {
+        let base = format!("/e/{}", h.id);
+        let mut nav = vec![("Public pages", format!("{base}/"))];
+        if let Some(s) = s {
+            nav.extend([
+                ("Desk", format!("{base}/a/")),
+                ("Results", format!("{base}/a/results")),
+                ("Players", format!("{base}/a/players")),
+                ("Byes", format!("{base}/a/byes")),
+            ]);
+            if s.role == chess_arbiter::event::Role::Chief {
+                nav.push(("Pairing", format!("{base}/a/pair")));
+            }
+            nav.push(("Log", format!("{base}/a/log")));
+        }
+        Frame {
+            event: h.title.clone(),
+            title: title.into(),
+            base: base.clone(),
+            user: s.map(|s| s.account.clone()),
+            role: s.map(|s| s.role.as_str()),
+            chief: s.is_some_and(|s| s.role == chess_arbiter::event::Role::Chief),
+            csrf: s.map(|s| s.csrf.clone()).unwrap_or_default(),
+            nav: nav
+                .into_iter()
+                .map(|(l, href)| NavItem {
+                    label: l.into(),
+                    current: href.ends_with(here) && !here.is_empty(),
+                    href,
+                })
+                .collect(),
+            flash: Vec::new(),
+            live: None,
+            tool: format!("arbiter {}", env!("CARGO_PKG_VERSION")),
+        }
+    }
+
+    pub fn flash(mut self, f: Vec<Flash>) -> Frame {
+        self.flash = f;
+        self
+    }
+
+    pub fn live(mut self, h: &Hosted) -> Frame {
+        self.live = Some(format!("/e/{}/live", h.id));
+        self
+    }
+}
+
+/// Render `template` with the frame and `ctx`.
+pub fn render(template: &str, frame: Frame, ctx: Value) -> Response {
+    let text = match env() {
+        Ok(env) => env
+            .get_template(template)
+            .and_then(|t| t.render(context! { frame => frame, ..ctx }))
+            .map_err(|e| format!("{e:#}")),
+        Err(e) => Err(e.clone()),
+    };
+    match text {
+        Ok(t) => html(StatusCode::OK, t),
+        Err(e) => plain(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &format!("page template {template}: {e}"),
+        ),
+    }
+}
+
+pub fn html(status: StatusCode, text: String) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        text,
+    )
+        .into_response()
+}
+
+fn plain(status: StatusCode, text: &str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        format!("{text}\n"),
+    )
+        .into_response()
+}
+
+/// A page that says why a request was refused.
+pub fn error_page(status: StatusCode, text: &str) -> Response {
+    let rendered = env().as_ref().ok().and_then(|env| {
+        env.get_template("error.html")
+            .and_then(|t| {
+                t.render(context! { status => status.as_u16(), reason => status.canonical_reason(), text => text })
+            })
+            .ok()
+    });
+    match rendered {
+        Some(t) => html(status, t),
+        None => plain(status, text),
+    }
+}
+
+pub fn not_found() -> Response {
+    error_page(
+        StatusCode::NOT_FOUND,
+        "expected an event this server hosts and one of its pages, found neither at this address",
+    )
+}
+
+/// The list of events served.
+pub fn events(list: &[(String, String)]) -> Response {
+    let text = env().as_ref().map_err(|e| e.clone()).and_then(|env| {
+        env.get_template("events.html")
+            .and_then(|t| t.render(context! { events => list, tool => format!("arbiter {}", env!("CARGO_PKG_VERSION")) }))
+            .map_err(|e| format!("{e:#}"))
+    });
+    match text {
+        Ok(t) => html(StatusCode::OK, t),
+        Err(e) => plain(StatusCode::INTERNAL_SERVER_ERROR, &e),
+    }
+}
+
+pub fn login(h: &Hosted, s: Option<&Session>, setup: bool, error: Option<&str>) -> Response {
+    let mut r = render(
+        "login.html",
+        Frame::new(h, "Arbiters' login", s, "/login"),
+        context! { setup => setup, error => error },
+    );
+    if error.is_some() {
+        *r.status_mut() = StatusCode::UNAUTHORIZED;
+    }
+    r
+}
+
+pub fn setup(h: &Hosted, error: Option<&str>) -> Response {
+    render(
+        "setup.html",
+        Frame::new(h, "First-run setup", None, "/setup"),
+        context! { error => error, min => chess_arbiter::event::MIN_PASSWORD },
+    )
+}
+
+pub async fn script() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        SCRIPT,
+    )
+        .into_response()
+}
+
+pub async fn style() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        STYLE,
+    )
+        .into_response()
+}
