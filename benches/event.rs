@@ -121,6 +121,7 @@ fn bench(c: &mut Criterion) {
     // checked, one step written).
     let lines: Vec<SheetLine> = (1..=boards.min(500) as u32)
         .map(|b| SheetLine {
+            expected: None,
             at: format!("sheet, line {b}"),
             section: None,
             round: Some(9),
@@ -209,6 +210,7 @@ fn bench(c: &mut Criterion) {
         let n = e.boards(None, round).expect("boards").len() as u32;
         let sheet: Vec<SheetLine> = (1..=n)
             .map(|b| SheetLine {
+                expected: None,
                 at: String::new(),
                 section: None,
                 round: None,

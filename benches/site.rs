@@ -64,6 +64,7 @@ fn bench(c: &mut Criterion) {
                 next: None,
                 extra_nav: &[],
                 app: false,
+                live: None,
                 list_findings: &[],
             };
             let pages = build(&input).unwrap();

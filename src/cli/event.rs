@@ -864,4 +864,3 @@ fn show(a: ShowArgs) -> Result<Outcome, Failure> {
     }
     Ok(Outcome::Clean)
 }
-

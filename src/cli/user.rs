@@ -86,20 +86,27 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     match args.command {
         UserCommand::Add(a) => {
             let password = read_password()?;
-            let by = a
-                .by
-                .or_else(|| std::env::var("ARBITER_NAME").ok())
-                .unwrap_or_else(|| "command line".into());
+            let by =
+                a.by.or_else(|| std::env::var("ARBITER_NAME").ok())
+                    .unwrap_or_else(|| "command line".into());
             let role = Role::parse(&a.role).unwrap_or(Role::Deputy);
             let mut e = Event::open(&a.event)?;
             e.add_account(&by, &a.name, role, &password)?;
-            println!("{}: account {:?} added ({} arbiter)", a.event.display(), a.name, role.as_str());
+            println!(
+                "{}: account {:?} added ({} arbiter)",
+                a.event.display(),
+                a.name,
+                role.as_str()
+            );
         }
         UserCommand::List(a) => {
             let e = Event::open(&a.event)?;
             let accounts = e.accounts()?;
             if accounts.is_empty() {
-                println!("{}: no accounts yet (`arbiter user add`)", a.event.display());
+                println!(
+                    "{}: no accounts yet (`arbiter user add`)",
+                    a.event.display()
+                );
             }
             for acc in accounts {
                 println!(

@@ -140,11 +140,9 @@ impl Event {
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(db)?;
         let taken: Option<String> = tx
-            .query_row(
-                "SELECT role FROM account WHERE name = ?1",
-                [account],
-                |r| r.get(0),
-            )
+            .query_row("SELECT role FROM account WHERE name = ?1", [account], |r| {
+                r.get(0)
+            })
             .optional()
             .map_err(db)?;
         if let Some(role) = taken {
@@ -277,7 +275,9 @@ mod tests {
             .add_account("setup", "Chief", Role::Deputy, "another one")
             .unwrap_err();
         assert!(err.to_string().contains("taken"), "{err}");
-        let err = e.add_account("setup", "D", Role::Deputy, "short").unwrap_err();
+        let err = e
+            .add_account("setup", "D", Role::Deputy, "short")
+            .unwrap_err();
         assert!(err.to_string().contains("found 5"), "{err}");
         e.remove_account("Chief").unwrap();
         assert!(!e.has_chief().unwrap());

@@ -744,7 +744,9 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         .host
         .trim_matches(|c| c == '[' || c == ']')
         .parse::<std::net::IpAddr>()
-        .map_or(args.host.eq_ignore_ascii_case("localhost"), |ip| ip.is_loopback());
+        .map_or(args.host.eq_ignore_ascii_case("localhost"), |ip| {
+            ip.is_loopback()
+        });
     let hall = Arc::new(hall::Hall::open(&args.events, !loopback)?);
     rt.block_on(async move {
         let addr = format!("{}:{}", args.host, args.port);

@@ -168,7 +168,10 @@ pub async fn serve(listener: TcpListener, app: Router, limit: usize) {
         warned = false;
         let _ = stream.set_nodelay(true);
         let activity = Activity::new(start);
-        let ends = stream.local_addr().ok().map(|local| super::guard::Ends { local, peer });
+        let ends = stream
+            .local_addr()
+            .ok()
+            .map(|local| super::guard::Ends { local, peer });
         let app = app.clone();
         tokio::spawn(async move {
             let _slot = slot;

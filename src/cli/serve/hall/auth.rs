@@ -296,7 +296,10 @@ pub async fn login(
         Err(r) => return r,
     };
     if cross_site(&headers) {
-        return refuse(StatusCode::FORBIDDEN, "expected a login form of this app, found one posted from another site");
+        return refuse(
+            StatusCode::FORBIDDEN,
+            "expected a login form of this app, found one posted from another site",
+        );
     }
     let ip = client_ip(ends).map_or_else(|| "unknown".to_string(), |ip| ip.to_string());
     let keys = vec![format!("ip {ip}"), format!("account {id}/{}", f.name)];
@@ -319,11 +322,16 @@ pub async fn login(
     match checked {
         Ok(Ok(Some(acc))) => {
             let Some(sid) = hall.sessions.start(&id, &acc.name, acc.role) else {
-                return refuse(StatusCode::INTERNAL_SERVER_ERROR, "cannot start a session: the system's random source failed");
+                return refuse(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "cannot start a session: the system's random source failed",
+                );
             };
             let mut r = Redirect::to(&format!("/e/{id}/a/")).into_response();
-            r.headers_mut()
-                .insert(header::SET_COOKIE, set_cookie(&id, &sid, SESSION_IDLE.as_secs()));
+            r.headers_mut().insert(
+                header::SET_COOKIE,
+                set_cookie(&id, &sid, SESSION_IDLE.as_secs()),
+            );
             r
         }
         Ok(Ok(None)) => {
@@ -333,7 +341,10 @@ pub async fn login(
             r
         }
         Ok(Err(e)) => refuse(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
-        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, &format!("login check failed: {e}")),
+        Err(e) => refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &format!("login check failed: {e}"),
+        ),
     }
 }
 
@@ -353,7 +364,8 @@ pub async fn logout(
     }
     hall.sessions.end(&headers);
     let mut r = Redirect::to(&format!("/e/{id}/")).into_response();
-    r.headers_mut().insert(header::SET_COOKIE, set_cookie(&id, "", 0));
+    r.headers_mut()
+        .insert(header::SET_COOKIE, set_cookie(&id, "", 0));
     r
 }
 
@@ -413,14 +425,22 @@ pub async fn setup(
     match made {
         Ok(Ok(true)) => {
             let Some(sid) = hall.sessions.start(&id, &f.name, Role::Chief) else {
-                return refuse(StatusCode::INTERNAL_SERVER_ERROR, "cannot start a session: the system's random source failed");
+                return refuse(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "cannot start a session: the system's random source failed",
+                );
             };
             let mut r = Redirect::to(&format!("/e/{id}/a/")).into_response();
-            r.headers_mut()
-                .insert(header::SET_COOKIE, set_cookie(&id, &sid, SESSION_IDLE.as_secs()));
+            r.headers_mut().insert(
+                header::SET_COOKIE,
+                set_cookie(&id, &sid, SESSION_IDLE.as_secs()),
+            );
             r
         }
-        Ok(Ok(false)) => refuse(StatusCode::FORBIDDEN, "expected an event without accounts for the first-run setup, found accounts: log in"),
+        Ok(Ok(false)) => refuse(
+            StatusCode::FORBIDDEN,
+            "expected an event without accounts for the first-run setup, found accounts: log in",
+        ),
         Ok(Err(e)) => view::setup(&h, Some(&e.to_string())),
         Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
     }
@@ -442,8 +462,12 @@ mod tests {
         let wait = s.blocked(&keys).expect("blocked after five failures");
         assert!(wait > 0 && wait <= WINDOW.as_secs() + 1);
         // another address, same account: still blocked (the account is)
-        assert!(s.blocked(&["ip 10.0.0.10".into(), "account x/Chief".into()]).is_some());
-        assert!(s.blocked(&["ip 10.0.0.10".into(), "account x/Deputy".into()]).is_none());
+        assert!(s
+            .blocked(&["ip 10.0.0.10".into(), "account x/Chief".into()])
+            .is_some());
+        assert!(s
+            .blocked(&["ip 10.0.0.10".into(), "account x/Deputy".into()])
+            .is_none());
     }
 
     #[test]

@@ -14,10 +14,16 @@
 //! context ([`view`]); the pages people read are rendered below (the site by
 //! `render::site`, the words of the event by `render::event`).
 
+// The handlers' helpers return the refusal page itself as their error (a
+// response is 128 bytes; boxing it would only move it).
+#![allow(clippy::result_large_err)]
+
 mod auth;
 mod desk;
+mod log;
 mod print;
 mod public;
+mod roster;
 mod view;
 
 use std::collections::HashMap;
@@ -154,7 +160,12 @@ impl Hall {
                 })?),
                 None => None,
             };
-            let mut id = slug(f.file_stem().map(|s| s.to_string_lossy()).as_deref().unwrap_or("event"));
+            let mut id = slug(
+                f.file_stem()
+                    .map(|s| s.to_string_lossy())
+                    .as_deref()
+                    .unwrap_or("event"),
+            );
             let base = id.clone();
             let mut k = 2;
             while events.iter().any(|h| h.id == id) {
@@ -180,31 +191,18 @@ impl Hall {
     }
 
     /// Look at every file for new steps (written by anyone) and tell the
-    /// followers; runs on a thread of its own until the process ends.
+    /// followers; runs on a thread of its own until the process ends. Each
+    /// look opens the file afresh (a connection kept open was seen to go on
+    /// reading an old snapshot of the log).
     pub fn watch(self: &Arc<Self>) {
         let hall = self.clone();
-        std::thread::spawn(move || {
-            let mut open: HashMap<String, Event> = HashMap::new();
-            loop {
-                for h in &hall.events {
-                    if !open.contains_key(&h.id) {
-                        match h.open() {
-                            Ok(e) => {
-                                open.insert(h.id.clone(), e);
-                            }
-                            Err(_) => continue,
-                        }
-                    }
-                    let Some(e) = open.get(&h.id) else { continue };
-                    match e.last_seq() {
-                        Ok(_) => h.changed(e),
-                        Err(_) => {
-                            open.remove(&h.id);
-                        }
-                    }
+        std::thread::spawn(move || loop {
+            for h in &hall.events {
+                if let Ok(e) = h.open() {
+                    h.changed(&e);
                 }
-                std::thread::sleep(POLL);
             }
+            std::thread::sleep(POLL);
         });
     }
 }
@@ -260,15 +258,24 @@ pub fn routes(hall: Arc<Hall>) -> Router {
         .route("/e/{id}/logout", post(auth::logout))
         .route("/e/{id}/setup", get(auth::setup_page).post(auth::setup))
         .route("/e/{id}/a/", get(desk::dashboard))
-        .route("/e/{id}/a/results", get(desk::results_page).post(desk::results))
+        .route(
+            "/e/{id}/a/results",
+            get(desk::results_page).post(desk::results),
+        )
         .route("/e/{id}/a/pair", get(desk::pair_page).post(desk::pair))
         .route("/e/{id}/a/change", post(desk::change))
-        .route("/e/{id}/a/players", get(desk::players_page).post(desk::register))
-        .route("/e/{id}/a/players/{n}", get(desk::player_page).post(desk::edit))
-        .route("/e/{id}/a/byes", get(desk::byes_page).post(desk::bye))
-        .route("/e/{id}/a/withdraw", post(desk::withdraw))
-        .route("/e/{id}/a/log", get(desk::log_page))
-        .route("/e/{id}/a/undo", post(desk::undo))
+        .route(
+            "/e/{id}/a/players",
+            get(roster::players_page).post(roster::register),
+        )
+        .route(
+            "/e/{id}/a/players/{n}",
+            get(roster::player_page).post(roster::edit),
+        )
+        .route("/e/{id}/a/byes", get(roster::byes_page).post(roster::bye))
+        .route("/e/{id}/a/withdraw", post(roster::withdraw))
+        .route("/e/{id}/a/log", get(log::log_page))
+        .route("/e/{id}/a/undo", post(log::undo))
         .route("/e/{id}/a/print/{what}", get(print::page))
         .with_state(hall)
 }

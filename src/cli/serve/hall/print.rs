@@ -83,7 +83,10 @@ pub async fn page(
             Side {
                 number: n,
                 name: pl.map(|p| p.name.clone()).unwrap_or_default(),
-                rating: pl.and_then(|p| p.rating).map(|r| r.to_string()).unwrap_or_default(),
+                rating: pl
+                    .and_then(|p| p.rating)
+                    .map(|r| r.to_string())
+                    .unwrap_or_default(),
                 points: pts,
             }
         };
@@ -121,7 +124,11 @@ pub async fn page(
                 number: sd.number,
                 board: String::new(),
                 colour: "",
-                opponent: if p.bye == Some(*id) { "bye".into() } else { "not paired".into() },
+                opponent: if p.bye == Some(*id) {
+                    "bye".into()
+                } else {
+                    "not paired".into()
+                },
             });
         }
         alpha.sort_by_key(|a| a.name.to_lowercase());

@@ -130,7 +130,9 @@ pub async fn built(h: &Arc<Hosted>, section: &str) -> Result<(i64, Arc<Built>), 
 
 fn cached(h: &Hosted, section: &str, seq: i64) -> Option<Arc<Built>> {
     let c = h.cache.lock().ok()?;
-    c.get(section).filter(|(s, _)| *s == seq).map(|(_, b)| b.clone())
+    c.get(section)
+        .filter(|(s, _)| *s == seq)
+        .map(|(_, b)| b.clone())
 }
 
 fn compute_section(h: &Hosted, key: &str) -> Result<Built, String> {
@@ -172,11 +174,12 @@ pub async fn page(
         Err(e) => return view::error_page(StatusCode::NOT_FOUND, &e),
     };
     let key = (section.clone(), name.clone());
-    let hit = h
-        .pages
-        .lock()
-        .ok()
-        .and_then(|p| p.map.get(&key).filter(|(s, _)| *s == seq).map(|(_, t)| t.clone()));
+    let hit = h.pages.lock().ok().and_then(|p| {
+        p.map
+            .get(&key)
+            .filter(|(s, _)| *s == seq)
+            .map(|(_, t)| t.clone())
+    });
     let text = match hit {
         Some(t) => t,
         None => {

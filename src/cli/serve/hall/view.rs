@@ -13,21 +13,66 @@ use super::auth::Session;
 use super::Hosted;
 
 const TEMPLATES: &[(&str, &str)] = &[
-    ("base.html", include_str!("../../../../templates/hall/base.html")),
-    ("home.html", include_str!("../../../../templates/hall/home.html")),
-    ("login.html", include_str!("../../../../templates/hall/login.html")),
-    ("setup.html", include_str!("../../../../templates/hall/setup.html")),
-    ("error.html", include_str!("../../../../templates/hall/error.html")),
-    ("desk.html", include_str!("../../../../templates/hall/desk.html")),
-    ("results.html", include_str!("../../../../templates/hall/results.html")),
-    ("pair.html", include_str!("../../../../templates/hall/pair.html")),
-    ("players.html", include_str!("../../../../templates/hall/players.html")),
-    ("player.html", include_str!("../../../../templates/hall/player.html")),
-    ("byes.html", include_str!("../../../../templates/hall/byes.html")),
-    ("log.html", include_str!("../../../../templates/hall/log.html")),
-    ("print.html", include_str!("../../../../templates/hall/print.html")),
-    ("events.html", include_str!("../../../../templates/hall/events.html")),
-    ("pick.html", include_str!("../../../../templates/hall/pick.html")),
+    (
+        "base.html",
+        include_str!("../../../../templates/hall/base.html"),
+    ),
+    (
+        "home.html",
+        include_str!("../../../../templates/hall/home.html"),
+    ),
+    (
+        "login.html",
+        include_str!("../../../../templates/hall/login.html"),
+    ),
+    (
+        "setup.html",
+        include_str!("../../../../templates/hall/setup.html"),
+    ),
+    (
+        "error.html",
+        include_str!("../../../../templates/hall/error.html"),
+    ),
+    (
+        "desk.html",
+        include_str!("../../../../templates/hall/desk.html"),
+    ),
+    (
+        "results.html",
+        include_str!("../../../../templates/hall/results.html"),
+    ),
+    (
+        "pair.html",
+        include_str!("../../../../templates/hall/pair.html"),
+    ),
+    (
+        "players.html",
+        include_str!("../../../../templates/hall/players.html"),
+    ),
+    (
+        "player.html",
+        include_str!("../../../../templates/hall/player.html"),
+    ),
+    (
+        "byes.html",
+        include_str!("../../../../templates/hall/byes.html"),
+    ),
+    (
+        "log.html",
+        include_str!("../../../../templates/hall/log.html"),
+    ),
+    (
+        "print.html",
+        include_str!("../../../../templates/hall/print.html"),
+    ),
+    (
+        "events.html",
+        include_str!("../../../../templates/hall/events.html"),
+    ),
+    (
+        "pick.html",
+        include_str!("../../../../templates/hall/pick.html"),
+    ),
     (
         "player_fields.html",
         include_str!("../../../../templates/hall/player_fields.html"),
@@ -60,13 +105,22 @@ pub struct Flash {
 
 impl Flash {
     pub fn ok(text: impl Into<String>) -> Flash {
-        Flash { kind: "ok", text: text.into() }
+        Flash {
+            kind: "ok",
+            text: text.into(),
+        }
     }
     pub fn warn(text: impl Into<String>) -> Flash {
-        Flash { kind: "warn", text: text.into() }
+        Flash {
+            kind: "warn",
+            text: text.into(),
+        }
     }
     pub fn error(text: impl Into<String>) -> Flash {
-        Flash { kind: "error", text: text.into() }
+        Flash {
+            kind: "error",
+            text: text.into(),
+        }
     }
 }
 
@@ -246,9 +300,5 @@ pub async fn script() -> Response {
 }
 
 pub async fn style() -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
-        STYLE,
-    )
-        .into_response()
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
 }

@@ -1,0 +1,395 @@
+//! The desk's players, byes and withdrawals: register a player (a latecomer
+//! from a later round), correct a player's data, request a bye for a round
+//! not yet paired, withdraw a player (the chief arbiter).
+
+use std::sync::Arc;
+
+use axum::extract::{Form, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use minijinja::context;
+use serde::Serialize;
+
+use super::desk::{
+    back, desk_of, names_of, section_q, unavailable, with_event, writer_of, At, Fields,
+};
+use super::view::{self, Flash, Frame};
+use super::Hall;
+use chess_arbiter::event::{ByeCode, Entrant};
+use chess_arbiter::model::Player;
+
+use super::super::super::event::{PlayerData, SexArg};
+
+#[derive(Serialize)]
+struct PlayerRow {
+    number: u32,
+    name: String,
+    rating: Option<u16>,
+    fed: String,
+    fide_id: String,
+    title: String,
+    category: String,
+}
+
+fn player_row(p: &Player) -> PlayerRow {
+    PlayerRow {
+        number: p.id.0,
+        name: p.name.clone(),
+        rating: p.rating,
+        fed: p.federation.clone().unwrap_or_default(),
+        fide_id: p.fide_id.clone().unwrap_or_default(),
+        title: p
+            .title
+            .as_ref()
+            .map(|t| t.code().to_string())
+            .unwrap_or_default(),
+        category: p.registered_category.clone().unwrap_or_default(),
+    }
+}
+
+pub async fn players_page(
+    State(hall): State<Arc<Hall>>,
+    Path(id): Path<String>,
+    Query(at): Query<At>,
+    headers: HeaderMap,
+) -> Response {
+    let (h, s) = match desk_of(&hall, &id, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let section = at.section.clone();
+    let data = with_event(&h, move |e| {
+        let sec = e.section(section.as_deref())?;
+        let t = e.tournament(Some(&sec.key))?;
+        Ok((
+            sec,
+            t.players.iter().map(player_row).collect::<Vec<_>>(),
+            e.sections()?,
+        ))
+    })
+    .await;
+    let (sec, players, sections) = match data {
+        Ok(x) => x,
+        Err(e) => return unavailable(e),
+    };
+    let flash = hall.sessions.take_flash(&headers);
+    view::render(
+        "players.html",
+        Frame::new(&h, "Players", Some(&s), "/a/players").flash(flash),
+        context! {
+            section => sec.key, section_name => sec.name, players => players,
+            published => sec.published,
+            sections => sections.into_iter().map(|s| (s.key, s.name)).collect::<Vec<_>>(),
+        },
+    )
+}
+
+/// The player data of a form, as the command line's `--name`, `--rating`….
+fn player_data(f: &Fields) -> Result<PlayerData, String> {
+    Ok(PlayerData {
+        name: f.text("name"),
+        rating: match f.text("rating") {
+            None => None,
+            Some(r) => Some(r.parse().map_err(|_| {
+                format!("rating: expected a whole number up to 65535, found {r:?}")
+            })?),
+        },
+        fed: f.text("fed"),
+        birth: f.text("birth"),
+        sex: match f.text("sex").as_deref() {
+            None => None,
+            Some("M") => Some(SexArg::M),
+            Some("F") => Some(SexArg::F),
+            Some(x) => return Err(format!("sex: expected M or F, found {x:?}")),
+        },
+        title: f.text("title"),
+        category: f.text("category"),
+    })
+}
+
+fn failure_text(e: super::super::super::exit::Failure) -> String {
+    use super::super::super::exit::Failure;
+    match e {
+        Failure::Invalid(m) | Failure::Access(m) | Failure::Message(_, m) => m,
+        Failure::Input { diagnostics, .. } => diagnostics
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("; "),
+        Failure::Reported(code) => format!("refused (exit {code})"),
+    }
+}
+
+pub async fn register(
+    State(hall): State<Arc<Hall>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Form(f): Form<Vec<(String, String)>>,
+) -> Response {
+    let f = Fields(f);
+    let (h, s) = match writer_of(&hall, &id, &headers, &f, false) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let section = f.text("section");
+    let to = format!("/e/{id}/a/players?{}", section_q(&section));
+    let mut p = Player {
+        fide_id: f.text("fide_id"),
+        ..Player::default()
+    };
+    let made = player_data(&f).and_then(|d| d.apply(&mut p).map_err(failure_text));
+    let first = f.number("first_round").map(|n| n.unwrap_or(1).max(1));
+    let first_round = match (made, first) {
+        (Ok(()), Ok(n)) if !p.name.trim().is_empty() => n,
+        (Err(e), _) | (_, Err(e)) => return back(&hall, &headers, &to, vec![Flash::error(e)]),
+        _ => {
+            return back(
+                &hall,
+                &headers,
+                &to,
+                vec![Flash::error(
+                    "name: expected the player's name, found nothing",
+                )],
+            )
+        }
+    };
+    // a latecomer (first round after 1) misses the rounds before with a
+    // zero-point bye unless the section's rule says otherwise
+    let entrant = Entrant {
+        player: p,
+        first_round,
+        missed: (f.get("late") == Some("zero") && first_round > 1).then_some(ByeCode::Z),
+    };
+    let author = s.author(None);
+    let done = with_event(&h, move |e| {
+        e.register(&author, section.as_deref(), vec![entrant])
+    })
+    .await;
+    let flash = match done {
+        Ok(seq) => vec![Flash::ok(format!("step {seq}: player registered"))],
+        Err(e) => vec![Flash::error(e)],
+    };
+    back(&hall, &headers, &to, flash)
+}
+
+pub async fn player_page(
+    State(hall): State<Arc<Hall>>,
+    Path((id, n)): Path<(String, u32)>,
+    Query(at): Query<At>,
+    headers: HeaderMap,
+) -> Response {
+    let (h, s) = match desk_of(&hall, &id, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let section = at.section.clone();
+    let data = with_event(&h, move |e| {
+        let sec = e.section(section.as_deref())?;
+        let t = e.tournament(Some(&sec.key))?;
+        let p = t.players.iter().find(|p| p.id.0 == n).map(|p| {
+            let sex = match p.sex {
+                Some(chess_arbiter::model::Sex::Male) => "M",
+                Some(chess_arbiter::model::Sex::Female) => "F",
+                None => "",
+            };
+            let birth = p.birth.as_ref().map(|b| b.to_string()).unwrap_or_default();
+            (player_row(p), sex, birth)
+        });
+        Ok((sec, p))
+    })
+    .await;
+    let (sec, p) = match data {
+        Ok((sec, Some(p))) => (sec, p),
+        Ok((sec, None)) => {
+            return view::error_page(
+                StatusCode::NOT_FOUND,
+                &format!("section {}: expected a player's number, found {n}", sec.key),
+            )
+        }
+        Err(e) => return unavailable(e),
+    };
+    let flash = hall.sessions.take_flash(&headers);
+    view::render(
+        "player.html",
+        Frame::new(&h, format!("Player {n}"), Some(&s), "/a/players").flash(flash),
+        context! { section => sec.key, player => p.0, sex => p.1, birth => p.2 },
+    )
+}
+
+pub async fn edit(
+    State(hall): State<Arc<Hall>>,
+    Path((id, n)): Path<(String, u32)>,
+    headers: HeaderMap,
+    Form(f): Form<Vec<(String, String)>>,
+) -> Response {
+    let f = Fields(f);
+    let (h, s) = match writer_of(&hall, &id, &headers, &f, false) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let section = f.text("section");
+    let to = format!("/e/{id}/a/players/{n}?{}", section_q(&section));
+    let data = match player_data(&f) {
+        Ok(d) => d,
+        Err(e) => return back(&hall, &headers, &to, vec![Flash::error(e)]),
+    };
+    // check the fields before the step (its closure cannot fail)
+    let mut probe = Player::default();
+    if let Err(e) = data.apply(&mut probe) {
+        return back(&hall, &headers, &to, vec![Flash::error(failure_text(e))]);
+    }
+    let fide_id = f.text("fide_id");
+    let author = s.author(None);
+    let done = with_event(&h, move |e| {
+        e.edit(&author, section.as_deref(), n, |p| {
+            let _ = data.apply(p);
+            p.fide_id = fide_id;
+        })
+    })
+    .await;
+    let flash = match done {
+        Ok(seq) => vec![Flash::ok(format!("step {seq}: player {n} changed"))],
+        Err(e) => vec![Flash::error(e)],
+    };
+    back(&hall, &headers, &to, flash)
+}
+
+#[derive(Serialize)]
+struct ByeRow {
+    round: u32,
+    player: String,
+    kind: &'static str,
+}
+
+pub async fn byes_page(
+    State(hall): State<Arc<Hall>>,
+    Path(id): Path<String>,
+    Query(at): Query<At>,
+    headers: HeaderMap,
+) -> Response {
+    let (h, s) = match desk_of(&hall, &id, &headers) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let section = at.section.clone();
+    let data = with_event(&h, move |e| {
+        let sec = e.section(section.as_deref())?;
+        let t = e.tournament(Some(&sec.key))?;
+        let names = names_of(&t);
+        let last = sec
+            .rounds_total
+            .unwrap_or(sec.published + 1)
+            .max(sec.published + 1);
+        let mut rows = Vec::new();
+        for r in (sec.published + 1)..=last {
+            for (n, code) in e.byes(Some(&sec.key), r)? {
+                rows.push(ByeRow {
+                    round: r,
+                    player: names.get(&n).cloned().unwrap_or_else(|| n.to_string()),
+                    kind: match code {
+                        ByeCode::H => "half-point bye",
+                        ByeCode::F => "full-point bye",
+                        ByeCode::Z => "zero-point bye (absent)",
+                        ByeCode::U => "pairing-allocated bye",
+                    },
+                });
+            }
+        }
+        let players: Vec<(u32, String)> = t
+            .players
+            .iter()
+            .map(|p| (p.id.0, format!("{}. {}", p.id.0, p.name)))
+            .collect();
+        Ok((sec, rows, players, e.sections()?))
+    })
+    .await;
+    let (sec, rows, players, sections) = match data {
+        Ok(x) => x,
+        Err(e) => return unavailable(e),
+    };
+    let flash = hall.sessions.take_flash(&headers);
+    view::render(
+        "byes.html",
+        Frame::new(&h, "Byes and withdrawals", Some(&s), "/a/byes").flash(flash),
+        context! {
+            section => sec.key, section_name => sec.name, next => sec.published + 1,
+            byes => rows, players => players,
+            sections => sections.into_iter().map(|s| (s.key, s.name)).collect::<Vec<_>>(),
+        },
+    )
+}
+
+pub async fn bye(
+    State(hall): State<Arc<Hall>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Form(f): Form<Vec<(String, String)>>,
+) -> Response {
+    let f = Fields(f);
+    let (h, s) = match writer_of(&hall, &id, &headers, &f, false) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let section = f.text("section");
+    let to = format!("/e/{id}/a/byes?{}", section_q(&section));
+    let (player, round) = match (f.required("player"), f.required("round")) {
+        (Ok(p), Ok(r)) => (p, r),
+        (Err(e), _) | (_, Err(e)) => return back(&hall, &headers, &to, vec![Flash::error(e)]),
+    };
+    let code = match f.get("kind") {
+        Some("half") => Some(ByeCode::H),
+        Some("zero") => Some(ByeCode::Z),
+        Some("none") => None,
+        other => {
+            return back(
+                &hall,
+                &headers,
+                &to,
+                vec![Flash::error(format!(
+                    "kind: expected half, zero or none, found {other:?}"
+                ))],
+            )
+        }
+    };
+    let author = s.author(f.text("reason"));
+    let done = with_event(&h, move |e| {
+        e.bye(&author, section.as_deref(), player, round, code)
+    })
+    .await;
+    let flash = match done {
+        Ok(seq) => vec![Flash::ok(format!(
+            "step {seq}: bye of player {player} in round {round} recorded"
+        ))],
+        Err(e) => vec![Flash::error(e)],
+    };
+    back(&hall, &headers, &to, flash)
+}
+
+pub async fn withdraw(
+    State(hall): State<Arc<Hall>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Form(f): Form<Vec<(String, String)>>,
+) -> Response {
+    let f = Fields(f);
+    let (h, s) = match writer_of(&hall, &id, &headers, &f, true) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let section = f.text("section");
+    let to = format!("/e/{id}/a/byes?{}", section_q(&section));
+    let (player, from) = match (f.required("player"), f.number("from_round")) {
+        (Ok(p), Ok(r)) => (p, r),
+        (Err(e), _) | (_, Err(e)) => return back(&hall, &headers, &to, vec![Flash::error(e)]),
+    };
+    let author = s.author(f.text("reason"));
+    let done = with_event(&h, move |e| {
+        e.withdraw(&author, section.as_deref(), player, from)
+    })
+    .await;
+    let flash = match done {
+        Ok(seq) => vec![Flash::ok(format!("step {seq}: player {player} withdrawn"))],
+        Err(e) => vec![Flash::error(e)],
+    };
+    back(&hall, &headers, &to, flash)
+}
