@@ -11,6 +11,7 @@ mod dutch_support;
 mod event;
 mod event_durability;
 mod fide_list;
+mod hall;
 mod hostile;
 mod initial_colour;
 mod locations;

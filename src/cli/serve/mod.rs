@@ -731,7 +731,11 @@ fn open_browser(url: &str) {
         "xdg-open"
     };
     if let Err(e) = std::process::Command::new(cmd).arg(url).spawn() {
-        eprintln!("note: could not open a browser ({cmd}: {e}); open {url}");
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: could not open a browser ({cmd}: {e}); open {url}"
+        );
     }
 }
 
@@ -781,9 +785,16 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             SocketAddr::V4(a) => format!("http://{}:{}/", a.ip(), a.port()),
             SocketAddr::V6(a) => format!("http://[{}]:{}/", a.ip(), a.port()),
         };
-        println!("arbiter serve: listening on {url}");
+        // one write, its failure ignored: a server whose standard output
+        // was closed (a script read the address and went) goes on serving
+        let mut said = format!("arbiter serve: listening on {url}\n");
         for h in &hall.events {
-            println!("  {url}e/{}/  {}  ({})", h.id, h.title, h.path.display());
+            said.push_str(&format!("  {url}e/{}/  {}  ({})\n", h.id, h.title, h.path.display()));
+        }
+        {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(said.as_bytes()).and_then(|()| out.flush());
         }
         if args.open {
             open_browser(&url);

@@ -4,6 +4,7 @@
 //! the new connection and goes on serving the others; it never ends the
 //! process.
 
+use std::io::Write as _;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -152,7 +153,8 @@ pub async fn serve(listener: TcpListener, app: Router, limit: usize) {
                 // before it was accepted: the pending one stays in the
                 // backlog; wait a little and go on.
                 if !warned {
-                    eprintln!("arbiter serve: cannot accept a connection: {e} (refusing new connections until some close)");
+                    // ignored when standard error is closed: the server goes on
+                    let _ = writeln!(std::io::stderr(), "arbiter serve: cannot accept a connection: {e} (refusing new connections until some close)");
                     warned = true;
                 }
                 tokio::time::sleep(Duration::from_millis(50)).await;
