@@ -15,6 +15,7 @@ use std::time::Duration;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::{Event as Sse, KeepAlive};
+use axum::body::Bytes;
 use axum::response::{IntoResponse, Response};
 use chess_arbiter::formats::input::Source as Located;
 use chess_arbiter::render::site::{self, compute, Built, Request};
@@ -30,7 +31,7 @@ const MAX_PAGES: usize = 2_000;
 /// The pages of each section as rendered at a step: (section, page) → text.
 #[derive(Default)]
 pub struct Pages {
-    map: HashMap<(String, String), (i64, Arc<String>)>,
+    map: HashMap<(String, String), (i64, Bytes)>,
 }
 
 /// Serializes the computations of one event (the first request after a
@@ -189,7 +190,7 @@ pub async fn page(
             input.live = Some(&live);
             match site::page(&input, &name) {
                 Ok(Some(t)) => {
-                    let t = Arc::new(t);
+                    let t = Bytes::from(t);
                     store_page(&h.pages, key, seq, t.clone());
                     t
                 }
@@ -200,10 +201,15 @@ pub async fn page(
             }
         }
     };
-    view::html(StatusCode::OK, (*text).clone())
+    // the kept page itself, shared (no copy per reader)
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        text,
+    )
+        .into_response()
 }
 
-fn store_page(pages: &Mutex<Pages>, key: (String, String), seq: i64, text: Arc<String>) {
+fn store_page(pages: &Mutex<Pages>, key: (String, String), seq: i64, text: Bytes) {
     if let Ok(mut p) = pages.lock() {
         if p.map.len() >= MAX_PAGES {
             p.map.retain(|_, (s, _)| *s == seq);
