@@ -89,6 +89,11 @@ pub struct Args {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
+    /// A FIDE rating list to search when registering players (the desk's
+    /// players page: by name or FIDE id). The whole list is kept in memory
+    /// (the combined list: about 1.3 million players).
+    #[command(flatten)]
+    pub list: super::fide_list::FideListArgs,
     /// A name the server is reached by besides its addresses (a DNS name of
     /// the hall's network, a reverse proxy's); repeatable.
     #[arg(long = "public-name")]
@@ -751,7 +756,11 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         .map_or(args.host.eq_ignore_ascii_case("localhost"), |ip| {
             ip.is_loopback()
         });
-    let hall = Arc::new(hall::Hall::open(&args.events, !loopback)?);
+    let mut hall = hall::Hall::open(&args.events, !loopback)?;
+    if !hall.events.is_empty() {
+        hall.fide_list = args.list.load(None)?.map(Arc::new);
+    }
+    let hall = Arc::new(hall);
     rt.block_on(async move {
         let addr = format!("{}:{}", args.host, args.port);
         let listener = tokio::net::TcpListener::bind(&addr)

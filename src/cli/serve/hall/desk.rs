@@ -52,6 +52,8 @@ impl Fields {
 pub struct At {
     pub section: Option<String>,
     pub round: Option<u32>,
+    /// A search of the FIDE list (players page): a FIDE id or part of a name.
+    pub q: Option<String>,
 }
 
 /// Run `f` on the event file on a blocking thread; after a change, tell

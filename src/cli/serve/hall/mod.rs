@@ -101,6 +101,8 @@ impl Hosted {
 pub struct Hall {
     pub events: Vec<Arc<Hosted>>,
     pub sessions: Sessions,
+    /// The FIDE rating list the desk searches when registering players.
+    pub fide_list: Option<Arc<chess_arbiter::model::fide_list::FideList>>,
 }
 
 impl Hall {
@@ -187,6 +189,7 @@ impl Hall {
         Ok(Hall {
             events,
             sessions: Sessions::default(),
+            fide_list: None,
         })
     }
 

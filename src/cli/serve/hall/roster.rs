@@ -16,7 +16,9 @@ use super::desk::{
 use super::view::{self, Flash, Frame};
 use super::Hall;
 use chess_arbiter::event::{ByeCode, Entrant};
+use chess_arbiter::model::fide_list::{FideList, ListKind, ListPlayer, Registration};
 use chess_arbiter::model::Player;
+use chess_arbiter::pairing::start_list::{build, StartListOptions};
 
 use super::super::super::event::{PlayerData, SexArg};
 
@@ -72,16 +74,94 @@ pub async fn players_page(
         Ok(x) => x,
         Err(e) => return unavailable(e),
     };
+    let query = at.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
+    let hits = match (&hall.fide_list, query) {
+        (Some(list), Some(q)) => search(list, q),
+        _ => Vec::new(),
+    };
     let flash = hall.sessions.take_flash(&headers);
     view::render(
         "players.html",
         Frame::new(&h, "Players", Some(&s), "/a/players").flash(flash),
         context! {
             section => sec.key, section_name => sec.name, players => players,
-            published => sec.published,
+            published => sec.published, list => hall.fide_list.as_ref().map(|l| l.label()),
+            q => query, hits => hits, more => hits.len() >= MAX_HITS,
             sections => sections.into_iter().map(|s| (s.key, s.name)).collect::<Vec<_>>(),
         },
     )
+}
+
+/// Hits of a FIDE-list search shown at most.
+const MAX_HITS: usize = 25;
+
+#[derive(Serialize)]
+struct Hit {
+    fide_id: u64,
+    name: String,
+    federation: String,
+    title: String,
+    birth_year: Option<i32>,
+    standard: Option<u16>,
+}
+
+/// The list's players whose FIDE id is `q`, or whose name holds every word
+/// of `q` (letters compared without case), by name; at most [`MAX_HITS`].
+fn search(list: &FideList, q: &str) -> Vec<Hit> {
+    let hit = |p: &ListPlayer| Hit {
+        fide_id: p.fide_id,
+        name: p.name.clone(),
+        federation: p.federation.clone(),
+        title: p
+            .best_title()
+            .map(|t| t.code().to_string())
+            .unwrap_or_default(),
+        birth_year: p.birth_year,
+        standard: p.standard.map(|r| r.rating),
+    };
+    if let Ok(id) = q.parse::<u64>() {
+        return list.players.get(&id).map(hit).into_iter().collect();
+    }
+    let words: Vec<String> = q
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let mut out: Vec<Hit> = list
+        .players
+        .values()
+        .filter(|p| {
+            let n = p.name.to_lowercase();
+            words.iter().all(|w| n.contains(w.as_str()))
+        })
+        .take(MAX_HITS)
+        .map(hit)
+        .collect();
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
+}
+
+/// The player a registration of the FIDE list makes (as `arbiter event
+/// register --fide-id N --fide-list LIST` does).
+fn from_list(list: &FideList, fide_id: &str, category: Option<String>) -> Option<Player> {
+    let reg = Registration {
+        line: 1,
+        fide_id: Some(fide_id.to_string()),
+        category,
+        name: None,
+    };
+    let opts = StartListOptions {
+        event_name: None,
+        rounds: None,
+        start_date: None,
+        kind: ListKind::Standard,
+        category_year: None,
+    };
+    build(std::slice::from_ref(&reg), list, &opts)
+        .tournament
+        .players
+        .into_iter()
+        .next()
 }
 
 /// The player data of a form, as the command line's `--name`, `--rating`….
@@ -133,11 +213,25 @@ pub async fn register(
     };
     let section = f.text("section");
     let to = format!("/e/{id}/a/players?{}", section_q(&section));
-    let mut p = Player {
+    let listed = match (f.get("from_list"), f.text("fide_id"), &hall.fide_list) {
+        (Some(_), Some(id), Some(list)) => match from_list(list, &id, f.text("category")) {
+            Some(p) => Some(p),
+            None => {
+                return back(&hall, &headers, &to, vec![Flash::error(format!("fide_id: expected a player of the FIDE list, found no {id}"))])
+            }
+        },
+        _ => None,
+    };
+    let from_the_list = listed.is_some();
+    let mut p = listed.unwrap_or_else(|| Player {
         fide_id: f.text("fide_id"),
         ..Player::default()
+    });
+    let made = if from_the_list {
+        Ok(())
+    } else {
+        player_data(&f).and_then(|d| d.apply(&mut p).map_err(failure_text))
     };
-    let made = player_data(&f).and_then(|d| d.apply(&mut p).map_err(failure_text));
     let first = f.number("first_round").map(|n| n.unwrap_or(1).max(1));
     let first_round = match (made, first) {
         (Ok(()), Ok(n)) if !p.name.trim().is_empty() => n,
