@@ -19,7 +19,10 @@ use crate::model::{
     team_rounds, TeamByeKind, TeamId, TeamNote, TeamRound, TeamRoundKind, Tournament,
 };
 
+use super::team_ede::{ede, EdeView};
 use super::value::Value;
+
+pub use super::team_ede::EdeBoards;
 
 /// A team tie-break as the TRF-2026 `202` list writes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,16 +59,6 @@ pub enum TeamKind {
     /// C.07 art. 13.2: Σ opponent's score (first letter) × own score against
     /// them (second letter).
     Extended { opponent_gp: bool, own_gp: bool },
-}
-
-/// The board tie-break EDE uses between the last two tied teams.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EdeBoards {
-    None,
-    TopBoard,
-    BottomBoard,
-    CountThenTop,
-    CountThenBottom,
 }
 
 /// A code this module cannot read.
@@ -298,18 +291,11 @@ fn column(ctx: &Ctx, tb: &TeamTieBreak, before: &[Vec<Value>]) -> Vec<Value> {
     match tb.kind {
         TeamKind::Primary => ctx.mp.clone(),
         TeamKind::GamePoints | TeamKind::MPvGP => ctx.gp.clone(),
-        TeamKind::Ede(boards) => super::team_ede::ede(ctx_view(ctx), tb, boards, before),
+        TeamKind::Ede(boards) => ede(ctx_view(ctx), tb.forfeits_played, boards, before),
         TeamKind::Buchholz | TeamKind::SonnebornBerger | TeamKind::Extended { .. } => {
             (0..len).map(|i| opponent_sum(ctx, i, tb)).collect()
         }
     }
-}
-
-/// What EDE reads.
-pub(super) struct EdeView<'a> {
-    pub rounds: &'a [Vec<TeamRound>],
-    pub index: &'a HashMap<TeamId, usize>,
-    pub mp: &'a [Value],
 }
 
 fn ctx_view(ctx: &Ctx) -> EdeView<'_> {

@@ -8,18 +8,39 @@
 //! board elimination, `BT`/`BB` board count first).
 //!
 //! The value is the team's place inside its tied group (1 is best); 0 where
-//! the group is a single team or its teams have not all met.
+//! the group is a single team, its teams have not all met, or nothing
+//! separates them.
 
 use std::cmp::Ordering;
 
 use crate::model::{TeamRound, TeamRoundKind};
 
-use super::team::{EdeBoards, EdeView, TeamTieBreak};
+use std::collections::HashMap;
+
+use crate::model::TeamId;
+
 use super::value::Value;
+
+/// The board tie-break EDE uses between the last two tied teams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EdeBoards {
+    None,
+    TopBoard,
+    BottomBoard,
+    CountThenTop,
+    CountThenBottom,
+}
+
+/// What EDE reads.
+pub(super) struct EdeView<'a> {
+    pub rounds: &'a [Vec<TeamRound>],
+    pub index: &'a HashMap<TeamId, usize>,
+    pub mp: &'a [Value],
+}
 
 pub(super) fn ede(
     ctx: EdeView<'_>,
-    tb: &TeamTieBreak,
+    forfeits_played: bool,
     boards: EdeBoards,
     before: &[Vec<Value>],
 ) -> Vec<Value> {
@@ -36,10 +57,14 @@ pub(super) fn ede(
         for &j in &group {
             done[j] = true;
         }
-        if group.len() < 2 || !all_met(&ctx, &group, tb.forfeits_played) {
+        if group.len() < 2 || !all_met(&ctx, &group, forfeits_played) {
             continue;
         }
-        let ordered = order(&ctx, group, tb.forfeits_played, boards, false);
+        let ordered = order(&ctx, group, forfeits_played, boards, false);
+        if ordered.iter().skip(1).all(|(_, tied)| *tied) {
+            // Nothing separated them: no value (TieBreakServer gives 0 too).
+            continue;
+        }
         let mut place = 0i64;
         for (n, (team, tied_with_previous)) in ordered.into_iter().enumerate() {
             if n == 0 || !tied_with_previous {
