@@ -474,7 +474,7 @@ fn played(
     let mut votes: BTreeMap<TeamId, usize> = BTreeMap::new();
     let mut out = Vec::with_capacity(boards.len());
     for (k, p) in boards.iter().enumerate() {
-        let (points, e) = match p.and_then(|p| entry(p)) {
+        let (points, e) = match p.and_then(&entry) {
             Some(e) => (e.points(&t.scoring).unwrap_or(Points::ZERO), Some(e)),
             None => (Points::ZERO, None),
         };

@@ -128,7 +128,7 @@ fn order(
             .sum()
     };
     let mut g: Vec<(usize, Value)> = group.iter().map(|&i| (i, key(i))).collect();
-    g.sort_by(|a, b| b.1.cmp(&a.1));
+    g.sort_by_key(|x| std::cmp::Reverse(x.1));
     let mut out = Vec::with_capacity(g.len());
     let mut k = 0;
     while k < g.len() {

@@ -17,7 +17,7 @@ pub(super) fn decimal_aligned(p: Points, width: usize, short: bool) -> String {
     let sign = if p.0 < 0 { "-" } else { "" };
     let a = p.0.unsigned_abs();
     let int = format!("{sign}{}", a / 10);
-    if short && a % 10 == 0 {
+    if short && a.is_multiple_of(10) {
         format!("{int:>int_width$}  ")
     } else {
         format!("{int:>int_width$}.{}", a % 10)

@@ -107,7 +107,7 @@ impl<'o> Lowerer<'o> {
     fn number(&mut self, r: &RawLine<'_>, c: &Cols<'_>, f: &Field, what: &str) -> Option<u32> {
         let s = c.get(f);
         match parse_uint(s) {
-            Some(n) if n >= 1 && n <= MAX_TEAM => Some(n),
+            Some(n) if (1..=MAX_TEAM).contains(&n) => Some(n),
             _ => {
                 self.field_error(
                     r.number,
