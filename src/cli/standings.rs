@@ -118,6 +118,9 @@ fn parse_tiebreaks(
 fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     let bad = Failure::Invalid;
     let loaded = read_ranked(&args.input)?;
+    if is_team_event(&loaded.tournament) {
+        return team_standings(args, &loaded.tournament);
+    }
     let points_note = points_used_note(&loaded);
     let t = match args.list.load_for(&loaded.tournament)? {
         Some(list) => {
@@ -254,6 +257,48 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
             Format::Csv | Format::Html => eprint!("{}", render::explain(&t, &s)),
         }
     }
+    Ok((out, false))
+}
+
+/// A TRF-2026 team event: numbered teams (`310`) or team records.
+fn is_team_event(t: &chess_arbiter::model::Tournament) -> bool {
+    !t.team_records.is_empty() || t.teams.iter().any(|x| x.number.is_some())
+}
+
+/// Team standings (C.07 art. 12-13): MP, GP and the team tie-breaks of
+/// `--tiebreaks`, else the file's `202`.
+fn team_standings(
+    args: &Args,
+    t: &chess_arbiter::model::Tournament,
+) -> Result<(String, bool), Failure> {
+    use chess_arbiter::render::team_standings as team_render;
+    use standings::team::{self, TeamTieBreak};
+    let list: Vec<String> = match &args.tiebreaks {
+        Some(l) => l
+            .split([',', ';', ' '])
+            .filter(|s| !s.trim().is_empty())
+            .map(str::to_string)
+            .collect(),
+        None => t.tiebreaks.clone(),
+    };
+    let tbs = list
+        .iter()
+        .map(|c| TeamTieBreak::parse(c))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure::Invalid(format!("{}: {e}", args.input)))?;
+    let s = team::compute(t, &tbs, args.after_round.map(|r| r as usize));
+    for n in &s.notes {
+        eprintln!("warning: {}: {n}", args.input);
+    }
+    let out = match args.format {
+        Format::Json => team_render::json(&s),
+        Format::Text => team_render::text(&s),
+        other => {
+            return Err(Failure::Invalid(format!(
+                "expected --format text or json for team standings, found {other:?}"
+            )))
+        }
+    };
     Ok((out, false))
 }
 

@@ -13,6 +13,7 @@ mod points;
 mod round;
 mod round_robin;
 pub mod swiss_manager_tiebreaks;
+mod team;
 mod tournament;
 
 pub use boards::{recorded_boards, sort_boards};
@@ -20,7 +21,12 @@ pub use games::{entry_colour, game_sides, names_each_other, GameSides, ResultSid
 pub use points::{PointSystem, Points};
 pub use round::{ByeKind, Color, Outcome, RoundEntry};
 pub use round_robin::{RoundRobin, RoundRobinSource};
+pub use team::{
+    team_rounds, Board, ForfeitedMatch, Lineup, MatchForfeit, MatchPointSystem, MatchScoreSymbol,
+    Team, TeamBye, TeamByeKind, TeamId, TeamNote, TeamPab, TeamRecords, TeamRound, TeamRoundKind,
+    TeamSchedule,
+};
 pub use tournament::{
     Acceleration, BirthDate, ExtraRecord, ForbiddenPairs, NationalRating, Player, PlayerId, Sex,
-    Team, Title, Tournament, TournamentInfo,
+    Title, Tournament, TournamentInfo,
 };

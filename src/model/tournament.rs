@@ -2,7 +2,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-use super::{Color, PointSystem, Points, RoundEntry};
+use super::{Color, PointSystem, Points, RoundEntry, Team, TeamRecords};
 
 /// A starting rank / pairing number (TRF `001` cols 5-8), 1-based.
 #[derive(
@@ -196,18 +196,6 @@ impl Player {
     }
 }
 
-/// A team (TRF `013`, or TRF-2026 `310`).
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-pub struct Team {
-    pub name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub number: Option<u32>,
-    pub members: Vec<PlayerId>,
-    /// Record fields kept verbatim that the model does not type.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub raw: String,
-}
-
 /// An accelerated-pairing entry: fictitious points added to a player for rounds
 /// `first..=last` (JaVaFo `XXA`, TRF-2026 `250`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -309,6 +297,10 @@ pub struct Tournament {
     pub players: Vec<Player>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<Team>,
+    /// The team records of a team event (line-ups, team byes, forfeited
+    /// matches, board colours, match points).
+    #[serde(default, skip_serializing_if = "TeamRecords::is_empty")]
+    pub team_records: TeamRecords,
     /// Records kept verbatim for round trips.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra_records: Vec<ExtraRecord>,

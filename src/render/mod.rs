@@ -13,6 +13,7 @@ pub mod round_robin;
 pub mod site;
 pub mod sm_compare;
 pub mod standings;
+pub mod team_standings;
 pub mod validate;
 
 /// The widest a text table's cell may be, in characters. Widths are taken from

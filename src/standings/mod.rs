@@ -28,6 +28,8 @@ mod rating;
 pub mod registry;
 mod sonneborn;
 pub mod swiss_manager;
+pub mod team;
+mod team_ede;
 mod unplayed;
 mod value;
 

@@ -28,5 +28,6 @@ mod site;
 mod sm;
 mod sm_lines;
 mod standings;
+mod team_standings;
 mod trf;
 mod tunx_events;

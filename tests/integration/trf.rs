@@ -428,6 +428,66 @@ fn trf26_team_file_keeps_teams_and_records() {
     assert!(w.warnings.is_empty(), "{:?}", w.warnings);
 }
 
+/// Issue #31: the TRF-2026 team records (`310 352 362 240 300 320 330`) read
+/// into the model and are written back: the canonical writing of the TEC
+/// sample is committed and reproduced byte for byte, writing it again gives
+/// the same bytes, and it holds every line of the sample (line ends, trailing
+/// blanks, blank lines and record order aside) except the default `162`.
+#[test]
+fn trf26_team_sample_round_trips_its_team_records() {
+    let r = read_file(&fixtures().join("trf26-team-grandmommys-cup.trf"));
+    assert!(
+        r.diagnostics
+            .iter()
+            .all(|d| d.severity != chess_arbiter::diag::Severity::Error),
+        "{:#?}",
+        r.diagnostics
+    );
+    let t = &r.tournament;
+    let rec = &t.team_records;
+    assert_eq!(rec.board_colours.len(), 4);
+    assert_eq!(rec.byes.len(), 18, "240 records");
+    assert_eq!(rec.lineups.len(), 141, "300 records");
+    assert_eq!(rec.forfeits.len(), 22, "330 records");
+    let pab = rec.pab.as_ref().expect("320");
+    assert_eq!(pab.teams.iter().flatten().count(), 8);
+    assert_eq!(t.teams[10].nickname, "IND2");
+    assert_eq!(t.teams[0].match_points, Some(Points::tenths(150)));
+    assert_eq!(t.teams[0].game_points, Some(Points::tenths(280)));
+    assert_eq!(t.teams[0].rank, Some(11));
+    assert!(!t
+        .extra_records
+        .iter()
+        .any(|e| ["240", "300", "310", "320", "330", "352", "362"].contains(&e.code.as_str())));
+    let opts = WriteOptions {
+        target: Target::Trf26,
+        ..Default::default()
+    };
+    let w = trf::write(t, &opts);
+    assert!(w.warnings.is_empty(), "{:?}", w.warnings);
+    let canonical_path = fixtures().join("team/trf26-team-grandmommys-cup.canonical.trf");
+    let canonical = std::fs::read_to_string(&canonical_path).unwrap();
+    assert_eq!(w.text, canonical, "the canonical writing, byte for byte");
+    let again = read_checked(canonical.as_bytes(), &ReadOptions::default()).unwrap();
+    assert_eq!(again.tournament.teams, t.teams);
+    assert_eq!(again.tournament.team_records, t.team_records);
+    assert_eq!(trf::write(&again.tournament, &opts).text, canonical);
+    let norm = |s: &str| {
+        let mut v: Vec<String> = s
+            .lines()
+            .map(|l| l.trim_end_matches(['\r', ' ', '\t']).to_string())
+            .filter(|l| !l.is_empty())
+            .collect();
+        v.sort();
+        v
+    };
+    let sample =
+        std::fs::read_to_string(fixtures().join("trf26-team-grandmommys-cup.trf")).unwrap();
+    let mut expected = norm(&sample);
+    expected.retain(|l| !l.starts_with("162 "));
+    assert_eq!(norm(&canonical), expected);
+}
+
 /// #18: Swiss-Manager's team absences `0000 - -` (a board player whose team
 /// played without them) are read as zero-point byes, not as blank rounds.
 #[test]

@@ -265,11 +265,59 @@ pub mod team310 {
     use super::*;
     pub const NUMBER: Field = Field::new("team number", 5, 7, Kind::Number, Align::Right);
     pub const NAME: Field = Field::new("team name", 9, 40, Kind::Text, Align::Left);
-    /// Nickname, strength factor, match points, game points and rank (cols 42-71),
-    /// kept verbatim in [`crate::model::Team::raw`].
-    pub const DETAILS: Field = Field::new("team details", 42, 71, Kind::Text, Align::Left);
+    pub const NICKNAME: Field = Field::new("team nickname", 42, 46, Kind::Text, Align::Left);
+    pub const STRENGTH: Field = Field::new("strength factor", 48, 53, Kind::Text, Align::Right);
+    pub const MATCH_POINTS: Field = Field::new("match points", 55, 60, Kind::Points, Align::Right);
+    pub const GAME_POINTS: Field = Field::new("game points", 62, 67, Kind::Points, Align::Right);
+    pub const RANK: Field = Field::new("team rank", 69, 71, Kind::Number, Align::Right);
     pub const MEMBER: Field = Field::new("team member", 74, 77, Kind::Number, Align::Right);
     pub const MEMBER_STRIDE: usize = 5;
+}
+
+/// TRF-2026 `352` board colours of the first-named team (`WBWB`).
+pub mod colours352 {
+    use super::*;
+    pub const PATTERN: Field = Field::new("board colours", 5, 5, Kind::Letter, Align::Left);
+}
+
+/// TRF-2026 `362` team match points: a two-letter symbol, then its points
+/// in `11.5` form at cols 7-10, every 9 columns (`362 TW 2     TD 1     TL 0`,
+/// `362 TW 2.0`).
+pub mod scoring362 {
+    use super::*;
+    pub const SYMBOL: Field = Field::new("match score symbol", 5, 6, Kind::Text, Align::Left);
+    pub const VALUE: Field = Field::new("match score points", 7, 10, Kind::Points, Align::Right);
+    pub const STRIDE: usize = 9;
+}
+
+/// TRF-2026 `300` line-up out of the default order.
+pub mod lineup300 {
+    use super::*;
+    pub const ROUND: Field = Field::new("round", 5, 7, Kind::Number, Align::Right);
+    pub const TEAM: Field = Field::new("team", 9, 11, Kind::Number, Align::Right);
+    pub const OPPONENT: Field = Field::new("opponent team", 13, 15, Kind::Number, Align::Right);
+    pub const BOARD: Field = Field::new("board player", 17, 20, Kind::Number, Align::Right);
+    pub const STRIDE: usize = 5;
+}
+
+/// TRF-2026 `320` team pairing-allocated bye.
+pub mod pab320 {
+    use super::*;
+    pub const MATCH_POINTS: Field =
+        Field::new("PAB match points", 5, 8, Kind::Points, Align::Right);
+    pub const GAME_POINTS: Field =
+        Field::new("PAB game points", 10, 13, Kind::Points, Align::Right);
+    pub const TEAM: Field = Field::new("PAB team", 15, 17, Kind::Number, Align::Right);
+    pub const STRIDE: usize = 4;
+}
+
+/// TRF-2026 `330` forfeited match.
+pub mod forfeit330 {
+    use super::*;
+    pub const RESULT: Field = Field::new("forfeit result", 5, 6, Kind::Text, Align::Left);
+    pub const ROUND: Field = Field::new("round", 8, 10, Kind::Number, Align::Right);
+    pub const WHITE: Field = Field::new("white team", 12, 14, Kind::Number, Align::Right);
+    pub const BLACK: Field = Field::new("black team", 16, 18, Kind::Number, Align::Right);
 }
 
 /// JaVaFo `XXA`: acceleration points per round.

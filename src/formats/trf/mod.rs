@@ -26,6 +26,7 @@ mod raw;
 mod set;
 mod text;
 mod write;
+mod write_team;
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -20,10 +20,10 @@ use super::layout::{self, Field};
 use super::text::LineBuf;
 use super::{Target, WriteOptions, Written};
 
-struct Writer<'a> {
-    t: &'a Tournament,
-    target: Target,
-    lines: Vec<String>,
+pub(super) struct Writer<'a> {
+    pub(super) t: &'a Tournament,
+    pub(super) target: Target,
+    pub(super) lines: Vec<String>,
     warnings: Vec<Diagnostic>,
     warned: BTreeSet<String>,
 }
@@ -83,7 +83,7 @@ impl Writer<'_> {
         }
     }
 
-    fn cannot_carry(&mut self, field: &str, what: &str, hint: &str) {
+    pub(super) fn cannot_carry(&mut self, field: &str, what: &str, hint: &str) {
         let msg = format!(
             "{} cannot carry {what}; not written{hint}",
             target_name(self.target)
@@ -167,6 +167,7 @@ impl Writer<'_> {
             }
             let e = self.t.info.encoded_time_control.clone();
             self.header("222", &e);
+            self.team_headers();
         } else {
             let i = &self.t.info;
             let lost: Vec<(&str, bool)> = vec![
@@ -611,9 +612,11 @@ impl Writer<'_> {
             let l = self.team(team);
             self.lines.push(l);
         }
+        self.team_records();
+        self.team_records_lost();
     }
 
-    fn put_or_warn(&mut self, b: &mut LineBuf, f: &Field, text: &str, who: &str) {
+    pub(super) fn put_or_warn(&mut self, b: &mut LineBuf, f: &Field, text: &str, who: &str) {
         if !b.put(f, text) {
             let msg = format!(
                 "{who}: {} {} is wider than {} columns; not written",
@@ -787,6 +790,17 @@ impl Writer<'_> {
                     Res::ForfeitLoss
                 }),
             ),
+            RoundEntry::Bye {
+                bye: ByeKind::Zero | ByeKind::PairingAllocated,
+            } if self.team_cells() => (
+                0,
+                "-",
+                if *e == (RoundEntry::Bye { bye: ByeKind::Zero }) {
+                    "-"
+                } else {
+                    "+"
+                },
+            ),
             RoundEntry::Bye { bye } => (
                 0,
                 "-",
@@ -857,18 +871,10 @@ impl Writer<'_> {
     fn team(&mut self, team: &Team) -> String {
         let who = format!("team {}", team.name);
         match (team.number, self.target) {
-            (Some(n), Target::Trf26) => {
-                use layout::team310 as T;
-                let mut b = LineBuf::new("310");
-                self.put_or_warn(&mut b, &T::NUMBER, &n.to_string(), &who);
-                self.put_or_warn(&mut b, &T::NAME, &team.name, &who);
-                self.put_or_warn(&mut b, &T::DETAILS, &team.raw, &who);
-                self.members(&mut b, &T::MEMBER, T::MEMBER_STRIDE, team, &who);
-                b.finish()
-            }
+            (Some(n), Target::Trf26) => self.team310(n, team, &who),
             _ => {
                 use layout::team013 as T;
-                if team.number.is_some() || !team.raw.is_empty() {
+                if team.number.is_some() {
                     self.cannot_carry(
                         "310",
                         "team numbers and TRF-2026 team details (310)",

@@ -136,10 +136,8 @@ impl<'o> Lowerer<'o> {
                 self.t.tiebreaks = list;
             }
             "222" => info.encoded_time_control = value.to_string(),
-            _ => {
-                // 352 (board colours for team matches): kept verbatim.
-                self.keep(r);
-            }
+            "352" => self.colours352(r),
+            _ => self.keep(r),
         }
     }
 

@@ -9,6 +9,7 @@ mod header;
 mod player;
 mod records;
 mod state;
+mod team;
 #[cfg(test)]
 mod tests;
 

@@ -101,9 +101,8 @@ impl<'o> Lowerer<'o> {
         );
         self.t.teams.push(Team {
             name: c.get(&layout::team013::NAME).to_string(),
-            number: None,
             members,
-            raw: String::new(),
+            ..Team::default()
         });
     }
 
@@ -138,11 +137,41 @@ impl<'o> Lowerer<'o> {
             }
         };
         let members = self.members(r, &c, T::MEMBER, T::MEMBER_STRIDE);
+        let mut points = |f: &Field| {
+            let s = c.get(f);
+            match Points::parse(s) {
+                Some(p) => Some(p),
+                None if s.is_empty() => None,
+                None => {
+                    self.field_error(
+                        r.number,
+                        f,
+                        format!("expected points such as 15 or 28.0, found {}", quote(s)),
+                    );
+                    None
+                }
+            }
+        };
+        let match_points = points(&T::MATCH_POINTS);
+        let game_points = points(&T::GAME_POINTS);
+        let rank_text = c.get(&T::RANK);
+        let rank = parse_uint(rank_text);
+        if rank.is_none() && !rank_text.is_empty() {
+            self.field_error(
+                r.number,
+                &T::RANK,
+                format!("expected a rank, found {}", quote(rank_text)),
+            );
+        }
         self.t.teams.push(Team {
             name: c.get(&T::NAME).to_string(),
             number: Some(number),
+            nickname: c.get(&T::NICKNAME).to_string(),
+            strength: c.get(&T::STRENGTH).to_string(),
+            match_points,
+            game_points,
+            rank,
             members,
-            raw: c.raw(&T::DETAILS).trim_end().to_string(),
         });
     }
 
@@ -356,7 +385,9 @@ impl<'o> Lowerer<'o> {
         self.seen.trf26 = true;
         self.note_header(r.code, r.number);
         if self.team_event {
-            self.keep(r);
+            // 240 names teams; 250/260 of a team event are kept verbatim,
+            // 801/802 are crosstables (informative only).
+            self.team_record(r);
             return;
         }
         match r.code {
