@@ -92,7 +92,10 @@ impl Conn {
         req.push_str(form);
         self.r.get_mut().write_all(req.as_bytes()).await?;
         let (status, headers) = head(&mut self.r).await?;
-        let body = if headers.get("transfer-encoding").is_some_and(|v| v.contains("chunked")) {
+        let body = if headers
+            .get("transfer-encoding")
+            .is_some_and(|v| v.contains("chunked"))
+        {
             let mut body = Vec::new();
             loop {
                 let mut line = String::new();
@@ -147,7 +150,11 @@ async fn head(r: &mut BufReader<TcpStream>) -> io::Result<(u16, HashMap<String, 
 
 /// A phone following a page: the feed, and its page fetched on each change.
 async fn follower(addr: String, page: &'static str, stats: Shared, stop: Instant) {
-    let kind = if page.contains("standings") { "public standings" } else { "public pairing" };
+    let kind = if page.contains("standings") {
+        "public standings"
+    } else {
+        "public pairing"
+    };
     let (tx, mut rx) = tokio::sync::watch::channel(0i64);
     let feed = {
         let (addr, stats) = (addr.clone(), stats.clone());
@@ -156,7 +163,9 @@ async fn follower(addr: String, page: &'static str, stats: Shared, stop: Instant
                 Ok(s) => BufReader::new(s),
                 Err(e) => return error(&stats, format!("feed connect: {e}")),
             };
-            let req = format!("GET /e/load/live HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
+            let req = format!(
+                "GET /e/load/live HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
+            );
             if let Err(e) = s.get_mut().write_all(req.as_bytes()).await {
                 return error(&stats, format!("feed send: {e}"));
             }
@@ -174,7 +183,11 @@ async fn follower(addr: String, page: &'static str, stats: Shared, stop: Instant
                     Err(e) => return error(&stats, format!("feed read: {e}")),
                 }
                 // chunked framing lines are skipped; the data lines carry the step
-                if let Some(n) = line.trim().strip_prefix("data: ").and_then(|n| n.parse().ok()) {
+                if let Some(n) = line
+                    .trim()
+                    .strip_prefix("data: ")
+                    .and_then(|n| n.parse().ok())
+                {
                     let _ = tx.send(n);
                 }
             }
@@ -227,7 +240,10 @@ async fn arbiter(
             .unwrap_or_default()
             .to_string(),
         Ok((st, _, b)) => {
-            return error(&stats, format!("login status {st}: {}", String::from_utf8_lossy(&b)))
+            return error(
+                &stats,
+                format!("login status {st}: {}", String::from_utf8_lossy(&b)),
+            )
         }
         Err(e) => return error(&stats, format!("login: {e}")),
     };
@@ -250,7 +266,16 @@ async fn arbiter(
         let t = Instant::now();
         match c.call("POST", "/e/load/a/results", &cookie, &form).await {
             Ok((303, _, _)) => record(&stats, "arbiter post", t.elapsed().as_secs_f64() * 1e3),
-            Ok((st, _, body)) => error(&stats, format!("post status {st}: {}", String::from_utf8_lossy(&body).chars().take(200).collect::<String>())),
+            Ok((st, _, body)) => error(
+                &stats,
+                format!(
+                    "post status {st}: {}",
+                    String::from_utf8_lossy(&body)
+                        .chars()
+                        .take(200)
+                        .collect::<String>()
+                ),
+            ),
             Err(e) => error(&stats, format!("post: {e}")),
         }
         let t = Instant::now();
@@ -311,10 +336,16 @@ fn make_event(dir: &std::path::Path) -> PathBuf {
         .collect();
     e.register(&me, None, entrants).expect("register");
     e.pair(&me, None, false, None).expect("pair round 1");
-    e.add_account("setup", "Chief", Role::Chief, "chief-password").unwrap();
+    e.add_account("setup", "Chief", Role::Chief, "chief-password")
+        .unwrap();
     for i in 1..=ARBITERS {
-        e.add_account("setup", &format!("Deputy {i}"), Role::Deputy, "deputy-password")
-            .unwrap();
+        e.add_account(
+            "setup",
+            &format!("Deputy {i}"),
+            Role::Deputy,
+            "deputy-password",
+        )
+        .unwrap();
     }
     path
 }
@@ -335,11 +366,16 @@ fn main() {
     }
     let bin = std::env::var("ARBITER_BIN").unwrap_or_else(|_| "target/release/arbiter".into());
     if !std::path::Path::new(&bin).is_file() {
-        eprintln!("hall_load: {bin} not found: `cargo build --release` first (scripts/load-hall does)");
+        eprintln!(
+            "hall_load: {bin} not found: `cargo build --release` first (scripts/load-hall does)"
+        );
         return;
     }
     let pace = Duration::from_millis(
-        std::env::var("ARBITER_PACE_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000),
+        std::env::var("ARBITER_PACE_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1000),
     );
     let dir = std::env::temp_dir().join(format!("arbiter-hall-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -365,15 +401,27 @@ fn main() {
     let boards = PLAYERS / 2;
     let per = boards / ARBITERS;
     let stats: Shared = Arc::default();
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let t0 = Instant::now();
     rt.block_on(async {
         // the arbiters' round lasts about per * pace; the public follows until it ends
         let stop = Instant::now() + pace * per + Duration::from_secs(5);
         let mut tasks = Vec::new();
         for i in 0..PUBLIC {
-            let page = if i % 2 == 0 { "round-1.html" } else { "standings.html" };
-            tasks.push(tokio::spawn(follower(addr.clone(), page, stats.clone(), stop)));
+            let page = if i % 2 == 0 {
+                "round-1.html"
+            } else {
+                "standings.html"
+            };
+            tasks.push(tokio::spawn(follower(
+                addr.clone(),
+                page,
+                stats.clone(),
+                stop,
+            )));
         }
         tokio::time::sleep(Duration::from_secs(2)).await; // the hall fills up
         let mut desk = Vec::new();
@@ -408,7 +456,11 @@ fn main() {
         .count();
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
-        .and_then(|c| c.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string()))
+        .and_then(|c| {
+            c.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
         .unwrap_or_default();
     println!(
         "hall load: {PUBLIC} public clients, {ARBITERS} arbiters, {PLAYERS} players ({boards} boards), one result per arbiter every {} ms; {} cores ({cpu}); {:.1} s",
@@ -436,7 +488,10 @@ fn main() {
     }
     println!(
         "  results in the file: {entered} of {boards}; server peak memory: {}",
-        peak.map_or("unknown".into(), |kb| format!("{:.1} MiB", kb as f64 / 1024.0))
+        peak.map_or("unknown".into(), |kb| format!(
+            "{:.1} MiB",
+            kb as f64 / 1024.0
+        ))
     );
     let _ = std::fs::remove_dir_all(&dir);
     if errors > 0 || entered != boards as usize {

@@ -45,7 +45,7 @@ fn s(p: &Path) -> String {
 
 /// A player of the made-up list: ids from 8100001, births from juniors to
 /// seniors, a few women, a few titled, a few unrated.
-fn list_player(i: u64) -> ListPlayer {
+pub(crate) fn list_player(i: u64) -> ListPlayer {
     let birth = [2016, 2013, 2011, 2009, 2007, 1990, 1985, 1962, 1958, 2000][(i % 10) as usize];
     let female = i % 4 == 1;
     ListPlayer {

@@ -515,3 +515,94 @@ fn the_halls_network_needs_a_chief_and_answers_the_machines_own_addresses() {
         421
     );
 }
+
+#[test]
+fn the_desk_registers_a_player_found_in_the_fide_list() {
+    use chess_arbiter::formats::fide_list::synthetic::{self, Layout};
+    let dir = Scratch::new("hall-list");
+    let e = event(&dir);
+    let list = dir.join("players_list_foa.txt");
+    let players: Vec<_> = (1..=40).map(crate::event::list_player).collect();
+    synthetic::write(
+        &mut std::fs::File::create(&list).unwrap(),
+        Layout::CombinedTxt,
+        &players,
+        0,
+        1,
+    )
+    .unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    cmd.args([
+        "serve",
+        "--port",
+        "0",
+        "--fide-list",
+        &list.display().to_string(),
+        "--fide-list-month",
+        "2026-08",
+        &e,
+    ]);
+    let srv = Server::start_cmd(cmd);
+    let chief = login(&srv, "Chief", "chief-password");
+    // by words of the name, then by id
+    let page = send(
+        &srv,
+        "GET",
+        "/e/hall/a/players?section=main&q=player017+test",
+        &chief,
+        "",
+    )
+    .body;
+    assert!(
+        page.contains("8100017") && page.contains("Player017, Test"),
+        "{page}"
+    );
+    assert!(!page.contains("8100018"), "only the player asked for");
+    let page = send(
+        &srv,
+        "GET",
+        "/e/hall/a/players?section=main&q=8100023",
+        &chief,
+        "",
+    )
+    .body;
+    assert!(page.contains("Player023, Test"), "{page}");
+    let page = send(
+        &srv,
+        "GET",
+        "/e/hall/a/players?section=main&q=nobody",
+        &chief,
+        "",
+    )
+    .body;
+    assert!(page.contains("No player of the list matches"), "{page}");
+    // register the hit: the list's data, the number after the 12 players
+    let t = csrf(&srv, &chief, "/e/hall/a/players?section=main");
+    let r = send(
+        &srv,
+        "POST",
+        "/e/hall/a/players",
+        &chief,
+        &format!("csrf={t}&section=main&from_list=1&fide_id=8100017&category=U19&first_round=1"),
+    );
+    assert_eq!(r.status, 303);
+    let page = send(&srv, "GET", "/e/hall/a/players?section=main", &chief, "").body;
+    assert!(page.contains("player registered"), "{page}");
+    assert!(
+        page.contains("Player017, Test") && page.contains("8100017"),
+        "{page}"
+    );
+    let r = send(
+        &srv,
+        "POST",
+        "/e/hall/a/players",
+        &chief,
+        &format!("csrf={t}&section=main&from_list=1&fide_id=9999999"),
+    );
+    assert_eq!(r.status, 303);
+    let page = send(&srv, "GET", "/e/hall/a/players?section=main", &chief, "").body;
+    assert!(
+        page.contains("expected a player of the FIDE list, found no 9999999"),
+        "{page}"
+    );
+}

@@ -12,10 +12,10 @@ use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::{Event as Sse, KeepAlive};
-use axum::body::Bytes;
 use axum::response::{IntoResponse, Response};
 use chess_arbiter::formats::input::Source as Located;
 use chess_arbiter::render::site::{self, compute, Built, Request};
@@ -202,11 +202,7 @@ pub async fn page(
         }
     };
     // the kept page itself, shared (no copy per reader)
-    (
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        text,
-    )
-        .into_response()
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], text).into_response()
 }
 
 fn store_page(pages: &Mutex<Pages>, key: (String, String), seq: i64, text: Bytes) {

@@ -217,7 +217,14 @@ pub async fn register(
         (Some(_), Some(id), Some(list)) => match from_list(list, &id, f.text("category")) {
             Some(p) => Some(p),
             None => {
-                return back(&hall, &headers, &to, vec![Flash::error(format!("fide_id: expected a player of the FIDE list, found no {id}"))])
+                return back(
+                    &hall,
+                    &headers,
+                    &to,
+                    vec![Flash::error(format!(
+                        "fide_id: expected a player of the FIDE list, found no {id}"
+                    ))],
+                )
             }
         },
         _ => None,
