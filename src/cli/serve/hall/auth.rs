@@ -15,11 +15,13 @@ use std::time::{Duration, Instant};
 use axum::extract::{Extension, Form, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use chess_arbiter::event::{Author, Role};
+use chess_arbiter::event::Role;
 use serde::Deserialize;
 
 use super::super::guard::{random_id, Ends};
-use super::view::{self, Flash};
+use super::session::Flash;
+pub use super::session::Session;
+use super::view;
 use super::{Hall, Hosted};
 
 /// A session ends this long after its last request.
@@ -31,26 +33,6 @@ pub const WINDOW: Duration = Duration::from_secs(300);
 const MAX_SESSIONS: usize = 10_000;
 
 const COOKIE: &str = "arbiter_session";
-
-/// One logged-in arbiter.
-#[derive(Clone, Debug)]
-pub struct Session {
-    pub event: String,
-    pub account: String,
-    pub role: Role,
-    pub csrf: String,
-    last: Instant,
-    pub flash: Vec<Flash>,
-}
-
-impl Session {
-    pub fn author(&self, reason: Option<String>) -> Author {
-        Author {
-            arbiter: self.account.clone(),
-            reason,
-        }
-    }
-}
 
 /// The sessions and the failed logins.
 #[derive(Default)]

@@ -24,6 +24,7 @@ mod log;
 mod print;
 mod public;
 mod roster;
+mod session;
 mod view;
 
 use std::collections::HashMap;

@@ -9,7 +9,8 @@ use axum::response::{IntoResponse, Response};
 use minijinja::{context, Environment, Value};
 use serde::Serialize;
 
-use super::auth::Session;
+pub use super::session::Flash;
+use super::session::Session;
 use super::Hosted;
 
 const TEMPLATES: &[(&str, &str)] = &[
@@ -93,35 +94,6 @@ fn env() -> &'static Result<Environment<'static>, String> {
         }
         Ok(env)
     })
-}
-
-/// A message shown once at the top of the next page.
-#[derive(Debug, Clone, Serialize)]
-pub struct Flash {
-    /// `ok`, `warn` or `error`.
-    pub kind: &'static str,
-    pub text: String,
-}
-
-impl Flash {
-    pub fn ok(text: impl Into<String>) -> Flash {
-        Flash {
-            kind: "ok",
-            text: text.into(),
-        }
-    }
-    pub fn warn(text: impl Into<String>) -> Flash {
-        Flash {
-            kind: "warn",
-            text: text.into(),
-        }
-    }
-    pub fn error(text: impl Into<String>) -> Flash {
-        Flash {
-            kind: "error",
-            text: text.into(),
-        }
-    }
 }
 
 #[derive(Serialize)]
