@@ -187,9 +187,11 @@ impl Server {
             .expect("start arbiter serve");
         let mut line = String::new();
         let stdout = child.stdout.take().expect("stdout");
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("the address");
+        let mut out = BufReader::new(stdout);
+        out.read_line(&mut line).expect("the address");
+        // The rest of its output (the hosted events' addresses) read and
+        // dropped: a pipe closed under it would fail the server's next line.
+        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
         let addr = line
             .split("http://")
             .nth(1)
