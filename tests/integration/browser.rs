@@ -139,7 +139,12 @@ impl Browser {
         b
     }
 
-    pub(crate) fn try_call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
+    pub(crate) fn try_call(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<Value, String> {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let port = self.driver.port;
         let mut s = TcpStream::connect(("127.0.0.1", port)).expect("chromedriver");
@@ -420,7 +425,10 @@ fn site_and_app_in_headless_chromium() {
     // Its own files made afresh; hall/ is hall_browser.rs's.
     let shots = root().join("target/site-tests/browser");
     std::fs::create_dir_all(&shots).expect("the screenshots' folder");
-    for e in std::fs::read_dir(&shots).expect("list the screenshots").flatten() {
+    for e in std::fs::read_dir(&shots)
+        .expect("list the screenshots")
+        .flatten()
+    {
         let p = e.path();
         if p.extension().is_some_and(|x| x == "png") {
             let _ = std::fs::remove_file(&p);
