@@ -3,17 +3,19 @@
 //! WebDriver client over plain HTTP keeps the test free of an async stack.
 //! Without chromedriver the tests skip with a message, except under CI
 //! (`CI` set), where `.ci/run` installs it and a skip would hide a failure.
-//! Screenshots of each page land in `target/site-tests/browser/`.
+//! Screenshots of each page land in `target/site-tests/browser/` (the
+//! hall's, `hall_browser.rs`, in its `hall/`).
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::site::{out_dir, report_sample, root, Server};
+use super::site::{report_sample, root, Server};
 
 fn chromedriver() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("CHROMEDRIVER") {
@@ -34,20 +36,38 @@ fn chromium() -> String {
     "chromium".into()
 }
 
-/// chromedriver with one browser session; both stopped when dropped.
-struct Browser {
-    driver: Child,
+/// A chromedriver; stopped when the last of its sessions is dropped.
+struct Driver {
+    child: Child,
     port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One browser session on a chromedriver (several may share one: see
+/// [`Browser::another`]); the session ends when dropped, and chromedriver
+/// with the last of them.
+pub(crate) struct Browser {
+    driver: Arc<Driver>,
     session: String,
     profile: PathBuf,
     shots: PathBuf,
 }
 
+/// The Chromium tests one at a time: two browsers at once on the 2-core
+/// machine only slow both, and each keeps its screenshots in its own place.
+pub(crate) static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 impl Browser {
     /// `None` (after saying why) when chromedriver is not installed here.
-    fn start(shots: PathBuf) -> Option<Browser> {
+    pub(crate) fn start(shots: PathBuf) -> Option<Browser> {
         let Some(exe) = chromedriver() else {
             if std::env::var_os("CI").is_some() {
                 panic!("chromedriver not found: .ci/run installs chromium and chromium-driver");
@@ -61,21 +81,13 @@ impl Browser {
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
             .expect("a free port");
-        let driver = Command::new(exe)
+        let child = Command::new(exe)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .expect("start chromedriver");
-        let profile = shots.join("chromium-profile");
-        let _ = std::fs::remove_dir_all(&profile);
-        let mut b = Browser {
-            driver,
-            port,
-            session: String::new(),
-            profile,
-            shots,
-        };
+        let driver = Arc::new(Driver { child, port });
         let t0 = Instant::now();
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(
@@ -84,8 +96,33 @@ impl Browser {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
+        Some(Browser::open(driver, shots, "chromium-profile"))
+    }
+
+    /// Another browser session (its own profile, so its own cookies) on the
+    /// same chromedriver, saving its screenshots beside this one's.
+    pub(crate) fn another(&self, name: &str) -> Browser {
+        Browser::open(
+            self.driver.clone(),
+            self.shots.clone(),
+            &format!("chromium-profile-{name}"),
+        )
+    }
+
+    fn open(driver: Arc<Driver>, shots: PathBuf, profile: &str) -> Browser {
+        let profile = shots.join(profile);
+        let _ = std::fs::remove_dir_all(&profile);
+        let mut b = Browser {
+            driver,
+            session: String::new(),
+            profile,
+            shots,
+        };
+        // Prompts are left open ("ignore"): a page that opens one fails the
+        // test by `alert_text`, not by every command after it.
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
+            "unhandledPromptBehavior": "ignore",
             "goog:chromeOptions": {"binary": chromium(), "args": [
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
@@ -99,16 +136,21 @@ impl Browser {
             .as_str()
             .unwrap_or_else(|| panic!("no session: {v}"))
             .to_string();
-        Some(b)
+        b
     }
 
-    fn try_call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
+    pub(crate) fn try_call(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<Value, String> {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("chromedriver");
+        let port = self.driver.port;
+        let mut s = TcpStream::connect(("127.0.0.1", port)).expect("chromedriver");
         let _ = s.set_read_timeout(Some(Duration::from_secs(180)));
         let req = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.port,
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         );
         s.write_all(req.as_bytes()).expect("send to chromedriver");
@@ -125,7 +167,7 @@ impl Browser {
     /// A command; one more try when chromedriver closed the connection
     /// without a reply (seen twice under load 12: "EOF while parsing"), not
     /// for a new session, which must not be made twice.
-    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+    pub(crate) fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
         match self.try_call(method, path, body.clone()) {
             Err(e) if e.starts_with("EOF while parsing") && path != "/session" => {
                 std::thread::sleep(Duration::from_millis(500));
@@ -136,15 +178,15 @@ impl Browser {
         }
     }
 
-    fn s(&self, rest: &str) -> String {
+    pub(crate) fn s(&self, rest: &str) -> String {
         format!("/session/{}{rest}", self.session)
     }
 
-    fn go(&self, url: &str) {
+    pub(crate) fn go(&self, url: &str) {
         self.call("POST", &self.s("/url"), Some(json!({ "url": url })));
     }
 
-    fn find(&self, css: &str) -> String {
+    pub(crate) fn find(&self, css: &str) -> String {
         let v = self.call(
             "POST",
             &self.s("/element"),
@@ -156,7 +198,7 @@ impl Browser {
             .to_string()
     }
 
-    fn click(&self, css: &str) {
+    pub(crate) fn click(&self, css: &str) {
         let e = self.find(css);
         self.call(
             "POST",
@@ -165,13 +207,13 @@ impl Browser {
         );
     }
 
-    fn text(&self, css: &str) -> String {
+    pub(crate) fn text(&self, css: &str) -> String {
         let e = self.find(css);
         let v = self.call("GET", &self.s(&format!("/element/{e}/text")), None);
         v["value"].as_str().unwrap_or_default().to_string()
     }
 
-    fn type_into(&self, css: &str, text: &str) {
+    pub(crate) fn type_into(&self, css: &str, text: &str) {
         let e = self.find(css);
         self.call(
             "POST",
@@ -184,7 +226,7 @@ impl Browser {
     /// loading after a click or a form is waited for, up to three minutes:
     /// the app's check re-pairs every round in a debug build, and a minute
     /// was seen to run out at load 12).
-    fn expect(&self, expected: &str) -> String {
+    pub(crate) fn expect(&self, expected: &str) -> String {
         let t0 = Instant::now();
         let mut body = String::new();
         while t0.elapsed() < Duration::from_secs(180) {
@@ -209,7 +251,7 @@ impl Browser {
         panic!("page lacks {expected:?}:\n{body}");
     }
 
-    fn shot(&self, name: &str) -> PathBuf {
+    pub(crate) fn shot(&self, name: &str) -> PathBuf {
         let v = self.call("GET", &self.s("/screenshot"), None);
         let png = base64(v["value"].as_str().expect("base64 png"));
         assert!(png.starts_with(b"\x89PNG"), "a PNG");
@@ -217,12 +259,95 @@ impl Browser {
         std::fs::write(&p, png).expect("save the screenshot");
         p
     }
+
+    /// The value of a script run in the page (`arguments` as given).
+    pub(crate) fn exec(&self, script: &str, args: Value) -> Value {
+        let v = self.call(
+            "POST",
+            &self.s("/execute/sync"),
+            Some(json!({ "script": script, "args": args })),
+        );
+        v["value"].clone()
+    }
+
+    /// The value an asynchronous script hands to its callback (the last
+    /// argument), e.g. a `fetch` and its status.
+    pub(crate) fn exec_async(&self, script: &str, args: Value) -> Value {
+        let v = self.call(
+            "POST",
+            &self.s("/execute/async"),
+            Some(json!({ "script": script, "args": args })),
+        );
+        v["value"].clone()
+    }
+
+    /// A Chrome DevTools command through chromedriver.
+    pub(crate) fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.call(
+            "POST",
+            &self.s("/goog/cdp/execute"),
+            Some(json!({ "cmd": cmd, "params": params })),
+        )
+    }
+
+    /// The page's viewport, in CSS pixels (`mobile`: as a phone shows it,
+    /// the page's viewport meta honoured).
+    pub(crate) fn viewport(&self, width: u32, height: u32, mobile: bool) {
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        );
+    }
+
+    /// The text of the prompt a page opened (`alert(…)`), if one is open.
+    pub(crate) fn alert_text(&self) -> Option<String> {
+        self.try_call("GET", &self.s("/alert/text"), None)
+            .ok()
+            .map(|v| v["value"].as_str().unwrap_or_default().to_string())
+    }
+
+    /// The element that has the keyboard's focus.
+    pub(crate) fn active(&self) -> String {
+        let v = self.call("GET", &self.s("/element/active"), None);
+        v["value"][ELEMENT]
+            .as_str()
+            .expect("element id")
+            .to_string()
+    }
+
+    /// Keys typed into the element that has the focus (`\u{E007}`: Enter).
+    pub(crate) fn type_active(&self, text: &str) {
+        let e = self.active();
+        self.call(
+            "POST",
+            &self.s(&format!("/element/{e}/value")),
+            Some(json!({ "text": text })),
+        );
+    }
+
+    /// The page printed to PDF by Chromium (WebDriver's print command) on
+    /// A4 portrait, backgrounds included; saved as `name.pdf`.
+    pub(crate) fn print_pdf(&self, name: &str) -> (PathBuf, Vec<u8>) {
+        let v = self.call(
+            "POST",
+            &self.s("/print"),
+            Some(json!({
+                "orientation": "portrait",
+                "page": {"width": 21.0, "height": 29.7},
+                "background": true,
+            })),
+        );
+        let pdf = base64(v["value"].as_str().expect("base64 pdf"));
+        let p = self.shots.join(format!("{name}.pdf"));
+        std::fs::write(&p, &pdf).expect("save the PDF");
+        (p, pdf)
+    }
 }
 
 impl Drop for Browser {
     fn drop(&mut self) {
         if !self.session.is_empty() {
-            let mut s = TcpStream::connect(("127.0.0.1", self.port)).ok();
+            let mut s = TcpStream::connect(("127.0.0.1", self.driver.port)).ok();
             if let Some(s) = s.as_mut() {
                 let _ = write!(
                     s,
@@ -232,8 +357,6 @@ impl Drop for Browser {
                 let _ = read_reply(s);
             }
         }
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
@@ -298,7 +421,21 @@ fn base64(s: &str) -> Vec<u8> {
 
 #[test]
 fn site_and_app_in_headless_chromium() {
-    let shots = out_dir("browser");
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // Its own files made afresh; hall/ is hall_browser.rs's.
+    let shots = root().join("target/site-tests/browser");
+    std::fs::create_dir_all(&shots).expect("the screenshots' folder");
+    for e in std::fs::read_dir(&shots)
+        .expect("list the screenshots")
+        .flatten()
+    {
+        let p = e.path();
+        if p.extension().is_some_and(|x| x == "png") {
+            let _ = std::fs::remove_file(&p);
+        } else if p.file_name().is_some_and(|n| n == "site") {
+            let _ = std::fs::remove_dir_all(&p);
+        }
+    }
     let Some(b) = Browser::start(shots.clone()) else {
         return;
     };

@@ -12,6 +12,7 @@ mod event;
 mod event_durability;
 mod fide_list;
 mod hall;
+mod hall_browser;
 mod hostile;
 mod initial_colour;
 mod locations;

@@ -262,7 +262,7 @@ fn serve_sends_security_headers_on_every_response() {
         );
         assert_eq!(
             r.header("referrer-policy").as_deref(),
-            Some("no-referrer"),
+            Some("same-origin"),
             "{what}"
         );
         assert!(

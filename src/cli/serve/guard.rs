@@ -113,8 +113,15 @@ pub async fn check_host(State(hosts): State<Hosts>, req: Request, next: Next) ->
 pub const CSP: &str = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// Headers on every response: no sniffing, the policy above, no framing,
-/// no referrer, nothing of an upload kept in a cache (the stylesheet may
-/// be), and a Content-Type always.
+/// no referrer to other sites, nothing of an upload kept in a cache (the
+/// stylesheet may be), and a Content-Type always.
+///
+/// The referrer policy is `same-origin`, not `no-referrer`: under
+/// `no-referrer` a browser sends `Origin: null` with every form it posts
+/// (Fetch standard, "append a request `Origin` header"), so the hall's
+/// login and setup, which refuse a form whose Origin is another site's or
+/// null, refused every login from Chromium. Under `same-origin` the app's
+/// own forms carry its origin and another site's carry theirs or null.
 pub async fn security_headers(req: Request, next: Next) -> Response {
     let css = req.uri().path().ends_with("/style.css");
     let mut r = next.run(req).await;
@@ -130,7 +137,7 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(
         header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
+        HeaderValue::from_static("same-origin"),
     );
     h.insert(
         header::CACHE_CONTROL,

@@ -158,7 +158,9 @@ pub(crate) fn one(
         "style.css" => STYLE_CSS.to_string(),
         "index.html" => index(env, &fr, input)?,
         "players.html" => players(env, &fr, input)?,
-        "standings.html" if n > 0 => standings(env, &fr, input, n, true)?,
+        // Final only once every planned round is in: an event followed live
+        // (the hall) or reported after a round is not over yet.
+        "standings.html" if n > 0 => standings(env, &fr, input, n, complete(input))?,
         "crosstable.html" if n > 0 => crosstable(env, &fr, input)?,
         "next.html" => match input.next {
             Some(p) => rounds::next_page(env, &fr, input, p)?,
@@ -230,6 +232,13 @@ pub(crate) fn one(
 struct Fragment<'a> {
     heading: &'a str,
     body: &'a str,
+}
+
+/// Every planned round has its standings (a file that does not say how
+/// many rounds it plans is taken as complete).
+fn complete(input: &SiteInput<'_>) -> bool {
+    let n = input.standings.len() as u32;
+    input.tournament.total_rounds.is_none_or(|t| n >= t)
 }
 
 fn final_standings<'a>(input: &SiteInput<'a>) -> Option<&'a Standings> {
@@ -343,6 +352,7 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
         rounds: Vec<RoundLink>,
         #[serde(rename = "final")]
         final_: bool,
+        complete: bool,
         categories: Vec<Cat>,
         next: bool,
         prizes: bool,
@@ -355,6 +365,7 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
         players: t.players.len(),
         rounds,
         final_: played > 0,
+        complete: complete(input),
         categories,
         next: input.next.is_some(),
         prizes: input.statement.is_some(),
