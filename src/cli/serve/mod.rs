@@ -745,7 +745,10 @@ fn open_browser(url: &str) {
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
-    let rt = tokio::runtime::Builder::new_current_thread()
+    // one worker per core: when a change brings a hall of phones back at
+    // once, the kept pages are served on every core
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(std::thread::available_parallelism().map_or(2, |n| n.get()))
         .enable_all()
         .build()
         .map_err(|e| Failure::Invalid(format!("cannot start the server: {e}")))?;
