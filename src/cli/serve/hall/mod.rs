@@ -20,6 +20,7 @@
 
 mod auth;
 mod desk;
+mod form;
 mod log;
 mod print;
 mod public;

@@ -10,10 +10,9 @@ use axum::response::Response;
 use minijinja::context;
 use serde::Serialize;
 
-use super::desk::{
-    back, desk_of, names_of, section_q, unavailable, with_event, writer_of, At, Fields,
-};
-use super::view::{self, Flash, Frame};
+use super::desk::names_of;
+use super::form::{At, Desk, Fields, Post};
+use super::view::{self, Flash};
 use super::Hall;
 use chess_arbiter::event::{ByeCode, Entrant};
 use chess_arbiter::model::fide_list::{FideList, ListKind, ListPlayer, Registration};
@@ -55,37 +54,40 @@ pub async fn players_page(
     Query(at): Query<At>,
     headers: HeaderMap,
 ) -> Response {
-    let (h, s) = match desk_of(&hall, &id, &headers) {
-        Ok(x) => x,
+    let list = hall.fide_list.clone();
+    let d = match Desk::open(hall, &id, headers) {
+        Ok(d) => d,
         Err(r) => return r,
     };
     let section = at.section.clone();
-    let data = with_event(&h, move |e| {
-        let sec = e.section(section.as_deref())?;
-        let t = e.tournament(Some(&sec.key))?;
-        Ok((
-            sec,
-            t.players.iter().map(player_row).collect::<Vec<_>>(),
-            e.sections()?,
-        ))
-    })
-    .await;
+    let data = d
+        .load(move |e| {
+            let sec = e.section(section.as_deref())?;
+            let t = e.tournament(Some(&sec.key))?;
+            Ok((
+                sec,
+                t.players.iter().map(player_row).collect::<Vec<_>>(),
+                e.sections()?,
+            ))
+        })
+        .await;
     let (sec, players, sections) = match data {
         Ok(x) => x,
-        Err(e) => return unavailable(e),
+        Err(r) => return r,
     };
     let query = at.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
-    let hits = match (&hall.fide_list, query) {
+    let hits = match (&list, query) {
         (Some(list), Some(q)) => search(list, q),
         _ => Vec::new(),
     };
-    let flash = hall.sessions.take_flash(&headers);
-    view::render(
+    d.render(
         "players.html",
-        Frame::new(&h, "Players", Some(&s), "/a/players").flash(flash),
+        "Players".into(),
+        "/a/players",
+        false,
         context! {
             section => sec.key, section_name => sec.name, players => players,
-            published => sec.published, list => hall.fide_list.as_ref().map(|l| l.label()),
+            published => sec.published, list => list.as_ref().map(|l| l.label()),
             q => query, hits => hits, more => hits.len() >= MAX_HITS,
             sections => sections.into_iter().map(|s| (s.key, s.name)).collect::<Vec<_>>(),
         },
@@ -206,25 +208,18 @@ pub async fn register(
     headers: HeaderMap,
     Form(f): Form<Vec<(String, String)>>,
 ) -> Response {
-    let f = Fields(f);
-    let (h, s) = match writer_of(&hall, &id, &headers, &f, false) {
-        Ok(x) => x,
+    let post = match Post::open(hall, &id, headers, f, false, "players") {
+        Ok(p) => p,
         Err(r) => return r,
     };
-    let section = f.text("section");
-    let to = format!("/e/{id}/a/players?{}", section_q(&section));
-    let listed = match (f.get("from_list"), f.text("fide_id"), &hall.fide_list) {
+    let f = &post.f;
+    let listed = match (f.get("from_list"), f.text("fide_id"), &post.hall.fide_list) {
         (Some(_), Some(id), Some(list)) => match from_list(list, &id, f.text("category")) {
             Some(p) => Some(p),
             None => {
-                return back(
-                    &hall,
-                    &headers,
-                    &to,
-                    vec![Flash::error(format!(
-                        "fide_id: expected a player of the FIDE list, found no {id}"
-                    ))],
-                )
+                return post.refuse(format!(
+                    "fide_id: expected a player of the FIDE list, found no {id}"
+                ))
             }
         },
         _ => None,
@@ -237,22 +232,13 @@ pub async fn register(
     let made = if from_the_list {
         Ok(())
     } else {
-        player_data(&f).and_then(|d| d.apply(&mut p).map_err(failure_text))
+        player_data(f).and_then(|d| d.apply(&mut p).map_err(failure_text))
     };
     let first = f.number("first_round").map(|n| n.unwrap_or(1).max(1));
     let first_round = match (made, first) {
         (Ok(()), Ok(n)) if !p.name.trim().is_empty() => n,
-        (Err(e), _) | (_, Err(e)) => return back(&hall, &headers, &to, vec![Flash::error(e)]),
-        _ => {
-            return back(
-                &hall,
-                &headers,
-                &to,
-                vec![Flash::error(
-                    "name: expected the player's name, found nothing",
-                )],
-            )
-        }
+        (Err(e), _) | (_, Err(e)) => return post.refuse(e),
+        _ => return post.refuse("name: expected the player's name, found nothing"),
     };
     // a latecomer (first round after 1) misses the rounds before with a
     // zero-point bye unless the section's rule says otherwise
@@ -261,16 +247,12 @@ pub async fn register(
         first_round,
         missed: (f.get("late") == Some("zero") && first_round > 1).then_some(ByeCode::Z),
     };
-    let author = s.author(None);
-    let done = with_event(&h, move |e| {
-        e.register(&author, section.as_deref(), vec![entrant])
-    })
-    .await;
-    let flash = match done {
-        Ok(seq) => vec![Flash::ok(format!("step {seq}: player registered"))],
-        Err(e) => vec![Flash::error(e)],
-    };
-    back(&hall, &headers, &to, flash)
+    post.write(
+        false,
+        move |e, author, section| e.register(author, section, vec![entrant]),
+        |seq| vec![Flash::ok(format!("step {seq}: player registered"))],
+    )
+    .await
 }
 
 pub async fn player_page(
@@ -279,42 +261,40 @@ pub async fn player_page(
     Query(at): Query<At>,
     headers: HeaderMap,
 ) -> Response {
-    let (h, s) = match desk_of(&hall, &id, &headers) {
-        Ok(x) => x,
+    let d = match Desk::open(hall, &id, headers) {
+        Ok(d) => d,
         Err(r) => return r,
     };
-    let section = at.section.clone();
-    let data = with_event(&h, move |e| {
-        let sec = e.section(section.as_deref())?;
-        let t = e.tournament(Some(&sec.key))?;
-        let p = t.players.iter().find(|p| p.id.0 == n).map(|p| {
-            let sex = match p.sex {
-                Some(chess_arbiter::model::Sex::Male) => "M",
-                Some(chess_arbiter::model::Sex::Female) => "F",
-                None => "",
-            };
-            let birth = p.birth.as_ref().map(|b| b.to_string()).unwrap_or_default();
-            (player_row(p), sex, birth)
-        });
-        Ok((sec, p))
-    })
-    .await;
-    let (sec, p) = match data {
-        Ok((sec, Some(p))) => (sec, p),
-        Ok((sec, None)) => {
-            return view::error_page(
-                StatusCode::NOT_FOUND,
-                &format!("section {}: expected a player's number, found {n}", sec.key),
-            )
-        }
-        Err(e) => return unavailable(e),
-    };
-    let flash = hall.sessions.take_flash(&headers);
-    view::render(
-        "player.html",
-        Frame::new(&h, format!("Player {n}"), Some(&s), "/a/players").flash(flash),
-        context! { section => sec.key, player => p.0, sex => p.1, birth => p.2 },
-    )
+    let data = d
+        .load(move |e| {
+            let sec = e.section(at.section.as_deref())?;
+            let t = e.tournament(Some(&sec.key))?;
+            let p = t.players.iter().find(|p| p.id.0 == n).map(|p| {
+                let sex = match p.sex {
+                    Some(chess_arbiter::model::Sex::Male) => "M",
+                    Some(chess_arbiter::model::Sex::Female) => "F",
+                    None => "",
+                };
+                let birth = p.birth.as_ref().map(|b| b.to_string()).unwrap_or_default();
+                (player_row(p), sex, birth)
+            });
+            Ok((sec, p))
+        })
+        .await;
+    match data {
+        Ok((sec, Some(p))) => d.render(
+            "player.html",
+            format!("Player {n}"),
+            "/a/players",
+            false,
+            context! { section => sec.key, player => p.0, sex => p.1, birth => p.2 },
+        ),
+        Ok((sec, None)) => view::error_page(
+            StatusCode::NOT_FOUND,
+            &format!("section {}: expected a player's number, found {n}", sec.key),
+        ),
+        Err(r) => r,
+    }
 }
 
 pub async fn edit(
@@ -323,36 +303,30 @@ pub async fn edit(
     headers: HeaderMap,
     Form(f): Form<Vec<(String, String)>>,
 ) -> Response {
-    let f = Fields(f);
-    let (h, s) = match writer_of(&hall, &id, &headers, &f, false) {
-        Ok(x) => x,
+    let post = match Post::open(hall, &id, headers, f, false, &format!("players/{n}")) {
+        Ok(p) => p,
         Err(r) => return r,
     };
-    let section = f.text("section");
-    let to = format!("/e/{id}/a/players/{n}?{}", section_q(&section));
-    let data = match player_data(&f) {
+    let data = match player_data(&post.f) {
         Ok(d) => d,
-        Err(e) => return back(&hall, &headers, &to, vec![Flash::error(e)]),
+        Err(e) => return post.refuse(e),
     };
     // check the fields before the step (its closure cannot fail)
-    let mut probe = Player::default();
-    if let Err(e) = data.apply(&mut probe) {
-        return back(&hall, &headers, &to, vec![Flash::error(failure_text(e))]);
+    if let Err(e) = data.apply(&mut Player::default()) {
+        return post.refuse(failure_text(e));
     }
-    let fide_id = f.text("fide_id");
-    let author = s.author(None);
-    let done = with_event(&h, move |e| {
-        e.edit(&author, section.as_deref(), n, |p| {
-            let _ = data.apply(p);
-            p.fide_id = fide_id;
-        })
-    })
-    .await;
-    let flash = match done {
-        Ok(seq) => vec![Flash::ok(format!("step {seq}: player {n} changed"))],
-        Err(e) => vec![Flash::error(e)],
-    };
-    back(&hall, &headers, &to, flash)
+    let fide_id = post.f.text("fide_id");
+    post.write(
+        false,
+        move |e, author, section| {
+            e.edit(author, section, n, |p| {
+                let _ = data.apply(p);
+                p.fide_id = fide_id;
+            })
+        },
+        |seq| vec![Flash::ok(format!("step {seq}: player {n} changed"))],
+    )
+    .await
 }
 
 #[derive(Serialize)]
@@ -368,50 +342,51 @@ pub async fn byes_page(
     Query(at): Query<At>,
     headers: HeaderMap,
 ) -> Response {
-    let (h, s) = match desk_of(&hall, &id, &headers) {
+    let d = match Desk::open(hall, &id, headers) {
+        Ok(d) => d,
+        Err(r) => return r,
+    };
+    let data = d
+        .load(move |e| {
+            let sec = e.section(at.section.as_deref())?;
+            let t = e.tournament(Some(&sec.key))?;
+            let names = names_of(&t);
+            let last = sec
+                .rounds_total
+                .unwrap_or(sec.published + 1)
+                .max(sec.published + 1);
+            let mut rows = Vec::new();
+            for r in (sec.published + 1)..=last {
+                for (n, code) in e.byes(Some(&sec.key), r)? {
+                    rows.push(ByeRow {
+                        round: r,
+                        player: names.get(&n).cloned().unwrap_or_else(|| n.to_string()),
+                        kind: match code {
+                            ByeCode::H => "half-point bye",
+                            ByeCode::F => "full-point bye",
+                            ByeCode::Z => "zero-point bye (absent)",
+                            ByeCode::U => "pairing-allocated bye",
+                        },
+                    });
+                }
+            }
+            let players: Vec<(u32, String)> = t
+                .players
+                .iter()
+                .map(|p| (p.id.0, format!("{}. {}", p.id.0, p.name)))
+                .collect();
+            Ok((sec, rows, players, e.sections()?))
+        })
+        .await;
+    let (sec, rows, players, sections) = match data {
         Ok(x) => x,
         Err(r) => return r,
     };
-    let section = at.section.clone();
-    let data = with_event(&h, move |e| {
-        let sec = e.section(section.as_deref())?;
-        let t = e.tournament(Some(&sec.key))?;
-        let names = names_of(&t);
-        let last = sec
-            .rounds_total
-            .unwrap_or(sec.published + 1)
-            .max(sec.published + 1);
-        let mut rows = Vec::new();
-        for r in (sec.published + 1)..=last {
-            for (n, code) in e.byes(Some(&sec.key), r)? {
-                rows.push(ByeRow {
-                    round: r,
-                    player: names.get(&n).cloned().unwrap_or_else(|| n.to_string()),
-                    kind: match code {
-                        ByeCode::H => "half-point bye",
-                        ByeCode::F => "full-point bye",
-                        ByeCode::Z => "zero-point bye (absent)",
-                        ByeCode::U => "pairing-allocated bye",
-                    },
-                });
-            }
-        }
-        let players: Vec<(u32, String)> = t
-            .players
-            .iter()
-            .map(|p| (p.id.0, format!("{}. {}", p.id.0, p.name)))
-            .collect();
-        Ok((sec, rows, players, e.sections()?))
-    })
-    .await;
-    let (sec, rows, players, sections) = match data {
-        Ok(x) => x,
-        Err(e) => return unavailable(e),
-    };
-    let flash = hall.sessions.take_flash(&headers);
-    view::render(
+    d.render(
         "byes.html",
-        Frame::new(&h, "Byes and withdrawals", Some(&s), "/a/byes").flash(flash),
+        "Byes and withdrawals".into(),
+        "/a/byes",
+        false,
         context! {
             section => sec.key, section_name => sec.name, next => sec.published + 1,
             byes => rows, players => players,
@@ -426,44 +401,34 @@ pub async fn bye(
     headers: HeaderMap,
     Form(f): Form<Vec<(String, String)>>,
 ) -> Response {
-    let f = Fields(f);
-    let (h, s) = match writer_of(&hall, &id, &headers, &f, false) {
-        Ok(x) => x,
+    let post = match Post::open(hall, &id, headers, f, false, "byes") {
+        Ok(p) => p,
         Err(r) => return r,
     };
-    let section = f.text("section");
-    let to = format!("/e/{id}/a/byes?{}", section_q(&section));
-    let (player, round) = match (f.required("player"), f.required("round")) {
+    let (player, round) = match (post.f.required("player"), post.f.required("round")) {
         (Ok(p), Ok(r)) => (p, r),
-        (Err(e), _) | (_, Err(e)) => return back(&hall, &headers, &to, vec![Flash::error(e)]),
+        (Err(e), _) | (_, Err(e)) => return post.refuse(e),
     };
-    let code = match f.get("kind") {
+    let code = match post.f.get("kind") {
         Some("half") => Some(ByeCode::H),
         Some("zero") => Some(ByeCode::Z),
         Some("none") => None,
         other => {
-            return back(
-                &hall,
-                &headers,
-                &to,
-                vec![Flash::error(format!(
-                    "kind: expected half, zero or none, found {other:?}"
-                ))],
-            )
+            return post.refuse(format!(
+                "kind: expected half, zero or none, found {other:?}"
+            ))
         }
     };
-    let author = s.author(f.text("reason"));
-    let done = with_event(&h, move |e| {
-        e.bye(&author, section.as_deref(), player, round, code)
-    })
-    .await;
-    let flash = match done {
-        Ok(seq) => vec![Flash::ok(format!(
-            "step {seq}: bye of player {player} in round {round} recorded"
-        ))],
-        Err(e) => vec![Flash::error(e)],
-    };
-    back(&hall, &headers, &to, flash)
+    post.write(
+        true,
+        move |e, author, section| e.bye(author, section, player, round, code),
+        |seq| {
+            vec![Flash::ok(format!(
+                "step {seq}: bye of player {player} in round {round} recorded"
+            ))]
+        },
+    )
+    .await
 }
 
 pub async fn withdraw(
@@ -472,25 +437,18 @@ pub async fn withdraw(
     headers: HeaderMap,
     Form(f): Form<Vec<(String, String)>>,
 ) -> Response {
-    let f = Fields(f);
-    let (h, s) = match writer_of(&hall, &id, &headers, &f, true) {
-        Ok(x) => x,
+    let post = match Post::open(hall, &id, headers, f, true, "byes") {
+        Ok(p) => p,
         Err(r) => return r,
     };
-    let section = f.text("section");
-    let to = format!("/e/{id}/a/byes?{}", section_q(&section));
-    let (player, from) = match (f.required("player"), f.number("from_round")) {
+    let (player, from) = match (post.f.required("player"), post.f.number("from_round")) {
         (Ok(p), Ok(r)) => (p, r),
-        (Err(e), _) | (_, Err(e)) => return back(&hall, &headers, &to, vec![Flash::error(e)]),
+        (Err(e), _) | (_, Err(e)) => return post.refuse(e),
     };
-    let author = s.author(f.text("reason"));
-    let done = with_event(&h, move |e| {
-        e.withdraw(&author, section.as_deref(), player, from)
-    })
-    .await;
-    let flash = match done {
-        Ok(seq) => vec![Flash::ok(format!("step {seq}: player {player} withdrawn"))],
-        Err(e) => vec![Flash::error(e)],
-    };
-    back(&hall, &headers, &to, flash)
+    post.write(
+        true,
+        move |e, author, section| e.withdraw(author, section, player, from),
+        |seq| vec![Flash::ok(format!("step {seq}: player {player} withdrawn"))],
+    )
+    .await
 }
