@@ -606,3 +606,74 @@ fn the_desk_registers_a_player_found_in_the_fide_list() {
         "{page}"
     );
 }
+
+#[test]
+fn the_chief_undoes_the_step_the_log_page_showed_and_no_other() {
+    let dir = Scratch::new("hall-undo");
+    let e = event(&dir);
+    ok(&["event", "pair", &e]);
+    let srv = serve(&e);
+    let chief = login(&srv, "Chief", "chief-password");
+    let deputy = login(&srv, "Deputy A", "deputy-a-password");
+    let t = csrf(&srv, &deputy, "/e/hall/a/results?section=main");
+    let r = send(
+        &srv,
+        "POST",
+        "/e/hall/a/results",
+        &deputy,
+        &format!("csrf={t}&section=main&round=1&r1=1-0&o1="),
+    );
+    assert_eq!(r.status, 303);
+    let page = send(&srv, "GET", "/e/hall/a/log", &chief, "").body;
+    let i = page.find("name=\"last\" value=\"").expect("the undo form") + 19;
+    let last: String = page[i..].chars().take_while(char::is_ascii_digit).collect();
+    // a deputy may not undo
+    let td = csrf(&srv, &deputy, "/e/hall/a/log");
+    let r = send(
+        &srv,
+        "POST",
+        "/e/hall/a/undo",
+        &deputy,
+        &format!("csrf={td}&last={last}"),
+    );
+    assert_eq!(r.status, 403);
+    // another result comes in after the chief opened the log: the undo is refused
+    let r = send(
+        &srv,
+        "POST",
+        "/e/hall/a/results",
+        &deputy,
+        &format!("csrf={t}&section=main&round=1&r2=0-1&o2="),
+    );
+    assert_eq!(r.status, 303);
+    let tc = csrf(&srv, &chief, "/e/hall/a/log");
+    let r = send(
+        &srv,
+        "POST",
+        "/e/hall/a/undo",
+        &chief,
+        &format!("csrf={tc}&last={last}&reason=wrong+board"),
+    );
+    assert_eq!(r.status, 303);
+    let page = send(&srv, "GET", "/e/hall/a/log", &chief, "").body;
+    assert!(
+        page.contains("someone changed the event since the page was opened"),
+        "{page}"
+    );
+    assert_eq!(shown(&srv, &chief, 2), "0-1", "nothing undone");
+    // the step the page shows now is undone, with the chief's reason in the log
+    let i = page.find("name=\"last\" value=\"").unwrap() + 19;
+    let last: String = page[i..].chars().take_while(char::is_ascii_digit).collect();
+    let r = send(
+        &srv,
+        "POST",
+        "/e/hall/a/undo",
+        &chief,
+        &format!("csrf={tc}&last={last}&reason=wrong+board"),
+    );
+    assert_eq!(r.status, 303);
+    assert_eq!(shown(&srv, &chief, 2), "", "board 2's result taken back");
+    assert_eq!(shown(&srv, &chief, 1), "1-0", "board 1's result kept");
+    let (_, log, _) = arbiter(&["event", "log", &e]);
+    assert!(log.contains("wrong board") && log.contains("undo"), "{log}");
+}
