@@ -654,7 +654,7 @@ fn edit(a: EditArgs) -> Result<Outcome, Failure> {
     Ok(Outcome::Clean)
 }
 
-/// The round of a section as the engines' [`Pairing`], for the renderers.
+/// `arbiter event pair`: pair (and publish, or keep as a draft) the next round and print it.
 fn pair(a: PairArgs) -> Result<Outcome, Failure> {
     let mut e = open(&a.event)?;
     let edition = a.system.and_then(SystemArg::dutch);
