@@ -118,7 +118,7 @@ fn parse_tiebreaks(
 fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     let bad = Failure::Invalid;
     let loaded = read_ranked(&args.input)?;
-    if is_team_event(&loaded.tournament) {
+    if loaded.tournament.is_team_event() {
         return team_standings(args, &loaded.tournament);
     }
     let points_note = points_used_note(&loaded);
@@ -258,11 +258,6 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
         }
     }
     Ok((out, false))
-}
-
-/// A TRF-2026 team event: numbered teams (`310`) or team records.
-fn is_team_event(t: &chess_arbiter::model::Tournament) -> bool {
-    !t.team_records.is_empty() || t.teams.iter().any(|x| x.number.is_some())
 }
 
 /// Team standings (C.07 art. 12-13): MP, GP and the team tie-breaks of

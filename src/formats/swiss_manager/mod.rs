@@ -10,6 +10,7 @@ pub mod players;
 pub mod source;
 pub mod text;
 pub mod tunx;
+mod tunx_team;
 mod tunx_tiebreaks;
 pub mod xml;
 

@@ -2,6 +2,9 @@
 //! layout; team files `.TUTX`/`.TUMX` only as far as their header, configuration and
 //! schedule): read-only, best effort.
 //!
+//! Team events (type codes 2 and 3) add a team section and a team pairing
+//! section, read in [`super::tunx_team`].
+//!
 //! Layout as re-derived against the fixtures in `tests/fixtures/sm/tunx/` (sample names
 //! in brackets prove each fact; docs/swiss-manager.md §3 gives the public write-ups):
 //! - integers are little-endian; a string is a u16 count of UTF-16 code units followed by
@@ -51,6 +54,8 @@ use crate::model::{
 };
 use chrono::NaiveDate;
 
+pub use super::tunx_team::{TeamPairing, TeamRecord};
+
 const MAGIC: [u8; 3] = [0xFF, 0x89, 0x44];
 const HEADER_FIXED: usize = 108;
 const HEADER_STRINGS: usize = 132;
@@ -60,7 +65,10 @@ const PLAYER_STRINGS: usize = 18;
 const PLAYER_BLOCK: usize = 134;
 const BOARD_RECORD: usize = 21;
 /// Player-block offsets whose meaning is known (see the module docs).
-const PLAYER_KNOWN: [std::ops::Range<usize>; 6] = [30..31, 32..34, 34..36, 38..42, 48..52, 82..84];
+/// Bytes 52-55 (team record number, roster board) are the team layer's
+/// ([`super::tunx_team`]).
+const PLAYER_KNOWN: [std::ops::Range<usize>; 7] =
+    [30..31, 32..34, 34..36, 38..42, 48..52, 52..56, 82..84];
 
 /// The file as stored (wire shape): every section kept, decoded fields beside raw bytes.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -72,6 +80,10 @@ pub struct TunxFile {
     pub schedule: Vec<ScheduleEntry>,
     pub players: Vec<PlayerRecord>,
     pub boards: Vec<BoardRecord>,
+    /// Team events: the team records (section `B5`) and the team pairings
+    /// (section `C3`), see [`super::tunx_team`].
+    pub teams: Vec<TeamRecord>,
+    pub team_pairings: Vec<TeamPairing>,
     /// The seven u32 of the directory.
     pub directory: [u32; 7],
     /// Sections not decoded: (tag byte, offset, bytes after the marker).
@@ -90,6 +102,10 @@ pub struct Config {
     pub start_date: u32,
     pub end_date: u32,
     pub fide_event_id: u32,
+    /// u16 @51: the number of teams (team events; 0 in individual files).
+    pub teams: u16,
+    /// u16 @53: boards per match (team events; 0 in individual files).
+    pub boards_per_match: u16,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -98,6 +114,8 @@ pub struct ScheduleEntry {
     pub block: Vec<u8>,
     pub boards: u16,
     pub date: u32,
+    /// u16 @8: the number of team pairing records of the round (team events).
+    pub team_pairings: u16,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -144,7 +162,7 @@ pub fn tiebreak_label(n: u16) -> Option<&'static str> {
 }
 
 /// A structural error, boxed: it travels in `Result`s through the parser.
-fn at(offset: usize, message: String) -> Box<Diagnostic> {
+pub(super) fn at(offset: usize, message: String) -> Box<Diagnostic> {
     at_code(codes::SM_FIELD_SYNTAX, offset, message)
 }
 
@@ -160,7 +178,7 @@ fn at_code(code: Code, offset: usize, message: String) -> Box<Diagnostic> {
     ))
 }
 
-fn warn(code: Code, field: impl Into<String>, message: String) -> Diagnostic {
+pub(super) fn warn(code: Code, field: impl Into<String>, message: String) -> Diagnostic {
     Diagnostic::warning(
         code,
         Family::Syntax,
@@ -173,14 +191,14 @@ fn warn(code: Code, field: impl Into<String>, message: String) -> Diagnostic {
 }
 
 /// A bounds-checked little-endian cursor.
-struct Cur<'a> {
-    b: &'a [u8],
-    pos: usize,
-    end: usize,
+pub(super) struct Cur<'a> {
+    pub(super) b: &'a [u8],
+    pub(super) pos: usize,
+    pub(super) end: usize,
 }
 
 impl<'a> Cur<'a> {
-    fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8], Box<Diagnostic>> {
+    pub(super) fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8], Box<Diagnostic>> {
         let stop = self.pos.checked_add(n).filter(|s| *s <= self.end);
         match stop.and_then(|s| self.b.get(self.pos..s)) {
             Some(s) => {
@@ -200,7 +218,7 @@ impl<'a> Cur<'a> {
         let b = self.bytes(2, what)?;
         Ok(u16::from_le_bytes([b[0], b[1]]))
     }
-    fn string(&mut self, what: &str) -> Result<String, Box<Diagnostic>> {
+    pub(super) fn string(&mut self, what: &str) -> Result<String, Box<Diagnostic>> {
         let start = self.pos;
         let n = self.u16(what)? as usize;
         let raw = self.bytes(n * 2, what)?;
@@ -217,14 +235,14 @@ impl<'a> Cur<'a> {
     }
 }
 
-fn u16_at(b: &[u8], o: usize) -> u16 {
+pub(super) fn u16_at(b: &[u8], o: usize) -> u16 {
     match b.get(o..o + 2) {
         Some(s) => u16::from_le_bytes([s[0], s[1]]),
         None => 0,
     }
 }
 
-fn u32_at(b: &[u8], o: usize) -> u32 {
+pub(super) fn u32_at(b: &[u8], o: usize) -> u32 {
     match b.get(o..o + 4) {
         Some(s) => u32::from_le_bytes([s[0], s[1], s[2], s[3]]),
         None => 0,
@@ -365,6 +383,8 @@ fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Box<Diagnost
         start_date: u32_at(b, cfg_at + 75),
         end_date: u32_at(b, cfg_at + 79),
         fide_event_id: u32_at(b, cfg_at + 1275),
+        teams: cf(51),
+        boards_per_match: cf(53),
         raw,
     };
 
@@ -388,6 +408,7 @@ fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Box<Diagnost
             strings,
             boards: u16_at(&block, 6),
             date: u32_at(&block, 18),
+            team_pairings: u16_at(&block, 8),
             block,
         });
     }
@@ -475,9 +496,21 @@ fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Box<Diagnost
         }
     }
 
+    let (teams, team_pairings) = match (find(0xB5), find(0xC3)) {
+        (Some(t), Some(p)) => (
+            super::tunx_team::parse_teams(b, t.1, t.2, &config, diags)?,
+            super::tunx_team::parse_pairings(b, p.1, p.2, &schedule)?,
+        ),
+        _ => (Vec::new(), Vec::new()),
+    };
+    let decoded: &[u8] = if find(0xB5).is_some() && find(0xC3).is_some() {
+        &[0xA3, 0xA5, 0xB3, 0xB5, 0xC3, 0xD3]
+    } else {
+        &[0xA3, 0xA5, 0xB3, 0xD3]
+    };
     let mut other_sections = Vec::new();
     for (tag, o, end) in &sections {
-        if ![0xA3, 0xA5, 0xB3, 0xD3].contains(tag) {
+        if !decoded.contains(tag) {
             let bytes = b.get(o + 4..*end).unwrap_or(&[]).to_vec();
             diags.push(warn(
                 codes::SM_UNDECODED,
@@ -498,6 +531,8 @@ fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Box<Diagnost
         schedule,
         players,
         boards,
+        teams,
+        team_pairings,
         directory,
         other_sections,
     })
@@ -630,7 +665,12 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
             ));
         }
     }
-    let (tiebreaks, d) = super::tunx_tiebreaks::carried(&f.config.tiebreaks, &f.config.raw);
+    let team_event = matches!(f.config.kind, 2 | 3);
+    let (tiebreaks, d) = if team_event {
+        super::tunx_team::tiebreaks(&f.config.tiebreaks)
+    } else {
+        super::tunx_tiebreaks::carried(&f.config.tiebreaks, &f.config.raw)
+    };
     diags.extend(d);
     let mut players: Vec<Player> = f
         .players
@@ -710,6 +750,42 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
                 m,
             )
         };
+        if team_event && (bd.white == 0) != (bd.black == 0) && bd.black < 0xFFFE {
+            // A board of a team match with one side empty: the player there
+            // wins it when the result code says so (TRF-2026 `0000 - +`,
+            // read as a pairing-allocated bye) and else scores nothing
+            // (`0000 - -`).
+            let (p, white) = if bd.white != 0 {
+                (bd.white as usize, true)
+            } else {
+                (bd.black as usize, false)
+            };
+            if p > n {
+                diags.push(loc(format!(
+                    "round {}: expected a player record number up to {n}, found {p}; board ignored",
+                    bd.round
+                )));
+                continue;
+            }
+            let won = matches!((bd.result, white), (1 | 4, true) | (3 | 5, false));
+            if !won && !matches!((bd.result, white), (3 | 5 | 6, true) | (1 | 4 | 6, false)) {
+                diags.push(loc(format!("round {}: player {p} faces an empty board with result code {}; read as a board not played (zero points)", bd.round, bd.result)));
+            }
+            let bye = if won {
+                ByeKind::PairingAllocated
+            } else {
+                ByeKind::Zero
+            };
+            set(
+                &mut players,
+                p - 1,
+                bd.round,
+                RoundEntry::Bye { bye },
+                bd.offset,
+                diags,
+            );
+            continue;
+        }
         if bd.white == 0 || bd.black == 0 {
             if bd.result != 0 {
                 diags.push(loc(format!(
@@ -812,20 +888,18 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
         set(&mut players, w - 1, bd.round, we, bd.offset, diags);
         set(&mut players, bl - 1, bd.round, be, bd.offset, diags);
     }
-    let is_individual = matches!(f.config.kind, 0 | 1);
-    if !is_individual {
-        diags.push(Diagnostic::warning(
-            codes::SM_UNDECODED,
-            Family::Engine,
-            Location::default(),
-            "team tournament: team sections are not decoded, only header, schedule and individual players are read",
-        ));
-    }
+    let (teams, team_records) = if team_event {
+        super::tunx_team::lower(f, &players, diags)
+    } else {
+        Default::default()
+    };
     Tournament {
         info,
         total_rounds: Some(f.config.rounds as u32).filter(|r| *r != 0),
         players,
         tiebreaks,
+        teams,
+        team_records,
         ..Default::default()
     }
 }
