@@ -31,3 +31,4 @@ mod standings;
 mod team_standings;
 mod trf;
 mod tunx_events;
+mod tunx_team;
