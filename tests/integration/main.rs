@@ -28,6 +28,8 @@ mod site;
 mod sm;
 mod sm_lines;
 mod standings;
+mod team_boards;
+mod team_losses;
 mod team_standings;
 mod trf;
 mod tunx_events;

@@ -182,12 +182,7 @@ fn event() -> Built {
         .map(|(i, (name, short, captain, fed))| BuiltTeam {
             strings: [name, short, captain, fed, "A"],
             players: (1..=PER_TEAM)
-                .map(|k| {
-                    (
-                        format!("{name}{k}"),
-                        2300 - 100 * i as u16 - 20 * k,
-                    )
-                })
+                .map(|k| (format!("{name}{k}"), 2300 - 100 * i as u16 - 20 * k))
                 .collect(),
         })
         .collect();
@@ -368,7 +363,14 @@ fn a_built_team_round_robin_reads_into_teams_and_team_records() {
     let winner = t
         .players
         .iter()
-        .find(|p| matches!(p.round(3), RoundEntry::Bye { bye: ByeKind::PairingAllocated }))
+        .find(|p| {
+            matches!(
+                p.round(3),
+                RoundEntry::Bye {
+                    bye: ByeKind::PairingAllocated
+                }
+            )
+        })
         .expect("the player facing the empty board wins it");
     assert!(winner.name.starts_with("Nin") || winner.name.starts_with("Biograd"));
     assert!(rec.byes.is_empty() && rec.forfeits.is_empty());
@@ -386,7 +388,12 @@ fn team_scores_of_a_built_file_equal_the_scores_by_hand() {
     let hand = by_hand(&e);
     for row in &s.rows {
         let (mp, gp) = hand[(row.team.0 - 1) as usize];
-        assert_eq!(row.match_points.to_f64(), f64::from(mp), "team {}", row.team);
+        assert_eq!(
+            row.match_points.to_f64(),
+            f64::from(mp),
+            "team {}",
+            row.team
+        );
         assert_eq!(
             row.game_points.to_f64(),
             f64::from(gp) / 2.0,
@@ -411,12 +418,25 @@ fn the_trf26_export_ranks_as_the_tunx_and_as_tiebreakserver() {
         .current_dir(dir.path())
         .output()
         .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let trf_text = String::from_utf8(o.stdout).unwrap();
-    assert_eq!(trf_text.lines().filter(|l| l.starts_with("310 ")).count(), 5);
+    assert_eq!(
+        trf_text.lines().filter(|l| l.starts_with("310 ")).count(),
+        5
+    );
     assert!(trf_text.contains("\n352 WBWB"), "{trf_text}");
     assert!(trf_text.contains("\n320 "), "{trf_text}");
-    assert!(trf_text.lines().any(|l| l.starts_with("300   2   3   5   13   14   17   16")), "{trf_text}");
+    assert!(
+        trf_text
+            .lines()
+            .any(|l| l.starts_with("300   2   3   5   13   14   17   16")),
+        "{trf_text}"
+    );
     let back = trf::read(trf_text.as_bytes(), &ReadOptions::default())
         .unwrap()
         .tournament;
@@ -424,17 +444,20 @@ fn the_trf26_export_ranks_as_the_tunx_and_as_tiebreakserver() {
     let codes = LIST;
     let (a, b) = (standings(&from_tunx, codes), standings(&back, codes));
     assert_eq!(a.rows, b.rows);
-    let csv = std::fs::read_to_string(
-        fixtures().join("standings/team/built-team-rr.tiebreakserver.csv"),
-    )
-    .unwrap();
+    let csv =
+        std::fs::read_to_string(fixtures().join("standings/team/built-team-rr.tiebreakserver.csv"))
+            .unwrap();
     let d = differences(&csv, &a);
     assert!(d.is_empty(), "{d:#?}");
     if std::env::var_os("TIEBREAKSERVER").is_some() {
         let trf_path = dir.join("built_team_rr.trf");
         std::fs::write(&trf_path, &trf_text).unwrap();
         let live = tiebreakserver(&trf_path, TBS_LIST);
-        assert_eq!(live.trim(), csv.trim(), "committed values are TieBreakServer's");
+        assert_eq!(
+            live.trim(),
+            csv.trim(),
+            "committed values are TieBreakServer's"
+        );
     }
 }
 
@@ -480,7 +503,10 @@ fn differences(csv: &str, s: &TeamStandings) -> Vec<String> {
         for (k, (theirs, mine)) in f[1..].iter().zip(&ours).enumerate() {
             let theirs: f64 = theirs.parse().unwrap();
             if (theirs - mine).abs() > 1e-9 {
-                out.push(format!("team {no} {}: {theirs} v ours {mine}", header[k + 1]));
+                out.push(format!(
+                    "team {no} {}: {theirs} v ours {mine}",
+                    header[k + 1]
+                ));
             }
         }
         seen += 1;
