@@ -90,7 +90,7 @@ pub fn compute(t: &Tournament, opts: &BoardOptions) -> BoardStandings {
                     .entry((b.number, p))
                     .or_insert((s.team, 0, Points::ZERO));
                 e.1 += 1;
-                e.2 = e.2 + b.points;
+                e.2 += b.points;
             }
         }
     }

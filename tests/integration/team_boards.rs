@@ -87,7 +87,7 @@ fn every_played_game_is_on_one_board() {
             let e = p.round(r);
             if matches!(e, RoundEntry::Played { .. } | RoundEntry::Unknown { .. }) {
                 played += 1;
-                scored += e.points(&t.scoring).unwrap().to_f64();
+                scored += e.points(&t.scoring).unwrap().as_f64();
             }
         }
     }

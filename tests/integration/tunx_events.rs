@@ -398,11 +398,11 @@ fn team_rating_reports_are_refused_plainly() {
     ] {
         let o = tunx(args);
         assert_eq!(o.status.code(), Some(code), "{args:?}");
+        // validate prints its findings on stdout, convert on stderr.
+        let all = text(&o.stdout) + &text(&o.stderr);
         assert!(
-            text(&o.stderr)
-                .contains("found a team event: team rating reports are not supported yet"),
-            "{args:?}: {}",
-            text(&o.stderr)
+            all.contains("found a team event: team rating reports are not supported yet"),
+            "{args:?}: {all}"
         );
         assert!(o.stdout.is_empty() || !text(&o.stdout).contains("062 0"));
     }

@@ -27,7 +27,7 @@
 //!   undecoded;
 //! - schedule block u16 @6 = the board records of the round, u16 @8 its team
 //!   pairing records;
-//! - the board records of a round are those of [`super::tunx`]; a match's
+//! - the board records of a round are those of `tunx`; a match's
 //!   games are linked to it through the players' teams, and its boards are
 //!   numbered in the order of its games (a reserve keeps his roster place but
 //!   plays on the board his game's position gives).
@@ -44,7 +44,9 @@ use crate::model::{
     TeamId, TeamPab, TeamRecords,
 };
 
-use super::tunx::{at, u16_at, warn, Config, Cur, ScheduleEntry, TunxFile};
+use super::tunx_wire::{
+    at, u16_at, warn, Config, Cur, ScheduleEntry, TeamPairing, TeamRecord, TunxFile,
+};
 
 const TEAM_STRINGS: usize = 5;
 const TEAM_BLOCK: usize = 96;
@@ -53,28 +55,6 @@ const TEAM_PAIRING: usize = 15;
 const BYE: u16 = 0xFFFF;
 /// Second team of a team not paired.
 const NOT_PAIRED: u16 = 0xFFFE;
-
-/// One team record (section `B5`), as stored.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TeamRecord {
-    pub offset: usize,
-    pub strings: Vec<String>,
-    pub block: Vec<u8>,
-}
-
-/// One team pairing record (section `C3`), as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct TeamPairing {
-    pub offset: usize,
-    pub round: u32,
-    /// 1-based team record numbers; `second` may be `FFFF` or `FFFE`.
-    pub first: u16,
-    pub second: u16,
-    /// Board points stored for each team, in half points.
-    pub first_half_points: u16,
-    pub second_half_points: u16,
-    pub rest: [u8; 7],
-}
 
 /// The team records between `start` (the section marker) and `end`.
 pub(super) fn parse_teams(
@@ -304,7 +284,8 @@ pub(super) fn lower(
             (3, "sm.federation"),
             (4, "sm.group"),
         ] {
-            if !s(k).is_empty() && !(k == 1 && s(1) == s(0)) {
+            let same_as_name = k == 1 && s(1) == s(0);
+            if !s(k).is_empty() && !same_as_name {
                 labels.insert(key.to_string(), s(k));
             }
         }
@@ -569,5 +550,87 @@ impl TeamByeKindKey {
             TeamByeKindKey::Half => TeamByeKind::Half,
             TeamByeKindKey::Zero => TeamByeKind::Zero,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn team_tiebreaks_take_match_points_as_the_primary_score() {
+        // cro_1386026's list.
+        let (codes, d) = tiebreaks(&[13, 1, 57]);
+        assert_eq!(codes, ["GP", "EMGSB"]);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0]
+            .message
+            .contains("57 (Olympiad Sonneborn-Berger) read as EMGSB"));
+        // The 2026 Olympiad's list (docs/swiss-manager.md §3.3): 75 has no
+        // team tie-break here and is named.
+        let (codes, d) = tiebreaks(&[13, 74, 1, 75]);
+        assert_eq!(codes, ["EMGSB/C1", "GP"]);
+        assert!(d.iter().any(|x| x.message.contains("tie-break 75")));
+        // Match points not first: said.
+        let (codes, d) = tiebreaks(&[1, 13]);
+        assert_eq!(codes, ["GP"]);
+        assert!(d.iter().any(|x| x.message.contains("comes 2 in the list")));
+        assert!(d
+            .iter()
+            .any(|x| x.message.contains("not 13 (match points)")));
+    }
+
+    fn schedule(counts: &[u16]) -> Vec<ScheduleEntry> {
+        counts
+            .iter()
+            .map(|&n| ScheduleEntry {
+                team_pairings: n,
+                ..ScheduleEntry::default()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn team_pairings_split_into_rounds_by_the_schedule() {
+        let mut b = vec![0xC3, 0xFF, 0x89, 0x44];
+        for rec in [[1u16, 2, 0, 0], [3, 0xFFFF, 4, 0], [2, 3, 0, 0]] {
+            for v in rec {
+                b.extend_from_slice(&v.to_le_bytes());
+            }
+            b.extend_from_slice(&[0; 7]);
+        }
+        let p = parse_pairings(&b, 0, b.len(), &schedule(&[2, 1])).unwrap();
+        assert_eq!(p.len(), 3);
+        assert_eq!(
+            (p[1].round, p[1].second, p[1].first_half_points),
+            (1, BYE, 4)
+        );
+        assert_eq!((p[2].round, p[2].first, p[2].second), (2, 2, 3));
+        // A count that disagrees with the section: refused, with both numbers.
+        let e = parse_pairings(&b, 0, b.len(), &schedule(&[2, 2])).unwrap_err();
+        assert!(
+            e.message.contains("expected 4 team pairing records"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("found 3"), "{}", e.message);
+        // A torn record.
+        let e = parse_pairings(&b[..b.len() - 1], 0, b.len() - 1, &schedule(&[3])).unwrap_err();
+        assert!(e.message.contains("records of 15 bytes"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_truncated_team_record_is_an_error_not_a_panic() {
+        let mut b = vec![0xB5, 0xFF, 0x89, 0x44];
+        // A name of 5 code units with only 2 present.
+        b.extend_from_slice(&5u16.to_le_bytes());
+        b.extend_from_slice(&[0x41, 0, 0x42, 0]);
+        let mut d = Vec::new();
+        let e = parse_teams(&b, 0, b.len(), &Config::default(), &mut d).unwrap_err();
+        assert!(
+            e.message.contains("team record 1 string 0"),
+            "{}",
+            e.message
+        );
     }
 }
