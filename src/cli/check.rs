@@ -123,6 +123,9 @@ fn nothing_to_check(name: &str, t: &chess_arbiter::model::Tournament) -> Failure
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let loaded = gate(input::read_input(&args.input, None, None)?)?;
+    if loaded.tournament.is_team_event() {
+        return Err(super::common::team_event_refused(&loaded.name));
+    }
     let t = &loaded.tournament;
     let rounds = args
         .rounds

@@ -153,6 +153,15 @@ fn blocks_ranking(d: &Diagnostic) -> bool {
 /// `check`, `rating`, `report`): prints the reader's and validator's diagnostics
 /// on stderr and refuses (exit 3) a file with a syntax error or a contradiction
 /// in its players, games or points, as `arbiter validate` reports them.
+/// `pair` and `check` on a team event: the individual engines would pair or
+/// judge its boards as one individual Swiss, which it is not.
+pub fn team_event_refused(name: &str) -> Failure {
+    Failure::Message(
+        exit::INVALID_INPUT,
+        format!("error: {name}: expected an individual tournament, found a team event: team pairings (C.04.6, team round robins) are not paired or checked yet; `arbiter standings` ranks the teams"),
+    )
+}
+
 pub fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
     gate_with(loaded, blocks)
 }

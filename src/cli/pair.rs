@@ -53,6 +53,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     let name = args.input.display().to_string();
     let loaded = gate(input::read_input(&name, None, None)?)?;
+    if loaded.tournament.is_team_event() {
+        return Err(super::common::team_event_refused(&loaded.name));
+    }
     // A TRF is written back in its own dialect; other inputs as TRF(x) (XXR carried).
     let dialect = loaded.dialect.clone().unwrap_or(trf::Dialect {
         version: trf::Version::Trf16,

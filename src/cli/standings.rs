@@ -74,6 +74,14 @@ pub struct Args {
     /// Write to this file instead of stdout.
     #[arg(short = 'o', long)]
     pub output: Option<String>,
+    /// Team events: the individual board standings (board prizes) instead of
+    /// the team standings: per board, each player's games on it, points and
+    /// percentage (games played over the board only).
+    #[arg(long)]
+    pub boards: bool,
+    /// With --boards: the games a player needs on a board to be ranked.
+    #[arg(long, value_name = "N", requires = "boards", default_value_t = 0)]
+    pub min_games: u32,
     /// Rating-based tie-breaks (ARO, TPR, ...) use the list's ratings.
     #[command(flatten)]
     pub list: FideListArgs,
@@ -118,8 +126,14 @@ fn parse_tiebreaks(
 fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     let bad = Failure::Invalid;
     let loaded = read_ranked(&args.input)?;
-    if is_team_event(&loaded.tournament) {
+    if loaded.tournament.is_team_event() {
         return team_standings(args, &loaded.tournament);
+    }
+    if args.boards {
+        return Err(Failure::Invalid(format!(
+            "{}: --boards ranks the boards of a team event, found an individual tournament",
+            args.input
+        )));
     }
     let points_note = points_used_note(&loaded);
     let t = match args.list.load_for(&loaded.tournament)? {
@@ -260,11 +274,6 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     Ok((out, false))
 }
 
-/// A TRF-2026 team event: numbered teams (`310`) or team records.
-fn is_team_event(t: &chess_arbiter::model::Tournament) -> bool {
-    !t.team_records.is_empty() || t.teams.iter().any(|x| x.number.is_some())
-}
-
 /// Team standings (C.07 art. 12-13): MP, GP and the team tie-breaks of
 /// `--tiebreaks`, else the file's `202`.
 fn team_standings(
@@ -273,6 +282,22 @@ fn team_standings(
 ) -> Result<(String, bool), Failure> {
     use chess_arbiter::render::team_standings as team_render;
     use standings::team::{self, TeamTieBreak};
+    if args.boards {
+        let s = standings::team_boards::compute(
+            t,
+            &standings::team_boards::BoardOptions {
+                after_round: args.after_round.map(|r| r as usize),
+                min_games: args.min_games,
+            },
+        );
+        return match args.format {
+            Format::Json => Ok((team_render::boards_json(&s), false)),
+            Format::Text => Ok((team_render::boards_text(&s), false)),
+            other => Err(Failure::Invalid(format!(
+                "expected --format text or json for board standings, found {other:?}"
+            ))),
+        };
+    }
     let list: Vec<String> = match &args.tiebreaks {
         Some(l) => l
             .split([',', ';', ' '])

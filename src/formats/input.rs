@@ -422,18 +422,14 @@ fn with_players(input: Input, name: Option<&str>) -> Result<Input, Vec<Diagnosti
     if !players.is_empty() {
         return Ok(input);
     }
-    let mut d = input.diagnostics;
     let kind = &input.tournament.info.tournament_type;
     if kind.to_ascii_lowercase().starts_with("team") {
-        // cro_1386026.TUNX (type code 2): the boards are in team sections.
-        d.push(Diagnostic::error(
-            codes::UNSUPPORTED,
-            Family::Engine,
-            at_file(),
-            format!("expected an individual tournament, found a team event ({kind}): team events are not supported yet"),
-        ));
-        return Err(d);
+        // cro_1386026.TUNX (type code 2) was saved before any team was
+        // entered: an empty team event, converted and ranked as such (its
+        // reader says what the file holds).
+        return Ok(input);
     }
+    let mut d = input.diagnostics;
     d.push(Diagnostic::error(
         codes::UNRECOGNIZED_INPUT,
         Family::Syntax,

@@ -10,7 +10,9 @@
 //! is dropped without a word (issue #18).
 //!
 //! The comparison walks the model's serialised form, so a field added to the
-//! model later is compared without a change here.
+//! model later is compared without a change here. The teams and team records
+//! of a team event are accounted for in [`super::loss_team`], with counts of
+//! the teams, records and matches lost.
 
 use std::collections::BTreeMap;
 
@@ -43,7 +45,8 @@ pub fn round_trip_losses(before: &Tournament, after: &Tournament, format: &str) 
     }
     if let Some(bo) = b.as_object() {
         for (k, v) in bo {
-            if k == "info" || k == "players" {
+            // The team layer has its own account (`loss_team`), with counts.
+            if k == "info" || k == "players" || k == "teams" || k == "team_records" {
                 continue;
             }
             compare(&mut event, k, v, a.get(k));
@@ -143,6 +146,7 @@ pub fn round_trip_losses(before: &Tournament, after: &Tournament, format: &str) 
             ),
         ));
     }
+    out.extend(super::loss_team::team_losses(before, after, format));
     if !rounds.is_empty() {
         let mut players: Vec<u64> = rounds.values().flatten().copied().collect();
         players.sort_unstable();

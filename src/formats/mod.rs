@@ -6,6 +6,7 @@ pub mod fide_list;
 pub mod input;
 pub mod json;
 pub mod loss;
+pub mod loss_team;
 pub mod registrations;
 pub mod swiss_manager;
 pub mod trf;

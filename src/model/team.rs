@@ -51,6 +51,11 @@ pub struct Team {
     pub rank: Option<u32>,
     /// The players in board order (the default line-up is the first boards).
     pub members: Vec<PlayerId>,
+    /// What a source file says of the team beyond TRF-2026 `310` (a
+    /// Swiss-Manager file's captain, federation, group), under namespaced
+    /// keys such as `sm.captain`; TRF cannot carry them (its writer says so).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: BTreeMap<String, String>,
 }
 
 impl Team {
@@ -211,6 +216,23 @@ impl TeamRecords {
     /// The match-point system in force (the file's, else 2-1-0).
     pub fn scoring(&self) -> MatchPointSystem {
         self.match_points.clone().unwrap_or_default()
+    }
+}
+
+impl Tournament {
+    /// A team event: numbered teams (TRF-2026 `310`) or team records, or an
+    /// event whose type says team (`092`, a Swiss-Manager team file) with
+    /// teams or with no players at all (a team event saved before its teams
+    /// were entered).
+    pub fn is_team_event(&self) -> bool {
+        let team_type = self
+            .info
+            .tournament_type
+            .to_ascii_lowercase()
+            .starts_with("team");
+        !self.team_records.is_empty()
+            || self.teams.iter().any(|x| x.number.is_some())
+            || (team_type && (!self.teams.is_empty() || self.players.is_empty()))
     }
 }
 

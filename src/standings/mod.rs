@@ -29,6 +29,7 @@ pub mod registry;
 mod sonneborn;
 pub mod swiss_manager;
 pub mod team;
+pub mod team_boards;
 mod team_ede;
 mod unplayed;
 mod value;

@@ -10,7 +10,9 @@ pub mod players;
 pub mod source;
 pub mod text;
 pub mod tunx;
+mod tunx_team;
 mod tunx_tiebreaks;
+mod tunx_wire;
 pub mod xml;
 
 use crate::diag::{codes, Diagnostic, Family, Location};

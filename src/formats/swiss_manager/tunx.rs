@@ -2,6 +2,9 @@
 //! layout; team files `.TUTX`/`.TUMX` only as far as their header, configuration and
 //! schedule): read-only, best effort.
 //!
+//! Team events (type codes 2 and 3) add a team section and a team pairing
+//! section, read in `tunx_team`.
+//!
 //! Layout as re-derived against the fixtures in `tests/fixtures/sm/tunx/` (sample names
 //! in brackets prove each fact; docs/swiss-manager.md §3 gives the public write-ups):
 //! - integers are little-endian; a string is a u16 count of UTF-16 code units followed by
@@ -44,12 +47,17 @@
 //!   key 7 = adjourned from Swiss-Manager's result-entry keys, docs §3.2). Any other code is
 //!   kept, reported, and read as an unknown result.
 
-use crate::diag::{codes, Code, Diagnostic, Family, Location};
+use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::{
     BirthDate, ByeKind, Color, NationalRating, Outcome, Player, PlayerId, RoundEntry, Sex, Title,
     Tournament, TournamentInfo,
 };
 use chrono::NaiveDate;
+
+use super::tunx_wire::{at, at_code, u16_at, u32_at, warn, Cur};
+pub use super::tunx_wire::{
+    BoardRecord, Config, PlayerRecord, ScheduleEntry, TeamPairing, TeamRecord, TunxFile,
+};
 
 const MAGIC: [u8; 3] = [0xFF, 0x89, 0x44];
 const HEADER_FIXED: usize = 108;
@@ -60,62 +68,10 @@ const PLAYER_STRINGS: usize = 18;
 const PLAYER_BLOCK: usize = 134;
 const BOARD_RECORD: usize = 21;
 /// Player-block offsets whose meaning is known (see the module docs).
-const PLAYER_KNOWN: [std::ops::Range<usize>; 6] = [30..31, 32..34, 34..36, 38..42, 48..52, 82..84];
-
-/// The file as stored (wire shape): every section kept, decoded fields beside raw bytes.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TunxFile {
-    pub header_fixed: Vec<u8>,
-    pub tournament_id: u32,
-    pub header_strings: Vec<String>,
-    pub config: Config,
-    pub schedule: Vec<ScheduleEntry>,
-    pub players: Vec<PlayerRecord>,
-    pub boards: Vec<BoardRecord>,
-    /// The seven u32 of the directory.
-    pub directory: [u32; 7],
-    /// Sections not decoded: (tag byte, offset, bytes after the marker).
-    pub other_sections: Vec<(u8, u32, Vec<u8>)>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Config {
-    /// The whole section after its 4-byte marker.
-    pub raw: Vec<u8>,
-    pub kind: u16,
-    pub player_count: u16,
-    pub rounds: u16,
-    /// Swiss-Manager tie-break numbers, in order (see [`tiebreak_label`]).
-    pub tiebreaks: Vec<u16>,
-    pub start_date: u32,
-    pub end_date: u32,
-    pub fide_event_id: u32,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ScheduleEntry {
-    pub strings: Vec<String>,
-    pub block: Vec<u8>,
-    pub boards: u16,
-    pub date: u32,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct PlayerRecord {
-    pub offset: usize,
-    pub strings: Vec<String>,
-    pub block: Vec<u8>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct BoardRecord {
-    pub offset: usize,
-    pub round: u32,
-    pub white: u16,
-    pub black: u16,
-    pub result: u8,
-    pub rest: [u8; 16],
-}
+/// Bytes 52-55 (team record number, roster board) are the team layer's
+/// (`tunx_team`).
+const PLAYER_KNOWN: [std::ops::Range<usize>; 7] =
+    [30..31, 32..34, 34..36, 38..42, 48..52, 52..56, 82..84];
 
 /// The result of [`read`].
 #[derive(Debug, Clone)]
@@ -141,94 +97,6 @@ pub fn sniff(bytes: &[u8]) -> bool {
 /// `tunx_tiebreaks`.
 pub fn tiebreak_label(n: u16) -> Option<&'static str> {
     crate::model::swiss_manager_tiebreaks::lookup(n).map(|t| t.label)
-}
-
-/// A structural error, boxed: it travels in `Result`s through the parser.
-fn at(offset: usize, message: String) -> Box<Diagnostic> {
-    at_code(codes::SM_FIELD_SYNTAX, offset, message)
-}
-
-fn at_code(code: Code, offset: usize, message: String) -> Box<Diagnostic> {
-    Box::new(Diagnostic::error(
-        code,
-        Family::Syntax,
-        Location {
-            field: Some(format!("byte offset {offset:#x}")),
-            ..Location::default()
-        },
-        message,
-    ))
-}
-
-fn warn(code: Code, field: impl Into<String>, message: String) -> Diagnostic {
-    Diagnostic::warning(
-        code,
-        Family::Syntax,
-        Location {
-            field: Some(field.into()),
-            ..Location::default()
-        },
-        message,
-    )
-}
-
-/// A bounds-checked little-endian cursor.
-struct Cur<'a> {
-    b: &'a [u8],
-    pos: usize,
-    end: usize,
-}
-
-impl<'a> Cur<'a> {
-    fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8], Box<Diagnostic>> {
-        let stop = self.pos.checked_add(n).filter(|s| *s <= self.end);
-        match stop.and_then(|s| self.b.get(self.pos..s)) {
-            Some(s) => {
-                self.pos += n;
-                Ok(s)
-            }
-            None => Err(at(
-                self.pos,
-                format!(
-                    "expected {n} bytes of {what}, found {} before the end of the section",
-                    self.end.saturating_sub(self.pos)
-                ),
-            )),
-        }
-    }
-    fn u16(&mut self, what: &str) -> Result<u16, Box<Diagnostic>> {
-        let b = self.bytes(2, what)?;
-        Ok(u16::from_le_bytes([b[0], b[1]]))
-    }
-    fn string(&mut self, what: &str) -> Result<String, Box<Diagnostic>> {
-        let start = self.pos;
-        let n = self.u16(what)? as usize;
-        let raw = self.bytes(n * 2, what)?;
-        let units: Vec<u16> = raw
-            .chunks_exact(2)
-            .map(|c| u16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        String::from_utf16(&units).map_err(|_| {
-            at(
-                start,
-                format!("expected UTF-16 text for {what}, found invalid code units"),
-            )
-        })
-    }
-}
-
-fn u16_at(b: &[u8], o: usize) -> u16 {
-    match b.get(o..o + 2) {
-        Some(s) => u16::from_le_bytes([s[0], s[1]]),
-        None => 0,
-    }
-}
-
-fn u32_at(b: &[u8], o: usize) -> u32 {
-    match b.get(o..o + 4) {
-        Some(s) => u32::from_le_bytes([s[0], s[1], s[2], s[3]]),
-        None => 0,
-    }
 }
 
 fn marker(b: &[u8], o: usize) -> Option<u8> {
@@ -365,6 +233,8 @@ fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Box<Diagnost
         start_date: u32_at(b, cfg_at + 75),
         end_date: u32_at(b, cfg_at + 79),
         fide_event_id: u32_at(b, cfg_at + 1275),
+        teams: cf(51),
+        boards_per_match: cf(53),
         raw,
     };
 
@@ -388,6 +258,7 @@ fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Box<Diagnost
             strings,
             boards: u16_at(&block, 6),
             date: u32_at(&block, 18),
+            team_pairings: u16_at(&block, 8),
             block,
         });
     }
@@ -475,9 +346,21 @@ fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Box<Diagnost
         }
     }
 
+    let (teams, team_pairings) = match (find(0xB5), find(0xC3)) {
+        (Some(t), Some(p)) => (
+            super::tunx_team::parse_teams(b, t.1, t.2, &config, diags)?,
+            super::tunx_team::parse_pairings(b, p.1, p.2, &schedule)?,
+        ),
+        _ => (Vec::new(), Vec::new()),
+    };
+    let decoded: &[u8] = if find(0xB5).is_some() && find(0xC3).is_some() {
+        &[0xA3, 0xA5, 0xB3, 0xB5, 0xC3, 0xD3]
+    } else {
+        &[0xA3, 0xA5, 0xB3, 0xD3]
+    };
     let mut other_sections = Vec::new();
     for (tag, o, end) in &sections {
-        if ![0xA3, 0xA5, 0xB3, 0xD3].contains(tag) {
+        if !decoded.contains(tag) {
             let bytes = b.get(o + 4..*end).unwrap_or(&[]).to_vec();
             diags.push(warn(
                 codes::SM_UNDECODED,
@@ -498,6 +381,8 @@ fn parse(b: &[u8], diags: &mut Vec<Diagnostic>) -> Result<TunxFile, Box<Diagnost
         schedule,
         players,
         boards,
+        teams,
+        team_pairings,
         directory,
         other_sections,
     })
@@ -630,7 +515,12 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
             ));
         }
     }
-    let (tiebreaks, d) = super::tunx_tiebreaks::carried(&f.config.tiebreaks, &f.config.raw);
+    let team_event = matches!(f.config.kind, 2 | 3);
+    let (tiebreaks, d) = if team_event {
+        super::tunx_team::tiebreaks(&f.config.tiebreaks)
+    } else {
+        super::tunx_tiebreaks::carried(&f.config.tiebreaks, &f.config.raw)
+    };
     diags.extend(d);
     let mut players: Vec<Player> = f
         .players
@@ -710,6 +600,42 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
                 m,
             )
         };
+        if team_event && (bd.white == 0) != (bd.black == 0) && bd.black < 0xFFFE {
+            // A board of a team match with one side empty: the player there
+            // wins it when the result code says so (TRF-2026 `0000 - +`,
+            // read as a pairing-allocated bye) and else scores nothing
+            // (`0000 - -`).
+            let (p, white) = if bd.white != 0 {
+                (bd.white as usize, true)
+            } else {
+                (bd.black as usize, false)
+            };
+            if p > n {
+                diags.push(loc(format!(
+                    "round {}: expected a player record number up to {n}, found {p}; board ignored",
+                    bd.round
+                )));
+                continue;
+            }
+            let won = matches!((bd.result, white), (1 | 4, true) | (3 | 5, false));
+            if !won && !matches!((bd.result, white), (3 | 5 | 6, true) | (1 | 4 | 6, false)) {
+                diags.push(loc(format!("round {}: player {p} faces an empty board with result code {}; read as a board not played (zero points)", bd.round, bd.result)));
+            }
+            let bye = if won {
+                ByeKind::PairingAllocated
+            } else {
+                ByeKind::Zero
+            };
+            set(
+                &mut players,
+                p - 1,
+                bd.round,
+                RoundEntry::Bye { bye },
+                bd.offset,
+                diags,
+            );
+            continue;
+        }
         if bd.white == 0 || bd.black == 0 {
             if bd.result != 0 {
                 diags.push(loc(format!(
@@ -812,20 +738,18 @@ fn to_tournament(f: &TunxFile, diags: &mut Vec<Diagnostic>) -> Tournament {
         set(&mut players, w - 1, bd.round, we, bd.offset, diags);
         set(&mut players, bl - 1, bd.round, be, bd.offset, diags);
     }
-    let is_individual = matches!(f.config.kind, 0 | 1);
-    if !is_individual {
-        diags.push(Diagnostic::warning(
-            codes::SM_UNDECODED,
-            Family::Engine,
-            Location::default(),
-            "team tournament: team sections are not decoded, only header, schedule and individual players are read",
-        ));
-    }
+    let (teams, team_records) = if team_event {
+        super::tunx_team::lower(f, &players, diags)
+    } else {
+        Default::default()
+    };
     Tournament {
         info,
         total_rounds: Some(f.config.rounds as u32).filter(|r| *r != 0),
         players,
         tiebreaks,
+        teams,
+        team_records,
         ..Default::default()
     }
 }

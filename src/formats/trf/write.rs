@@ -48,10 +48,28 @@ pub fn write(t: &Tournament, opts: &WriteOptions) -> Written {
         text.push_str(l);
         text.push_str(end);
     }
-    Written {
-        text,
-        warnings: w.warnings,
+    let mut warnings = w.warnings;
+    if opts.target != Target::Trf26 && (!t.teams.is_empty() || !t.team_records.is_empty()) {
+        team_account(t, &text, opts.target, &mut warnings);
     }
+    Written { text, warnings }
+}
+
+/// A team event written without the TRF-2026 team layer: the written text is
+/// read back and the teams, team records and matches it no longer carries
+/// are counted ([`crate::formats::loss_team`]), in place of the writer's
+/// record-by-record notes on `310` and the team records.
+fn team_account(t: &Tournament, text: &str, target: Target, warnings: &mut Vec<Diagnostic>) {
+    let back = match super::read(text.as_bytes(), &super::ReadOptions::default()) {
+        Ok(r) => r.tournament,
+        Err(_) => return,
+    };
+    warnings.retain(|d| !matches!(d.location.field.as_deref(), Some("310" | "team records")));
+    warnings.extend(crate::formats::loss_team::team_losses(
+        t,
+        &back,
+        target_name(target),
+    ));
 }
 
 fn target_name(t: Target) -> &'static str {

@@ -52,8 +52,25 @@ impl Writer<'_> {
         }
     }
 
-    /// Team records the target cannot carry are named once.
+    /// Team records the target cannot carry are named once; so are the
+    /// teams' labels (a Swiss-Manager captain, federation, group), which no
+    /// TRF record holds.
     pub(super) fn team_records_lost(&mut self) {
+        let mut keys: Vec<&str> = Vec::new();
+        let mut n = 0;
+        for x in &self.t.teams {
+            n += usize::from(!x.labels.is_empty());
+            for k in x.labels.keys() {
+                if !keys.contains(&k.as_str()) {
+                    keys.push(k);
+                }
+            }
+        }
+        // Other targets: the read-back account names them (`loss_team`).
+        if n > 0 && self.target == Target::Trf26 {
+            let what = format!("the teams' labels ({}) of {n} team(s)", keys.join(", "));
+            self.cannot_carry("teams.labels", &what, " (json carries them)");
+        }
         if self.target != Target::Trf26 && !self.t.team_records.is_empty() {
             self.cannot_carry(
                 "team records",

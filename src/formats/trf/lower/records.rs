@@ -172,6 +172,7 @@ impl<'o> Lowerer<'o> {
             game_points,
             rank,
             members,
+            ..Team::default()
         });
     }
 
