@@ -235,6 +235,22 @@ fn cross_site(headers: &HeaderMap) -> bool {
     origin == "null" || origin_host != host
 }
 
+/// A session started for `account`: the cookie, and the desk.
+fn signed_in(hall: &Hall, id: &str, account: &str, role: Role) -> Response {
+    let Some(sid) = hall.sessions.start(id, account, role) else {
+        return refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "cannot start a session: the system's random source failed",
+        );
+    };
+    let mut r = Redirect::to(&format!("/e/{id}/a/")).into_response();
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        set_cookie(id, &sid, SESSION_IDLE.as_secs()),
+    );
+    r
+}
+
 fn hosted(hall: &Hall, id: &str) -> Result<Arc<Hosted>, Response> {
     hall.get(id).ok_or_else(view::not_found)
 }
@@ -302,20 +318,7 @@ pub async fn login(
     })
     .await;
     match checked {
-        Ok(Ok(Some(acc))) => {
-            let Some(sid) = hall.sessions.start(&id, &acc.name, acc.role) else {
-                return refuse(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "cannot start a session: the system's random source failed",
-                );
-            };
-            let mut r = Redirect::to(&format!("/e/{id}/a/")).into_response();
-            r.headers_mut().insert(
-                header::SET_COOKIE,
-                set_cookie(&id, &sid, SESSION_IDLE.as_secs()),
-            );
-            r
-        }
+        Ok(Ok(Some(acc))) => signed_in(&hall, &id, &acc.name, acc.role),
         Ok(Ok(None)) => {
             hall.sessions.failed(&keys);
             let mut r = view::login(&h, None, false, Some("wrong name or password"));
@@ -405,20 +408,7 @@ pub async fn setup(
     })
     .await;
     match made {
-        Ok(Ok(true)) => {
-            let Some(sid) = hall.sessions.start(&id, &f.name, Role::Chief) else {
-                return refuse(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "cannot start a session: the system's random source failed",
-                );
-            };
-            let mut r = Redirect::to(&format!("/e/{id}/a/")).into_response();
-            r.headers_mut().insert(
-                header::SET_COOKIE,
-                set_cookie(&id, &sid, SESSION_IDLE.as_secs()),
-            );
-            r
-        }
+        Ok(Ok(true)) => signed_in(&hall, &id, &f.name, Role::Chief),
         Ok(Ok(false)) => refuse(
             StatusCode::FORBIDDEN,
             "expected an event without accounts for the first-run setup, found accounts: log in",
