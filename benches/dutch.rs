@@ -9,20 +9,10 @@
 
 use std::hint::black_box;
 
+use chess_arbiter::model::random::Seeded;
 use chess_arbiter::model::{Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
 use chess_arbiter::pairing::dutch::{pair_round, Edition, PairOptions};
 use criterion::{criterion_group, criterion_main, Criterion};
-
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-}
 
 /// A tournament of `n` players with `played` rounds paired and played.
 fn position(n: u32, rounds: u32, played: u32, edition: Edition) -> Tournament {
@@ -39,7 +29,7 @@ fn position(n: u32, rounds: u32, played: u32, edition: Edition) -> Tournament {
             .collect(),
         ..Default::default()
     };
-    let mut rng = Lcg(u64::from(n) * 7919 + u64::from(rounds));
+    let mut rng = Seeded::new(u64::from(n) * 7919 + u64::from(rounds));
     for r in 1..=played {
         let opts = PairOptions {
             edition: Some(edition),
@@ -54,7 +44,7 @@ fn position(n: u32, rounds: u32, played: u32, edition: Edition) -> Tournament {
             pl.rounds.resize(ri + 1, RoundEntry::NotPaired);
         }
         for b in &p.boards {
-            let x = rng.next() % 100;
+            let x = rng.below(100);
             // Lower id = stronger.
             let strong_white = b.white < b.black;
             let (w, bl) = match x {

@@ -7,25 +7,16 @@ use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criteri
 
 type W5 = Wide<5>;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+// The crate's seeded generator: a seed gives the same data everywhere.
+use chess_arbiter::model::random::Seeded as Rng;
 
 /// Complete graph with independent uniform weights in `0..1_000_000`.
 fn dense_i64(n: usize, seed: u64) -> Vec<(usize, usize, i64)> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut e = Vec::with_capacity(n * (n - 1) / 2);
     for u in 0..n {
         for v in u + 1..n {
-            e.push((u, v, (rng.next() % 1_000_000) as i64));
+            e.push((u, v, (rng.next_u64() % 1_000_000) as i64));
         }
     }
     e
@@ -35,13 +26,13 @@ fn dense_i64(n: usize, seed: u64) -> Vec<(usize, usize, i64)> {
 /// constant top field, then fields of a few bits with many ties, spread
 /// over 300 bits.
 fn dense_wide(n: usize, seed: u64) -> Vec<(usize, usize, W5)> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut e = Vec::with_capacity(n * (n - 1) / 2);
     for u in 0..n {
         for v in u + 1..n {
             let mut w = W5::field(1, 290);
             for k in 0..8u32 {
-                w = w | W5::field(rng.next() % 4, 260 - 32 * k);
+                w = w | W5::field(rng.next_u64() % 4, 260 - 32 * k);
             }
             e.push((u, v, w));
         }
@@ -72,18 +63,18 @@ fn warm(c: &mut Criterion) {
         let e = dense_wide(n, 3);
         let mut m = Matcher::with_edges(n, &e);
         m.solve();
-        let mut rng = Rng(4);
+        let mut rng = Rng::new(4);
         g.bench_function(BenchmarkId::new("wide320", n), |b| {
             b.iter_batched(
                 || {
                     let mut m2 = m.clone();
-                    let x = (rng.next() % n as u64) as usize;
+                    let x = (rng.next_u64() % n as u64) as usize;
                     for y in 0..n {
                         if y != x {
                             m2.set_weight(
                                 x,
                                 y,
-                                W5::field(1, 290) | W5::field(rng.next() % 16, 100),
+                                W5::field(1, 290) | W5::field(rng.next_u64() % 16, 100),
                             );
                         }
                     }

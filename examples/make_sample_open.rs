@@ -18,26 +18,8 @@ use chess_arbiter::model::{
 use chess_arbiter::pairing::dutch::{pair_round, Edition, PairOptions};
 use chrono::NaiveDate;
 
-/// SplitMix64: tiny, fixed, good enough for sample data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in 0..n.
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+// The crate's seeded generator: a seed gives the same data everywhere.
+use chess_arbiter::model::random::Seeded as Rng;
 
 const SURNAMES: [&str; 40] = [
     "de Vries",
@@ -242,7 +224,7 @@ fn main() {
         .nth(2)
         .and_then(|s| s.parse().ok())
         .unwrap_or(SEED);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let entrants = make_players(&mut rng);
     let mut t = Tournament {
         info: info(),

@@ -20,24 +20,8 @@ use chess_arbiter::model::{
 use chess_arbiter::pairing::dutch::{pair_round, Edition, PairOptions};
 use chrono::NaiveDate;
 
-/// SplitMix64: tiny, fixed, good enough for sample data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+// The crate's seeded generator: a seed gives the same data everywhere.
+use chess_arbiter::model::random::Seeded as Rng;
 
 const SURNAMES: [&str; 24] = [
     "Chen", "Lin", "Huang", "Chang", "Li", "Wang", "Wu", "Liu", "Tsai", "Yang", "Hsu", "Cheng",
@@ -318,7 +302,7 @@ fn main() {
     let dir = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "samples".to_string());
-    let mut rng = Rng(0x2023_0813_0000_0001);
+    let mut rng = Rng::new(0x2023_0813_0000_0001);
     let made = [
         ("senior-2023.trf", senior(&mut rng)),
         ("blitz-2023.trf", blitz(&mut rng)),

@@ -51,7 +51,7 @@ pub fn write(t: &Tournament) -> String {
 }
 
 /// [`write()`] as a stream into `w`: the document is never held whole in
-/// memory (a 63 MB input once took 789 MB as one string; issue #32 item 12).
+/// memory (one string would hold the whole document, many times the input).
 /// Wrap a file or stdout in a `BufWriter`.
 pub fn write_to<W: std::io::Write>(t: &Tournament, mut w: W) -> std::io::Result<()> {
     let doc = DocOut {

@@ -10,6 +10,7 @@ pub mod fide_list;
 mod games;
 pub mod play;
 mod points;
+pub mod random;
 mod round;
 mod round_robin;
 pub mod swiss_manager_tiebreaks;

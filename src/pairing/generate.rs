@@ -3,64 +3,11 @@
 //! paired by a pairing engine and its results drawn from the FIDE expected
 //! score of the rating difference. Deterministic for a seed.
 
+use crate::model::random::Seeded as Rng;
 use crate::model::{
     Acceleration, ByeKind, Color, ExtraRecord, Outcome, Player, PlayerId, PointSystem, Points,
     RoundEntry, Tournament, TournamentInfo,
 };
-
-/// A small deterministic generator: xoshiro256** seeded through splitmix64.
-/// Stable across platforms and versions, so a seed always gives the same file.
-#[derive(Debug, Clone)]
-pub(crate) struct Rng {
-    s: [u64; 4],
-}
-
-impl Rng {
-    pub(crate) fn new(seed: u64) -> Rng {
-        let mut x = seed;
-        let mut next = || {
-            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        Rng {
-            s: [next(), next(), next(), next()],
-        }
-    }
-
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
-        let t = self.s[1] << 17;
-        self.s[2] ^= self.s[0];
-        self.s[3] ^= self.s[1];
-        self.s[1] ^= self.s[2];
-        self.s[0] ^= self.s[3];
-        self.s[2] ^= t;
-        self.s[3] = self.s[3].rotate_left(45);
-        result
-    }
-
-    /// Uniform in `[0, 1)`.
-    pub(crate) fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// True with probability `p`.
-    pub(crate) fn chance(&mut self, p: f64) -> bool {
-        p > 0.0 && self.unit() < p
-    }
-
-    /// Uniform in `lo..=hi`.
-    pub(crate) fn range(&mut self, lo: u32, hi: u32) -> u32 {
-        if hi <= lo {
-            return lo;
-        }
-        let span = u64::from(hi - lo) + 1;
-        lo + u32::try_from(self.next_u64() % span).unwrap_or(0)
-    }
-}
 
 /// The standard normal distribution function, via the complementary error
 /// function (Numerical Recipes' Chebyshev fit, relative error below 1.2e-7).
@@ -306,7 +253,7 @@ where
     let mut rng = Rng::new(o.seed);
     let mut ratings: Vec<u16> = (0..o.players)
         .map(|_| {
-            u16::try_from(rng.range(u32::from(o.rating_range.0), u32::from(o.rating_range.1)))
+            u16::try_from(rng.range(i64::from(o.rating_range.0), i64::from(o.rating_range.1)))
                 .unwrap_or(o.rating_range.1)
         })
         .collect();
@@ -320,7 +267,7 @@ where
     let mut first_round = vec![1u32; ratings.len()];
     for f in &mut first_round {
         if o.rounds > 1 && rng.chance(o.late_entry_rate) {
-            *f = rng.range(2, late_last.max(2));
+            *f = u32::try_from(rng.range(2, i64::from(late_last.max(2)))).unwrap_or(2);
         }
     }
     let mut players: Vec<Player> = ratings
@@ -628,20 +575,6 @@ mod tests {
             );
         }
         assert_eq!(expected_score(800), expected_score(400));
-    }
-
-    #[test]
-    fn rng_is_deterministic_and_uniform_enough() {
-        let mut a = Rng::new(42);
-        let mut b = Rng::new(42);
-        let xs: Vec<u64> = (0..5).map(|_| a.next_u64()).collect();
-        let ys: Vec<u64> = (0..5).map(|_| b.next_u64()).collect();
-        assert_eq!(xs, ys);
-        assert_ne!(Rng::new(43).next_u64(), xs[0]);
-        let mut r = Rng::new(7);
-        let n = 20_000;
-        let mean: f64 = (0..n).map(|_| r.unit()).sum::<f64>() / f64::from(n);
-        assert!((mean - 0.5).abs() < 0.01);
     }
 
     #[test]

@@ -450,19 +450,6 @@ fn order(
     groups
 }
 
-/// A small deterministic generator for drawing lots (xorshift64*).
-fn lot_order(group: &mut [usize], seed: u64) {
-    let mut s = seed ^ 0x9E37_79B9_7F4A_7C15;
-    for i in (1..group.len()).rev() {
-        s ^= s >> 12;
-        s ^= s << 25;
-        s ^= s >> 27;
-        let r = s.wrapping_mul(0x2545_F491_4F6C_DD1D);
-        let j = (r % (i as u64 + 1)) as usize;
-        group.swap(i, j);
-    }
-}
-
 /// Standings of `t` per `opts`: rows in rank order, per-category rankings, and the
 /// working for `opts.explain`.
 pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, StandingsError> {
@@ -649,7 +636,9 @@ pub fn compute_located(
         let shared = g.len() > 1;
         let by_lot = shared && opts.lot_seed.is_some();
         if let (true, Some(seed)) = (by_lot, opts.lot_seed) {
-            lot_order(g, seed ^ u64::from(pos));
+            // The lot of each tied group has its own stream, from the seed and
+            // the group's first place: the same seed draws the same lots.
+            crate::model::random::Seeded::new(seed ^ u64::from(pos)).shuffle(g);
         }
         for (k, &i) in g.iter().enumerate() {
             let rank = if by_lot { pos + k as u32 } else { pos };

@@ -188,17 +188,10 @@ fn file_without_players_is_refused_by_every_command() {
     }
 }
 
-/// Deterministic junk bytes (xorshift), newlines included by chance.
+/// Deterministic junk bytes (the crate's seeded generator), newlines included by chance.
 fn junk(len: usize) -> Vec<u8> {
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    (0..len)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 24) as u8
-        })
-        .collect()
+    let mut lots = chess_arbiter::model::random::Seeded::new(1);
+    (0..len).map(|_| (lots.next_u64() >> 24) as u8).collect()
 }
 
 /// The first `001` line of the committed Vega fixture.

@@ -201,12 +201,11 @@ pub fn work_cost_mb(len: usize) -> u32 {
     (16 + (WORK_FACTOR * kib).div_ceil(1024)).min(WORK_MB as usize) as u32
 }
 
-/// Peak memory of a request's work per byte of upload, measured on the
-/// readers' worst case per byte (19 MB of blank lines peak at 1.28 GB: 68
-/// times; #34 item 10 asks the readers for a small multiple, and this
-/// factor can follow them down). With it a 20 MB upload has the whole
-/// [`WORK_MB`] to itself; until the readers keep to their multiple, such an
-/// upload alone can pass the budget, but never several at once.
+/// Peak memory of a request's work per byte of upload, an upper bound of the
+/// readers' worst case per byte (`scripts/mem-survey` measures it; the factor
+/// can follow the readers down). With it a 20 MB upload has the whole
+/// [`WORK_MB`] to itself, and several heavy uploads wait in line rather than
+/// pass the budget together.
 const WORK_FACTOR: usize = 70;
 
 /// The client's id from its cookie, or a fresh one to set.

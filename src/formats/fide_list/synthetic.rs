@@ -6,6 +6,7 @@
 use std::io::{self, Write};
 
 use crate::model::fide_list::{ListKind, ListMonth, ListPlayer, ListRating};
+use crate::model::random::Seeded as Rng;
 use crate::model::{Sex, Title};
 
 /// Which published layout to write.
@@ -202,23 +203,6 @@ fn escape(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// A small deterministic generator (xorshift), enough to vary the data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
 const SURNAMES: [&str; 8] = [
     "Novak", "Garcia", "Schmidt", "Rossi", "Dubois", "Kowalski", "Jensen", "Silva",
 ];
@@ -230,7 +214,8 @@ const FEDS: [&str; 8] = ["ESP", "GER", "FRA", "ITA", "POL", "NED", "ENG", "DEN"]
 /// The `i`-th made-up player (FIDE ids from 900,000,000 up, so they never
 /// meet the ids of real tests).
 pub fn made_up(i: u64, seed: u64) -> ListPlayer {
-    let mut r = Rng(seed ^ (i.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1);
+    // One stream per player, so a player is the same whatever the list's length.
+    let mut r = Rng::new(seed.rotate_left(32) ^ i);
     let female = r.below(5) == 0;
     let rated = |r: &mut Rng| {
         (r.below(3) != 0).then(|| ListRating {

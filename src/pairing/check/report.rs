@@ -177,9 +177,9 @@ where
     };
     // Rounds are checked on every core, but no more at once than the
     // memory budget allows: the engine's peak for one round grows with the
-    // largest bracket's pairs, about 10 bytes times the players squared
-    // (961 MB measured for a round of 9,999 players), so a field that large
-    // is checked one round at a time and peaks as `pair` does.
+    // largest bracket's pairs, about 10 bytes times the players squared, so a
+    // field of thousands is checked one round at a time and peaks as `pair`
+    // does (the README's Speed section gives the measured peak).
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let workers = workers_for(t.players.len(), rounds.len(), cores);
     let one = |k: u32| check_round(t, k, opts, facts, ctx, &select);

@@ -2,24 +2,21 @@
 //! arithmetic against `i128`.
 
 use super::*;
+use crate::model::random::Seeded;
 use proptest::prelude::*;
 
-/// A small deterministic generator (splitmix64), so failures reproduce.
-struct Rng(u64);
+/// The crate's seeded generator, so failures reproduce.
+struct Rng(Seeded);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    fn new(seed: u64) -> Rng {
+        Rng(Seeded::new(seed))
     }
     fn below(&mut self, k: u64) -> u64 {
-        self.next() % k
+        self.0.below(k)
     }
     fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as u64) as i64
+        self.0.range(lo, hi)
     }
 }
 
@@ -309,7 +306,7 @@ fn assert_warm_is_optimal(warm: &mut Matcher<i64>, brute_max: usize, what: &str)
 
 #[test]
 fn brute_force_all_small_graphs() {
-    let mut rng = Rng(0x5EED);
+    let mut rng = Rng::new(0x5EED);
     let mut count = 0;
     for n in 0..=8 {
         for density in [15, 35, 60, 85, 100] {
@@ -334,7 +331,7 @@ fn brute_force_all_small_graphs() {
 
 #[test]
 fn optimum_certificate_on_larger_graphs() {
-    let mut rng = Rng(42);
+    let mut rng = Rng::new(42);
     for &(n, density) in &[(20usize, 50u64), (40, 20), (60, 90), (31, 100)] {
         for _ in 0..5 {
             let edges = random_graph(&mut rng, n, density, -20, 100);
@@ -351,7 +348,7 @@ fn optimum_certificate_on_larger_graphs() {
 /// Applies random changes to a warm matcher and compares each re-solve
 /// with a cold solve of the same graph.
 fn warm_vs_cold(seed: u64, n: usize, rounds: usize, changes: usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let edges = random_graph(&mut rng, n, 70, 0, 50);
     let mut warm = Matcher::with_edges(n, &edges);
     warm.solve();
@@ -391,7 +388,7 @@ fn warm_start_equals_cold_start() {
 /// optimality certificate. Weights are stacked fields with few distinct
 /// values, so ties and blossoms are common.
 fn warm_vertex_updates(seed: u64, n: usize, density: u64, steps: usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let field = |rng: &mut Rng| rng.range(0, 2) * 10_000 + rng.range(-1, 1) * 100 + rng.range(0, 3);
     let mut edges = Vec::new();
     for u in 0..n {
@@ -472,7 +469,7 @@ fn warm_vertex_updates_equal_cold() {
 #[test]
 fn many_warm_resolves_with_ties_equal_cold() {
     for seed in 0..6u64 {
-        let mut rng = Rng(900 + seed);
+        let mut rng = Rng::new(900 + seed);
         let n = 60 + 10 * seed as usize;
         let weight = |rng: &mut Rng| rng.range(1, 4) * 100 + rng.range(0, 1) * 10;
         let mut edges = Vec::new();
@@ -644,13 +641,8 @@ fn wide_weights_beyond_128_bits() {
 #[test]
 #[allow(clippy::needless_range_loop)]
 fn reduced_costs_certify_the_optimum() {
-    let mut seed = 12345u64;
-    let mut rnd = |m: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % m
-    };
+    let mut lots = Seeded::new(12345);
+    let mut rnd = |m: u64| lots.below(m);
     for round in 0..200 {
         let n = 2 + rnd(14) as usize;
         let mut m = Matcher::<i64>::new(n);
@@ -694,13 +686,8 @@ fn reduced_cost_bounds_the_loss_of_forcing_an_edge() {
         }
         b
     }
-    let mut seed = 777u64;
-    let mut rnd = |m: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % m
-    };
+    let mut lots = Seeded::new(777);
+    let mut rnd = |m: u64| lots.below(m);
     for round in 0..300 {
         let n = 2 + rnd(9) as usize;
         let mut w = vec![vec![None; n]; n];
@@ -739,7 +726,7 @@ fn reduced_cost_bounds_the_loss_of_forcing_an_edge() {
 /// in the graph or not, on graphs with many ties (nested blossoms).
 #[test]
 fn pricer_equals_reduced_cost_of() {
-    let mut rng = Rng(77);
+    let mut rng = Rng::new(77);
     for &(n, density) in &[(12usize, 90u64), (30, 60), (61, 80)] {
         for _ in 0..6 {
             let edges: Vec<(usize, usize, i64)> = random_graph(&mut rng, n, density, 0, 3)
@@ -773,7 +760,7 @@ fn pricer_equals_reduced_cost_of() {
 /// a cold solve over all edges.
 #[test]
 fn pricing_missing_edges_reaches_the_full_optimum() {
-    let mut rng = Rng(91);
+    let mut rng = Rng::new(91);
     for &(n, density, keep) in &[(10usize, 90u64, 30u64), (40, 80, 10), (70, 100, 5)] {
         for _ in 0..6 {
             let edges = random_graph(&mut rng, n, density, 0, 40);

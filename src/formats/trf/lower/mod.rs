@@ -30,8 +30,8 @@ pub(super) fn read(bytes: &[u8], opts: &ReadOptions) -> Result<TrfRead, ReadErro
     // The raw lines borrow the decoded text; leak-free by keeping both here.
     let decoded_text = dec.text;
     // Lines that carry nothing (blank, comments) and undecodable lines are kept
-    // up to a bound, the rest counted: 10 MB of blank lines held as ten million
-    // classified lines took 681 MB.
+    // up to a bound, the rest counted: otherwise every blank line of a large
+    // file would be held as a classified line, many times its byte.
     let mut raws: Vec<RawLine<'_>> = Vec::new();
     let (mut number, mut empty, mut unknown) = (0usize, 0usize, 0usize);
     let (mut empty_skipped, mut first_empty_skipped) = (0usize, 0usize);

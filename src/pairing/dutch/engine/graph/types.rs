@@ -224,28 +224,13 @@ mod tests {
         assert!(total.from_table * 2 > total.pairs, "{total:?}");
     }
 
-    /// A small deterministic generator for the random brackets below.
-    struct Mix(u64);
-
-    impl Mix {
-        fn below(&mut self, n: usize) -> usize {
-            // splitmix64
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^= z >> 31;
-            (z % n.max(1) as u64) as usize
-        }
-    }
-
     /// Random brackets over the players of real rounds: any slice of the
     /// rank order as the bracket, some of it moved down, the next
     /// scoregroup, the completion and \[C9\] switches, over the bracket
     /// and next group or over a random set of the remaining players.
     #[test]
     fn random_brackets_of_real_rounds_have_the_direct_rows() {
-        let mut mix = Mix(7);
+        let mut mix = crate::model::random::Seeded::new(7);
         let mut total = Stats::default();
         for (edition, seed) in [(Edition::Dutch2017, 21), (Edition::Dutch2025, 22)] {
             let t: Tournament = generate(&options(70, 8, seed), edition, |_| {}).unwrap();
@@ -265,17 +250,17 @@ mod tests {
                 crate::pairing::dutch::state::by_rank(inp.players, &mut ranked);
                 for _ in 0..6 {
                     let n = ranked.len();
-                    let start = mix.below(n / 2);
-                    let len = 2 + mix.below(n - start - 1);
+                    let start = mix.index(n / 2);
+                    let len = 2 + mix.index(n - start - 1);
                     let bracket = &ranked[start..(start + len).min(n)];
                     let mdps: Vec<usize> = bracket
                         .iter()
                         .copied()
-                        .filter(|_| mix.below(4) == 0)
+                        .filter(|_| mix.index(4) == 0)
                         .collect();
                     let rest = &ranked[(start + len).min(n)..];
-                    let next = &rest[..mix.below(rest.len() + 1)];
-                    let completion = mix.below(2) == 0;
+                    let next = &rest[..mix.index(rest.len() + 1)];
+                    let completion = mix.index(2) == 0;
                     let ctx = BracketCtx::new(
                         inp.players,
                         edition,
@@ -285,16 +270,16 @@ mod tests {
                             bracket,
                             mdps: &mdps,
                             next,
-                            next_last: mix.below(2) == 0,
+                            next_last: mix.index(2) == 0,
                         },
                         completion,
-                        mix.below(2) == 0,
+                        mix.index(2) == 0,
                     );
                     let verts: Vec<usize> = if completion {
                         ranked[start..]
                             .iter()
                             .copied()
-                            .filter(|_| mix.below(5) != 0)
+                            .filter(|_| mix.index(5) != 0)
                             .collect()
                     } else {
                         bracket.iter().chain(next).copied().collect()
