@@ -83,7 +83,12 @@ mod tests {
         }
         for seed in [0, 1, 42, u64::MAX] {
             let mut x = seed;
-            let mut s = [splitmix(&mut x), splitmix(&mut x), splitmix(&mut x), splitmix(&mut x)];
+            let mut s = [
+                splitmix(&mut x),
+                splitmix(&mut x),
+                splitmix(&mut x),
+                splitmix(&mut x),
+            ];
             let mut ours = Seeded::new(seed);
             for _ in 0..100 {
                 let want = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
