@@ -271,8 +271,13 @@ pub mod codes {
     }
 }
 
+/// One problem found in an input or refused by an engine: what kind
+/// ([`Diagnostic::code`], stable across releases), where ([`Diagnostic::location`])
+/// and what was expected and found ([`Diagnostic::message`]). It is the error
+/// type programs embedding the library can pass on (`?` into `Box<dyn Error>`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnostic {
+    /// An error stops the engines; a warning does not.
     pub severity: Severity,
     /// The kind of problem, stable across releases (see [`codes`]).
     pub code: Code,
@@ -467,6 +472,8 @@ impl fmt::Display for Location {
     }
 }
 
+impl std::error::Error for Diagnostic {}
+
 impl fmt::Display for Diagnostic {
     /// `error: line 12, cols 49-52 (rating): expected up to 4 digits, found "2a00"`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -486,6 +493,21 @@ impl fmt::Display for Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_diagnostic_passes_through_question_mark_as_an_error() {
+        fn refuse() -> Result<(), Box<dyn std::error::Error>> {
+            Err(Diagnostic::error(
+                codes::POINTS_MISMATCH,
+                Family::Consistency,
+                Location::line(3),
+                "expected 1.0 points, found 0.0",
+            ))?;
+            Ok(())
+        }
+        let e = refuse().err().map(|e| e.to_string()).unwrap_or_default();
+        assert_eq!(e, "error: line 3: expected 1.0 points, found 0.0");
+    }
 
     fn kebab(s: &str) -> bool {
         !s.is_empty()
