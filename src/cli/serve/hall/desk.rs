@@ -5,19 +5,16 @@
 //! redirect, get) with what happened said once at its top ([`super::form`]).
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
-use axum::extract::{Form, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::extract::{Form, Query};
+use axum::http::StatusCode;
 use chess_arbiter::event::{results, Entered, Event, EventError, ManualChange, SheetLine};
 use chess_arbiter::render;
 use minijinja::context;
 use serde::Serialize;
 
-use super::form::{url_part, At, Desk, Fields, Post};
+use super::form::{url_part, Answer, Asked, At, Fields};
 use super::view::{self, Flash};
-use super::Hall;
 
 #[derive(Serialize)]
 struct SectionRow {
@@ -31,15 +28,8 @@ struct SectionRow {
     boards: usize,
 }
 
-pub async fn dashboard(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    let d = match Desk::open(hall, &id, headers) {
-        Ok(d) => d,
-        Err(r) => return r,
-    };
+pub async fn dashboard(asked: Asked) -> Answer {
+    let d = asked.desk()?;
     let rows = d
         .load(|e| {
             let mut rows = Vec::new();
@@ -63,16 +53,13 @@ pub async fn dashboard(
             Ok(rows)
         })
         .await;
-    match rows {
-        Ok(rows) => d.render(
-            "desk.html",
-            "Desk".into(),
-            "/a/",
-            true,
-            context! { sections => rows },
-        ),
-        Err(r) => r,
-    }
+    d.render(
+        "desk.html",
+        "Desk".into(),
+        "/a/",
+        true,
+        context! { sections => rows? },
+    )
 }
 
 #[derive(Serialize)]
@@ -109,16 +96,8 @@ fn board_rows(e: &Event, section: &str, round: u32) -> Result<Vec<BoardRow>, Eve
         .collect())
 }
 
-pub async fn results_page(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    Query(at): Query<At>,
-    headers: HeaderMap,
-) -> Response {
-    let d = match Desk::open(hall, &id, headers) {
-        Ok(d) => d,
-        Err(r) => return r,
-    };
+pub async fn results_page(asked: Asked, Query(at): Query<At>) -> Answer {
+    let d = asked.desk()?;
     let data = d
         .load(move |e| {
             let sec = e.section(at.section.as_deref())?;
@@ -131,10 +110,7 @@ pub async fn results_page(
             Ok((sec, round, rows, e.sections()?))
         })
         .await;
-    let (sec, round, rows, sections) = match data {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+    let (sec, round, rows, sections) = data?;
     d.render(
         "results.html",
         format!("Results, round {round}"),
@@ -205,24 +181,17 @@ fn sheet(f: &Fields, section: &str, round: u32) -> Result<Vec<SheetLine>, Vec<St
     }
 }
 
-pub async fn results(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Form(f): Form<Vec<(String, String)>>,
-) -> Response {
-    let mut p = match Post::open(hall, &id, headers, f, false, "results") {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
+pub async fn results(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+    let mut p = asked.post(f, false, "results")?;
     let (Some(section), Ok(round)) = (p.section.clone(), p.f.required("round")) else {
-        return view::error_page(
+        return Err(view::error_page(
             StatusCode::BAD_REQUEST,
             "expected the form's section and round, found them missing",
-        );
+        ));
     };
     p.to = format!(
-        "/e/{id}/a/results?section={}&round={round}",
+        "/e/{}/a/results?section={}&round={round}",
+        p.id,
         url_part(&section)
     );
     let lines = match sheet(&p.f, &section, round) {
@@ -260,16 +229,8 @@ fn entered_flash(lines: &[SheetLine], done: &[Entered]) -> Vec<Flash> {
         .collect()
 }
 
-pub async fn pair_page(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    Query(at): Query<At>,
-    headers: HeaderMap,
-) -> Response {
-    let d = match Desk::open(hall, &id, headers) {
-        Ok(d) => d,
-        Err(r) => return r,
-    };
+pub async fn pair_page(asked: Asked, Query(at): Query<At>) -> Answer {
+    let d = asked.desk()?;
     let data = d
         .load(move |e| {
             let sec = e.section(at.section.as_deref())?;
@@ -298,10 +259,7 @@ pub async fn pair_page(
             Ok((sec, rows, verdict, byes, e.sections()?))
         })
         .await;
-    let (sec, rows, verdict, byes, sections) = match data {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+    let (sec, rows, verdict, byes, sections) = data?;
     d.render(
         "pair.html",
         "Pairing".into(),
@@ -316,16 +274,8 @@ pub async fn pair_page(
     )
 }
 
-pub async fn pair(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Form(f): Form<Vec<(String, String)>>,
-) -> Response {
-    let p = match Post::open(hall, &id, headers, f, true, "pair") {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
+pub async fn pair(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+    let p = asked.post(f, true, "pair")?;
     let draft = p.f.get("action") == Some("draft");
     p.write(
         false,
@@ -353,16 +303,8 @@ pub async fn pair(
     .await
 }
 
-pub async fn change(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Form(f): Form<Vec<(String, String)>>,
-) -> Response {
-    let p = match Post::open(hall, &id, headers, f, true, "pair") {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
+pub async fn change(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+    let p = asked.post(f, true, "pair")?;
     let change = match p.f.get("kind") {
         Some("flip") => {
             p.f.required("board")

@@ -6,6 +6,8 @@
 
 use std::sync::Arc;
 
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use chess_arbiter::event::{Author, Event, EventError};
@@ -87,6 +89,56 @@ pub fn url_part(s: &str) -> String {
         .collect()
 }
 
+/// A handler's answer: the page, or the page that says why not; both are
+/// responses, so `?` can end a handler early.
+pub type Answer = Result<Response, Response>;
+
+/// What every desk page and form is asked with: the hall, the event's id in
+/// the address (`/e/{id}/a/...`) and the request's headers. A handler
+/// turns it into a [`Desk`] or a [`Post`], or answers with why not (`?`).
+pub struct Asked {
+    pub hall: Arc<Hall>,
+    pub id: String,
+    headers: HeaderMap,
+}
+
+impl FromRequestParts<Arc<Hall>> for Asked {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, hall: &Arc<Hall>) -> Result<Self, Response> {
+        let State(hall) = State::<Arc<Hall>>::from_request_parts(parts, hall)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let Path(mut params) =
+            Path::<std::collections::HashMap<String, String>>::from_request_parts(parts, &hall)
+                .await
+                .map_err(IntoResponse::into_response)?;
+        let id = params.remove("id").ok_or_else(view::not_found)?;
+        Ok(Asked {
+            hall,
+            id,
+            headers: parts.headers.clone(),
+        })
+    }
+}
+
+impl Asked {
+    /// A page of the desk ([`Desk::open`]).
+    pub fn desk(self) -> Result<Desk, Response> {
+        Desk::open(self.hall, &self.id, self.headers)
+    }
+
+    /// A form that changes the event ([`Post::open`]).
+    pub fn post(
+        self,
+        form: Vec<(String, String)>,
+        chief_only: bool,
+        page: &str,
+    ) -> Result<Post, Response> {
+        Post::open(self.hall, &self.id, self.headers, form, chief_only, page)
+    }
+}
+
 /// A desk page being made: the event and the reader's session.
 pub struct Desk {
     hall: Arc<Hall>,
@@ -129,19 +181,21 @@ impl Desk {
         here: &str,
         live: bool,
         ctx: Value,
-    ) -> Response {
+    ) -> Answer {
         let flash = self.hall.sessions.take_flash(&self.headers);
         let mut frame = Frame::new(&self.h, title, Some(&self.s), here).flash(flash);
         if live {
             frame = frame.live(&self.h);
         }
-        view::render(template, frame, ctx)
+        Ok(view::render(template, frame, ctx))
     }
 }
 
 /// A form that changes the event: its writer checked, the page it returns to.
 pub struct Post {
     pub hall: Arc<Hall>,
+    /// The event's id in the address.
+    pub id: String,
     pub h: Arc<Hosted>,
     pub s: Session,
     pub f: Fields,
@@ -174,6 +228,7 @@ impl Post {
         let to = format!("/e/{id}/a/{page}?{q}");
         Ok(Post {
             hall,
+            id: id.to_string(),
             h,
             s,
             f,
@@ -184,13 +239,13 @@ impl Post {
     }
 
     /// Back to the page with these messages.
-    pub fn back(&self, flash: Vec<Flash>) -> Response {
+    pub fn back(&self, flash: Vec<Flash>) -> Answer {
         self.hall.sessions.flash(&self.headers, flash);
-        Redirect::to(&self.to).into_response()
+        Ok(Redirect::to(&self.to).into_response())
     }
 
     /// Back to the page saying why nothing was written.
-    pub fn refuse(&self, why: impl Into<String>) -> Response {
+    pub fn refuse(&self, why: impl Into<String>) -> Answer {
         self.back(vec![Flash::error(why)])
     }
 
@@ -202,7 +257,7 @@ impl Post {
         with_reason: bool,
         op: impl FnOnce(&mut Event, &Author, Option<&str>) -> Result<T, EventError> + Send + 'static,
         said: impl FnOnce(T) -> Vec<Flash>,
-    ) -> Response {
+    ) -> Answer {
         let author = self.s.author(if with_reason {
             self.f.text("reason")
         } else {

@@ -2,17 +2,12 @@
 //! chief arbiter undoes the last step the page shows (not one that came in
 //! since).
 
-use std::sync::Arc;
-
-use axum::extract::{Form, Path, State};
-use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::extract::Form;
 use minijinja::context;
 use serde::Serialize;
 
-use super::form::{Desk, Post};
+use super::form::{Answer, Asked};
 use super::view::Flash;
-use super::Hall;
 use chess_arbiter::event::{EventError, Step};
 use chess_arbiter::render;
 
@@ -26,19 +21,9 @@ struct LogRow {
     undone: bool,
 }
 
-pub async fn log_page(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    let d = match Desk::open(hall, &id, headers) {
-        Ok(d) => d,
-        Err(r) => return r,
-    };
-    let log = match d.load(|e| e.log()).await {
-        Ok(l) => l,
-        Err(r) => return r,
-    };
+pub async fn log_page(asked: Asked) -> Answer {
+    let d = asked.desk()?;
+    let log = d.load(|e| e.log()).await?;
     // the step an undo takes back: the last one that counts
     let last = log
         .iter()
@@ -66,17 +51,9 @@ pub async fn log_page(
     )
 }
 
-pub async fn undo(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Form(f): Form<Vec<(String, String)>>,
-) -> Response {
-    let mut post = match Post::open(hall, &id, headers, f, true, "log") {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
-    post.to = format!("/e/{id}/a/log");
+pub async fn undo(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+    let mut post = asked.post(f, true, "log")?;
+    post.to = format!("/e/{}/a/log", post.id);
     let expected = match post.f.required("last") {
         Ok(n) => i64::from(n),
         Err(e) => return post.refuse(e),

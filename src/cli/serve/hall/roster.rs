@@ -2,18 +2,14 @@
 //! from a later round), correct a player's data, request a bye for a round
 //! not yet paired, withdraw a player (the chief arbiter).
 
-use std::sync::Arc;
-
-use axum::extract::{Form, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::extract::{Form, Path, Query};
+use axum::http::StatusCode;
 use minijinja::context;
 use serde::Serialize;
 
 use super::desk::names_of;
-use super::form::{At, Desk, Fields, Post};
+use super::form::{Answer, Asked, At, Fields};
 use super::view::{self, Flash};
-use super::Hall;
 use chess_arbiter::event::{ByeCode, Entrant};
 use chess_arbiter::model::fide_list::{FideList, ListKind, ListPlayer, Registration};
 use chess_arbiter::model::Player;
@@ -48,17 +44,9 @@ fn player_row(p: &Player) -> PlayerRow {
     }
 }
 
-pub async fn players_page(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    Query(at): Query<At>,
-    headers: HeaderMap,
-) -> Response {
-    let list = hall.fide_list.clone();
-    let d = match Desk::open(hall, &id, headers) {
-        Ok(d) => d,
-        Err(r) => return r,
-    };
+pub async fn players_page(asked: Asked, Query(at): Query<At>) -> Answer {
+    let list = asked.hall.fide_list.clone();
+    let d = asked.desk()?;
     let section = at.section.clone();
     let data = d
         .load(move |e| {
@@ -71,10 +59,7 @@ pub async fn players_page(
             ))
         })
         .await;
-    let (sec, players, sections) = match data {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+    let (sec, players, sections) = data?;
     let query = at.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
     let hits = match (&list, query) {
         (Some(list), Some(q)) => search(list, q),
@@ -202,16 +187,8 @@ fn failure_text(e: super::super::super::exit::Failure) -> String {
     }
 }
 
-pub async fn register(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Form(f): Form<Vec<(String, String)>>,
-) -> Response {
-    let post = match Post::open(hall, &id, headers, f, false, "players") {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
+pub async fn register(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+    let post = asked.post(f, false, "players")?;
     let f = &post.f;
     let listed = match (f.get("from_list"), f.text("fide_id"), &post.hall.fide_list) {
         (Some(_), Some(id), Some(list)) => match from_list(list, &id, f.text("category")) {
@@ -256,15 +233,11 @@ pub async fn register(
 }
 
 pub async fn player_page(
-    State(hall): State<Arc<Hall>>,
-    Path((id, n)): Path<(String, u32)>,
+    asked: Asked,
+    Path((_, n)): Path<(String, u32)>,
     Query(at): Query<At>,
-    headers: HeaderMap,
-) -> Response {
-    let d = match Desk::open(hall, &id, headers) {
-        Ok(d) => d,
-        Err(r) => return r,
-    };
+) -> Answer {
+    let d = asked.desk()?;
     let data = d
         .load(move |e| {
             let sec = e.section(at.section.as_deref())?;
@@ -281,32 +254,28 @@ pub async fn player_page(
             Ok((sec, p))
         })
         .await;
-    match data {
-        Ok((sec, Some(p))) => d.render(
-            "player.html",
-            format!("Player {n}"),
-            "/a/players",
-            false,
-            context! { section => sec.key, player => p.0, sex => p.1, birth => p.2 },
-        ),
-        Ok((sec, None)) => view::error_page(
+    let (sec, p) = data?;
+    let Some(p) = p else {
+        return Err(view::error_page(
             StatusCode::NOT_FOUND,
             &format!("section {}: expected a player's number, found {n}", sec.key),
-        ),
-        Err(r) => r,
-    }
+        ));
+    };
+    d.render(
+        "player.html",
+        format!("Player {n}"),
+        "/a/players",
+        false,
+        context! { section => sec.key, player => p.0, sex => p.1, birth => p.2 },
+    )
 }
 
 pub async fn edit(
-    State(hall): State<Arc<Hall>>,
-    Path((id, n)): Path<(String, u32)>,
-    headers: HeaderMap,
+    asked: Asked,
+    Path((_, n)): Path<(String, u32)>,
     Form(f): Form<Vec<(String, String)>>,
-) -> Response {
-    let post = match Post::open(hall, &id, headers, f, false, &format!("players/{n}")) {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
+) -> Answer {
+    let post = asked.post(f, false, &format!("players/{n}"))?;
     let data = match player_data(&post.f) {
         Ok(d) => d,
         Err(e) => return post.refuse(e),
@@ -336,16 +305,8 @@ struct ByeRow {
     kind: &'static str,
 }
 
-pub async fn byes_page(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    Query(at): Query<At>,
-    headers: HeaderMap,
-) -> Response {
-    let d = match Desk::open(hall, &id, headers) {
-        Ok(d) => d,
-        Err(r) => return r,
-    };
+pub async fn byes_page(asked: Asked, Query(at): Query<At>) -> Answer {
+    let d = asked.desk()?;
     let data = d
         .load(move |e| {
             let sec = e.section(at.section.as_deref())?;
@@ -378,10 +339,7 @@ pub async fn byes_page(
             Ok((sec, rows, players, e.sections()?))
         })
         .await;
-    let (sec, rows, players, sections) = match data {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+    let (sec, rows, players, sections) = data?;
     d.render(
         "byes.html",
         "Byes and withdrawals".into(),
@@ -395,16 +353,8 @@ pub async fn byes_page(
     )
 }
 
-pub async fn bye(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Form(f): Form<Vec<(String, String)>>,
-) -> Response {
-    let post = match Post::open(hall, &id, headers, f, false, "byes") {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
+pub async fn bye(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+    let post = asked.post(f, false, "byes")?;
     let (player, round) = match (post.f.required("player"), post.f.required("round")) {
         (Ok(p), Ok(r)) => (p, r),
         (Err(e), _) | (_, Err(e)) => return post.refuse(e),
@@ -431,16 +381,8 @@ pub async fn bye(
     .await
 }
 
-pub async fn withdraw(
-    State(hall): State<Arc<Hall>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    Form(f): Form<Vec<(String, String)>>,
-) -> Response {
-    let post = match Post::open(hall, &id, headers, f, true, "byes") {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
+pub async fn withdraw(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+    let post = asked.post(f, true, "byes")?;
     let (player, from) = match (post.f.required("player"), post.f.number("from_round")) {
         (Ok(p), Ok(r)) => (p, r),
         (Err(e), _) | (_, Err(e)) => return post.refuse(e),
