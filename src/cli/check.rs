@@ -122,9 +122,13 @@ fn nothing_to_check(name: &str, t: &chess_arbiter::model::Tournament) -> Failure
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
-    let loaded = gate(input::read_input(&args.input, None, None)?)?;
-    if loaded.tournament.is_team_event() {
-        return Err(super::common::team_event_refused(&loaded.name));
+    // birth dates are not used by the check: one the reader could not read is a warning
+    let loaded = gate(super::common::birth_dates_unused(
+        input::read_input(&args.input, None, None)?,
+        "check",
+    ))?;
+    if let Some(f) = super::common::team_event_refused(&loaded) {
+        return Err(f);
     }
     let t = &loaded.tournament;
     let rounds = args

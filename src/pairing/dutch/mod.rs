@@ -120,6 +120,9 @@ pub enum PairError {
     /// The engine cannot handle this input (a graph whose packed criteria
     /// weights exceed the widest integer of the matching solver).
     Unsupported(String),
+    /// The file is not ready for its next round to be paired (an unfinished
+    /// round, points without games, ...: [`crate::pairing::ready`]).
+    NotReady(crate::pairing::ready::NotReady),
 }
 
 impl fmt::Display for PairError {
@@ -128,6 +131,7 @@ impl fmt::Display for PairError {
             PairError::NoLegalPairing { obstacle } => write!(f, "no legal pairing: {obstacle}"),
             PairError::InvalidRequest(s) => write!(f, "invalid request: {s}"),
             PairError::Unsupported(s) => write!(f, "unsupported: {s}"),
+            PairError::NotReady(e) => write!(f, "{e}"),
         }
     }
 }
