@@ -30,8 +30,8 @@ inconsistent (not-checked when the engine cannot pair the position).
 A round robin (its type in the file, or a schedule where everyone meets
 everyone) is checked against the Berger table of FIDE C.05 Annex 1 instead:
 conform, colours-differ or differs per round; --system round-robin forces it.
-Exit codes: 0 every selected round conforms, 1 some round does not,
-3 invalid input (including players or games that contradict each other, and a
+Exit codes: 0 every selected round conforms, 1 some round does not (or an
+error that does not stop the check was printed), 3 invalid input (including players or games that contradict each other, and a
 file with players but no paired round: nothing to check), 4 input too large,
 5 file access error.")]
 pub struct Args {

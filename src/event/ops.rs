@@ -12,8 +12,7 @@ use super::step::{BoardResult, BoardSpec, ByeCode, Entrant, ManualChange, Result
 use super::store::{last_effective, result_author, step_exists, Author, Event};
 use crate::diag::NoSource;
 use crate::model::{Player, Tournament};
-use crate::pairing::dutch::{Edition, PairOptions};
-use crate::pairing::ready;
+use crate::pairing::dutch::{pair_next, Edition, PairOptions};
 use crate::pairing::round_robin;
 
 fn db(e: rusqlite::Error) -> EventError {
@@ -741,7 +740,7 @@ fn engine(
     };
     // the library's guards first (`pairing::ready`: an unfinished round, a
     // pre-set pairing-allocated bye, ...), the ones `arbiter pair` and the app pass
-    let p = ready::pair_next(t, &NoSource, &opts, &[]).map_err(|e| match e {
+    let p = pair_next(t, &NoSource, &opts, &[]).map_err(|e| match e {
         crate::pairing::dutch::PairError::NoLegalPairing { .. } => EventError::NoLegalPairing {
             path: String::new(),
             message: format!("round {round}: {e}"),

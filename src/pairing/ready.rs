@@ -11,16 +11,16 @@
 //! - (a Swiss) a last round with boards without a result, or a last round
 //!   holding nothing but a pre-set pairing-allocated bye.
 //!
-//! [`pair_next`] is [`ready`] followed by [`pair_round`]: what a program
-//! pairing "the next round of this file" calls. `pair_round` itself pairs
-//! the position it is given as it is (the check re-pairs recorded rounds
-//! with it, the event room a round with its requested byes already in).
+//! [`crate::pairing::dutch::pair_next`] is [`ready`] followed by
+//! `pair_round`: what a program pairing "the next round of this file" calls.
+//! `pair_round` itself pairs the position it is given as it is (the check
+//! re-pairs recorded rounds with it, the event room a round with its
+//! requested byes already in).
 
 use std::fmt;
 
 use crate::diag::{codes, Diagnostic, Family, Location, Locator, PlayerField};
 use crate::model::{ByeKind, PlayerId, RoundEntry, Tournament};
-use crate::pairing::dutch::{next_round, pair_round, PairError, PairOptions, Pairing};
 
 /// Which guard refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,25 +112,13 @@ pub fn ready(t: &Tournament, at: &dyn Locator, opts: &ReadyOptions<'_>) -> Resul
     if opts.round_robin {
         return Ok(());
     }
-    let round = opts.round.unwrap_or_else(|| next_round(t));
+    // the next round after the rounds recorded (as `dutch::next_round`)
+    let round = opts.round.unwrap_or_else(|| {
+        u32::try_from(t.rounds_recorded())
+            .unwrap_or(u32::MAX)
+            .saturating_add(1)
+    });
     unfinished_round(t, at, round)
-}
-
-/// [`ready`], then [`pair_round`]: the next round of a file, or why not
-/// ([`PairError::NotReady`]).
-pub fn pair_next(
-    t: &Tournament,
-    at: &dyn Locator,
-    opts: &PairOptions,
-    diagnostics: &[Diagnostic],
-) -> Result<Pairing, PairError> {
-    let r = ReadyOptions {
-        round: opts.round,
-        round_robin: false,
-        diagnostics,
-    };
-    ready(t, at, &r).map_err(PairError::NotReady)?;
-    pair_round(t, opts)
 }
 
 /// A team event: the individual engines (the Dutch system, its check) would
@@ -261,6 +249,7 @@ mod tests {
     use super::*;
     use crate::diag::NoSource;
     use crate::model::{Color, Player, PlayerId, Points, RoundEntry, Tournament};
+    use crate::pairing::dutch::{pair_next, PairError, PairOptions};
 
     fn player(id: u32, rounds: Vec<RoundEntry>) -> Player {
         Player {

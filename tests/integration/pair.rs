@@ -212,8 +212,8 @@ fn preset_pab_is_refused() {
 #[test]
 fn the_library_refuses_to_pair_after_an_unfinished_round() {
     use chess_arbiter::formats::input::{read, InputOptions};
-    use chess_arbiter::pairing::dutch::{PairError, PairOptions};
-    use chess_arbiter::pairing::ready::{pair_next, ready, ReadyOptions, Reason};
+    use chess_arbiter::pairing::dutch::{pair_next, PairError, PairOptions};
+    use chess_arbiter::pairing::ready::{ready, ReadyOptions, Reason};
     let bytes = std::fs::read(fixture("sm-round3_paired.trf")).expect("fixture");
     let i = read(&bytes, &InputOptions::default()).expect("read");
     let e = ready(&i.tournament, &i.source, &ReadyOptions::default()).expect_err("ready");

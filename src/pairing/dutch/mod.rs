@@ -424,6 +424,27 @@ pub fn prepare(t: &Tournament, opts: &PairOptions) -> Result<Prepared, PairError
     })
 }
 
+/// [`crate::pairing::ready::ready`], then [`pair_round`]: the next round of
+/// a file, or why it cannot be paired yet ([`PairError::NotReady`]: an
+/// unfinished round, points without games, a pre-set pairing-allocated bye,
+/// a team event, errors in `diagnostics` that leave no position to pair).
+/// `at` locates the refusal in the file `t` was read from.
+pub fn pair_next(
+    t: &Tournament,
+    at: &dyn crate::diag::Locator,
+    opts: &PairOptions,
+    diagnostics: &[crate::diag::Diagnostic],
+) -> Result<Pairing, PairError> {
+    use crate::pairing::ready::{ready, ReadyOptions};
+    let r = ReadyOptions {
+        round: opts.round,
+        round_robin: false,
+        diagnostics,
+    };
+    ready(t, at, &r).map_err(PairError::NotReady)?;
+    pair_round(t, opts)
+}
+
 /// Pair round `opts.round` (default: the next round) of `t`.
 pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairError> {
     let prep = prepare(t, opts)?;

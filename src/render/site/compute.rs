@@ -197,7 +197,7 @@ pub fn compute(
         check_tournament_in(&t, &opts, &facts, |pos| engine_selection(pos, edition))
     });
     let next = if req.next && t.total_rounds.is_none_or(|n| paired < n) {
-        match crate::pairing::ready::pair_next(
+        match crate::pairing::dutch::pair_next(
             &t,
             src.locator,
             &PairOptions {
