@@ -320,6 +320,30 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+
+    /// Whether this keeps every engine away from the file, the ranking ones
+    /// (standings, prizes) included: a syntax error, or a consistency error
+    /// that leaves no tournament to work on (an engine given it would rank,
+    /// pair or rate a contradiction).
+    pub fn blocks_ranking(&self) -> bool {
+        const UNUSABLE: &[Code] = &[
+            codes::STARTING_RANK_DUPLICATE,
+            codes::PAIRED_TWICE,
+            codes::PAIRED_WITH_SELF,
+            codes::GAME_ASYMMETRIC,
+            codes::UNKNOWN_OPPONENT,
+        ];
+        self.is_error() && (self.family == Family::Syntax || UNUSABLE.contains(&self.code))
+    }
+
+    /// Whether this keeps the pairing, the check and the rating report away
+    /// from the file: what [`Diagnostic::blocks_ranking`] blocks, and declared
+    /// points that the results contradict (the score groups, the checked
+    /// pairings and the report's points would depend on which of the two is
+    /// believed; a ranking counts the results and says so).
+    pub fn blocks_pairing(&self) -> bool {
+        self.blocks_ranking() || (self.is_error() && self.code == codes::POINTS_MISMATCH)
+    }
 }
 
 impl Location {

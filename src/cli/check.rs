@@ -30,8 +30,8 @@ inconsistent (not-checked when the engine cannot pair the position).
 A round robin (its type in the file, or a schedule where everyone meets
 everyone) is checked against the Berger table of FIDE C.05 Annex 1 instead:
 conform, colours-differ or differs per round; --system round-robin forces it.
-Exit codes: 0 every selected round conforms, 1 some round does not,
-3 invalid input (including players or games that contradict each other, and a
+Exit codes: 0 every selected round conforms, 1 some round does not (or an
+error that does not stop the check was printed), 3 invalid input (including players or games that contradict each other, and a
 file with players but no paired round: nothing to check), 4 input too large,
 5 file access error.")]
 pub struct Args {
@@ -122,9 +122,13 @@ fn nothing_to_check(name: &str, t: &chess_arbiter::model::Tournament) -> Failure
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
-    let loaded = gate(input::read_input(&args.input, None, None)?)?;
-    if loaded.tournament.is_team_event() {
-        return Err(super::common::team_event_refused(&loaded.name));
+    // birth dates are not used by the check: one the reader could not read is a warning
+    let loaded = gate(super::common::birth_dates_unused(
+        input::read_input(&args.input, None, None)?,
+        "check",
+    ))?;
+    if let Some(f) = super::common::team_event_refused(&loaded) {
+        return Err(f);
     }
     let t = &loaded.tournament;
     let rounds = args

@@ -1,7 +1,7 @@
 //! What several subcommands share: argument value types and reading an
 //! input with its diagnostics on stderr.
 
-use chess_arbiter::diag::{codes, Code, Diagnostic, Family};
+use chess_arbiter::diag::{codes, Diagnostic, Family};
 use chess_arbiter::formats::trf;
 use chess_arbiter::pairing::dutch::Edition;
 use clap::ValueEnum;
@@ -119,63 +119,36 @@ pub enum ReportFormat {
     Html,
 }
 
-/// Consistency errors that leave no tournament to work on: an engine given
-/// them would pair, rank or rate a contradiction.
-const UNUSABLE: &[Code] = &[
-    codes::STARTING_RANK_DUPLICATE,
-    codes::PAIRED_TWICE,
-    codes::PAIRED_WITH_SELF,
-    codes::GAME_ASYMMETRIC,
-    codes::UNKNOWN_OPPONENT,
-];
-
-/// Consistency errors that leave no position to pair, check or rate: declared
-/// points the results contradict (validate's `points-mismatch` errors; a team
-/// event's informative points are a warning). The score groups, the checked
-/// pairings and the rating report's points would depend on which of the two is
-/// believed. A ranking is still possible: standings and prizes rank on the results
-/// and say so ([`points_used_note`]).
-const UNPAIRABLE: &[Code] = &[codes::POINTS_MISMATCH];
-
-/// Whether `d` keeps every engine away from the file: any syntax error, or a
-/// consistency error in [`UNUSABLE`] or [`UNPAIRABLE`].
-pub fn blocks(d: &Diagnostic) -> bool {
-    blocks_ranking(d) || (d.is_error() && UNPAIRABLE.contains(&d.code))
-}
-
-/// Whether `d` keeps the ranking engines (standings, prizes) away from the file:
-/// any syntax error, or a consistency error in [`UNUSABLE`].
-fn blocks_ranking(d: &Diagnostic) -> bool {
-    d.is_error() && (d.family == Family::Syntax || UNUSABLE.contains(&d.code))
-}
-
 /// The one gate between reading a file and running an engine on it (`pair`,
 /// `check`, `rating`, `report`): prints the reader's and validator's diagnostics
 /// on stderr and refuses (exit 3) a file with a syntax error or a contradiction
-/// in its players, games or points, as `arbiter validate` reports them.
-/// `pair` and `check` on a team event: the individual engines would pair or
-/// judge its boards as one individual Swiss, which it is not.
-pub fn team_event_refused(name: &str) -> Failure {
-    Failure::Message(
-        exit::INVALID_INPUT,
-        format!("error: {name}: expected an individual tournament, found a team event: team pairings (C.04.6, team round robins) are not paired or checked yet; `arbiter standings` ranks the teams"),
-    )
+/// in its players, games or points, as `arbiter validate` reports them (the
+/// library's classes: [`Diagnostic::blocks_pairing`]).
+pub fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
+    gate_with(loaded, Diagnostic::blocks_pairing)
 }
 
-pub fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
-    gate_with(loaded, blocks)
+/// `check` (and `pair`, through the library's guard) on a team event: the
+/// individual engines would pair or judge its boards as one individual
+/// Swiss, which it is not.
+pub fn team_event_refused(loaded: &Loaded) -> Option<Failure> {
+    let d = chess_arbiter::pairing::ready::team_event(&loaded.tournament)?;
+    Some(Failure::Input {
+        code: exit::INVALID_INPUT,
+        diagnostics: vec![d.in_file(Some(&loaded.name))],
+    })
 }
 
 /// [`gate`] for the ranking commands (`standings`, `prizes`): declared points that
 /// the results contradict are printed as errors but do not stop the ranking, which
 /// counts the results ([`points_used_note`] says so).
 pub fn gate_ranking(loaded: Loaded) -> Result<Loaded, Failure> {
-    gate_with(loaded, blocks_ranking)
+    gate_with(loaded, Diagnostic::blocks_ranking)
 }
 
 fn gate_with(loaded: Loaded, blocks: fn(&Diagnostic) -> bool) -> Result<Loaded, Failure> {
     for d in &loaded.diagnostics {
-        eprintln!("{d}");
+        super::exit::say(d);
     }
     let n = loaded.diagnostics.iter().filter(|d| blocks(d)).count();
     if n > 0 {
@@ -229,11 +202,6 @@ pub fn read_reported(path: &str) -> Result<Loaded, Failure> {
     gate(input::read_input(path, None, None)?)
 }
 
-/// Read `path` (`-` = stdin, format detected) and pass it through [`gate_ranking`].
-pub fn read_ranked(path: &str) -> Result<Loaded, Failure> {
-    gate_ranking(input::read_input(path, None, None)?)
-}
-
 /// Read a regulation profile (TOML) as text: a file that cannot be opened is
 /// an access failure (exit 5); one that is not UTF-8 is invalid input (exit 3)
 /// located by line and column of the first bad byte. A UTF-8 byte-order mark
@@ -282,4 +250,146 @@ pub fn profile_failure(
         },
         None => Failure::Invalid(e.to_string()),
     }
+}
+
+/// `--section KEY`: the one definition of the argument for every command that
+/// takes `--profile` (flattened beside it).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SectionArg {
+    /// A section of the profile (`[sections.KEY]`), e.g. `senior`: its
+    /// tie-breaks, categories and prizes instead of the main ones.
+    #[arg(long, value_name = "KEY", requires = "profile")]
+    pub section: Option<String>,
+}
+
+/// A profile read for a command: its name and text (for located errors),
+/// and the profile reduced to the section chosen (its main section is the
+/// one asked for, and no other is left, so nothing shows another section's
+/// prizes).
+pub struct ProfileRead {
+    pub name: String,
+    pub text: String,
+    pub profile: chess_arbiter::standings::prizes::Profile,
+    /// The keys of the profile's sections (`[sections.KEY]`), the chosen one
+    /// included.
+    pub keys: Vec<String>,
+}
+
+/// Read the profile at `path` (as [`read_profile`]) and keep the section
+/// `section` (`None`: the main one); an unknown key lists the known ones.
+pub fn read_profile_section(
+    path: &std::path::Path,
+    section: Option<&str>,
+) -> Result<ProfileRead, Failure> {
+    use chess_arbiter::standings::prizes::Profile;
+    let name = path.display().to_string();
+    let text = read_profile(path)?;
+    let profile = Profile::from_toml(&text, &name).map_err(|diagnostics| Failure::Input {
+        code: exit::INVALID_INPUT,
+        diagnostics,
+    })?;
+    let keys = profile.sections.keys().cloned().collect();
+    let profile =
+        only_section(profile, section).map_err(|e| Failure::Invalid(format!("{name}: {e}")))?;
+    Ok(ProfileRead {
+        name,
+        text,
+        profile,
+        keys,
+    })
+}
+
+/// `profile` with the section `key` as its main one and no other (`None`:
+/// the main one); an unknown key is an error that lists the known ones.
+pub fn only_section(
+    mut profile: chess_arbiter::standings::prizes::Profile,
+    key: Option<&str>,
+) -> Result<chess_arbiter::standings::prizes::Profile, String> {
+    if let Some(k) = key {
+        match profile.sections.remove(k) {
+            Some(s) => profile.main = s,
+            None => {
+                return Err(format!(
+                    "--section: expected a section of the profile ({}), found \"{k}\"",
+                    if profile.sections.is_empty() {
+                        "none defined".to_string()
+                    } else {
+                        profile
+                            .sections
+                            .keys()
+                            .cloned()
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    }
+                ))
+            }
+        }
+    }
+    profile.sections.clear();
+    Ok(profile)
+}
+
+/// The standings part of a profile: its `[standings]` (read alone, so a
+/// profile without prizes reads, its errors located), or with `section` the
+/// section's `[sections.KEY.standings]`. Returns it with the profile's name
+/// and text.
+pub fn standings_profile(
+    path: &std::path::Path,
+    section: Option<&str>,
+) -> Result<(chess_arbiter::standings::StandingsProfile, String, String), Failure> {
+    if section.is_none() {
+        let name = path.display().to_string();
+        let text = read_profile(path)?;
+        let p = chess_arbiter::standings::StandingsProfile::from_toml_in(&text, &name).map_err(
+            |d| Failure::Input {
+                code: exit::INVALID_INPUT,
+                diagnostics: vec![*d],
+            },
+        )?;
+        return Ok((p, name, text));
+    }
+    let r = read_profile_section(path, section)?;
+    Ok((r.profile.main.standings, r.name, r.text))
+}
+
+/// Whether `d` is a birth date the reader could not read (a TRF-2026 date
+/// shifted one column, a malformed date): an error only where the date is
+/// used.
+fn unread_birth_date(d: &Diagnostic) -> bool {
+    d.is_error() && d.location.field.as_deref() == Some("birth date")
+}
+
+/// For a command that does not use birth dates (`pair`, `check`, `standings`
+/// without categories by age): a birth date the reader could not read is a
+/// warning, which says so, instead of an error that refuses the file. The
+/// date is left out of the tournament as the reader left it.
+pub fn birth_dates_unused(mut loaded: Loaded, command: &str) -> Loaded {
+    for d in loaded
+        .diagnostics
+        .iter_mut()
+        .filter(|d| unread_birth_date(d))
+    {
+        d.severity = chess_arbiter::diag::Severity::Warning;
+        d.message.push_str(&format!(
+            "; `arbiter {command}` does not use birth dates and goes on without it (the rating report and categories by age refuse the file)"
+        ));
+    }
+    loaded
+}
+
+/// Whether ranking with these categories needs the players' birth dates
+/// (a category by age).
+pub fn categories_by_age(categories: &[chess_arbiter::standings::Category]) -> bool {
+    categories.iter().any(|c| {
+        c.under.is_some() || c.at_least.is_some() || c.born_from.is_some() || c.born_until.is_some()
+    })
+}
+
+/// Why `report` and the app write no site for a team event: its rounds are
+/// team matches, which the site's pages (individual pairings, standings,
+/// rating) do not show; the team standings are `arbiter standings`'.
+pub fn team_site_refused(name: &str) -> String {
+    format!(
+        "{name}: expected an individual tournament, found a team event: the site of a team event is not written yet; `arbiter standings {name}` ranks the teams (text, CSV, JSON or HTML)"
+    )
 }

@@ -7,7 +7,7 @@ use chess_arbiter::diag::Severity;
 use chess_arbiter::formats::trf;
 use chess_arbiter::model::PlayerId;
 use chess_arbiter::rating::submission::{prepare_ranked, refusal, Target};
-use chess_arbiter::standings::{self, prizes::Profile, StandingsOptions, StandingsProfile};
+use chess_arbiter::standings::{self, StandingsOptions, StandingsProfile};
 use clap::{Args as ClapArgs, ValueEnum};
 
 use super::common::{EncodingArg, LineEndArg};
@@ -73,9 +73,8 @@ pub struct Args {
     /// (the file's own `202` otherwise), and fill `202` when the file has none.
     #[arg(long)]
     pub profile: Option<PathBuf>,
-    /// A section of the profile (`[sections.KEY]`), e.g. `senior`; default: the main one.
-    #[arg(long, requires = "profile")]
-    pub section: Option<String>,
+    #[command(flatten)]
+    pub section: super::common::SectionArg,
     /// With --for fide: compare the players with the FIDE rating list and
     /// list what disagrees on stderr (an unknown id is an error).
     #[command(flatten)]
@@ -98,42 +97,6 @@ fn set_headers(t: &mut chess_arbiter::model::Tournament, sets: &[String]) -> Res
         })?;
     }
     Ok(())
-}
-
-/// The standings part of `--profile` (its `[standings]`, or the section's
-/// `[sections.KEY.standings]` with `--section KEY`).
-fn standings_profile(
-    path: &std::path::Path,
-    section: Option<&str>,
-) -> Result<StandingsProfile, Failure> {
-    let name = path.display().to_string();
-    let text = super::common::read_profile(path)?;
-    let Some(key) = section else {
-        return StandingsProfile::from_toml_in(&text, &name).map_err(|d| Failure::Input {
-            code: super::exit::INVALID_INPUT,
-            diagnostics: vec![*d],
-        });
-    };
-    let profile = Profile::from_toml(&text, &name).map_err(|diagnostics| Failure::Input {
-        code: super::exit::INVALID_INPUT,
-        diagnostics,
-    })?;
-    match profile.section(Some(key)) {
-        Some(s) => Ok(s.standings.clone()),
-        None => Err(Failure::Invalid(format!(
-            "{name}: expected a section of the profile ({}), found \"{key}\"",
-            if profile.sections.is_empty() {
-                "none defined".to_string()
-            } else {
-                profile
-                    .sections
-                    .keys()
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        ))),
-    }
 }
 
 /// Final places by player, and the tie-breaks that gave them (in words).
@@ -169,7 +132,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     // The command line is checked before the input is read.
     set_headers(&mut chess_arbiter::model::Tournament::default(), &args.set)?;
     let profile = match &args.profile {
-        Some(p) => Some(standings_profile(p, args.section.as_deref())?),
+        Some(p) => Some(super::common::standings_profile(p, args.section.section.as_deref())?.0),
         None => None,
     };
     let mut loaded = input::read_input(&args.input, args.from, args.encoding.map(Into::into))?;
@@ -192,7 +155,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     if args.purpose == Some(Purpose::Fide) {
         let list = args.list.load_for(&loaded.tournament)?;
         for n in &notes {
-            eprintln!("{n}");
+            super::exit::say(n);
         }
         let ranks = report_ranks(&loaded.tournament, profile.as_ref())?;
         return for_fide(
@@ -214,10 +177,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         if d.severity == Severity::Error {
             errors += 1;
         }
-        eprintln!("{d}");
+        super::exit::say(d);
     }
     for n in &notes {
-        eprintln!("{n}");
+        super::exit::say(n);
     }
     if to == Format::Json {
         stream_json(&loaded.tournament, args.output.as_deref())?;
@@ -226,7 +189,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     let (text, warnings) = input::render(&loaded.tournament, to, args.line_end.into(), args.round)
         .map_err(Failure::Invalid)?;
     for w in &warnings {
-        eprintln!("{w}");
+        super::exit::say(w);
     }
     if warnings.iter().any(|w| w.is_error()) {
         return Err(Failure::Reported(super::exit::INVALID_INPUT));
@@ -299,7 +262,7 @@ fn for_fide(
     let mut errors = 0;
     for d in &loaded.diagnostics {
         errors += usize::from(d.is_error());
-        eprintln!("{d}");
+        super::exit::say(d);
     }
     if let Some(d) = refusal(&loaded.tournament) {
         return Err(Failure::Input {
@@ -319,7 +282,7 @@ fn for_fide(
         errors += usize::from(d.is_error());
         let mut d = d.clone();
         d.location.file = Some(loaded.name.clone());
-        eprintln!("{d}");
+        super::exit::say(d);
     }
     let written = trf::write(
         &sub.tournament,
@@ -329,7 +292,7 @@ fn for_fide(
         },
     );
     for w in &written.warnings {
-        eprintln!("{w}");
+        super::exit::say(w);
     }
     input::write_output(output, &written.text).map_err(Failure::Reported)?;
     if errors > 0 {

@@ -2,6 +2,8 @@
 //! and the one place where a subcommand's outcome or failure becomes one.
 //! The README's table lists them.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use chess_arbiter::diag::Diagnostic;
 use chess_arbiter::pairing::dutch::PairError;
 use chess_arbiter::pairing::generate::GenerateError;
@@ -18,6 +20,21 @@ pub const INVALID_INPUT: i32 = 3;
 pub const TOO_LARGE: i32 = 4;
 /// File access error.
 pub const FILE_ACCESS: i32 = 5;
+
+/// Whether a line printed on stderr by [`say`] was an error.
+static ERROR_SAID: AtomicBool = AtomicBool::new(false);
+
+/// Print one line of what a command found on stderr (a diagnostic, a note).
+/// An `error:` line marks the run: a command that goes on to the end after
+/// printing one exits 1 (problems found) instead of 0 (#34 item 13: an error
+/// printed means a non-zero exit).
+pub fn say(line: impl std::fmt::Display) {
+    let s = line.to_string();
+    if s.starts_with("error") {
+        ERROR_SAID.store(true, Ordering::Relaxed);
+    }
+    eprintln!("{s}");
+}
 
 /// A subcommand that ran to the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +80,10 @@ impl From<PairError> for Failure {
             PairError::NoLegalPairing { obstacle } => {
                 Failure::Message(FOUND, format!("no legal pairing: {obstacle}"))
             }
+            PairError::NotReady(e) => Failure::Input {
+                code: INVALID_INPUT,
+                diagnostics: e.diagnostics,
+            },
             e => Failure::Invalid(e.to_string()),
         }
     }
@@ -80,6 +101,7 @@ impl From<GenerateError> for Failure {
 /// The exit code of a finished subcommand; a failure's message goes to stderr.
 pub fn code(result: Result<Outcome, Failure>) -> i32 {
     match result {
+        Ok(Outcome::Clean) if ERROR_SAID.load(Ordering::Relaxed) => FOUND,
         Ok(Outcome::Clean) => OK,
         Ok(Outcome::Found) => FOUND,
         Err(Failure::Invalid(m)) => {

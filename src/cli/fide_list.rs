@@ -63,7 +63,7 @@ impl FideListArgs {
         match read_path(path, &opts) {
             Ok(r) => {
                 for d in &r.diagnostics {
-                    eprintln!("{d}");
+                    super::exit::say(d);
                 }
                 let errors = r.diagnostics.iter().filter(|d| d.is_error()).count();
                 Ok((Some(r.list), errors))
@@ -114,7 +114,7 @@ pub fn disagreements(loaded: &Loaded, list: &FideList) -> Vec<Diagnostic> {
 pub fn report(loaded: &Loaded, list: &FideList) -> usize {
     let ds = disagreements(loaded, list);
     for d in &ds {
-        eprintln!("{d}");
+        super::exit::say(d);
     }
     ds.iter().filter(|d| d.is_error()).count()
 }

@@ -198,7 +198,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         },
     );
     for d in &w.warnings {
-        eprintln!("{d}");
+        super::exit::say(d);
     }
     input::write_output(args.output.as_deref(), &w.text).map_err(Failure::Reported)?;
     Ok(Outcome::Clean)

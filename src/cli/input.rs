@@ -339,7 +339,9 @@ fn loaded(
     bytes: Vec<u8>,
     name: String,
 ) -> Result<Loaded, InputError> {
-    let mut i = read.map_err(InputError::invalid)?;
+    let mut i = read
+        .map_err(|d| vega_standings(d, &bytes, &name))
+        .map_err(InputError::invalid)?;
     // An odd round robin's free round is no bye (readers write it as one):
     // marked once here, for every command and the app.
     i.tournament.mark_round_robin_free_rounds();
@@ -352,6 +354,26 @@ fn loaded(
         name,
         bytes,
     })
+}
+
+/// A file that could not be read and is Vega's standings export: said so,
+/// with what to give instead, in place of the TRF reader's "expected TRF
+/// records" (#32).
+fn vega_standings(diagnostics: Vec<Diagnostic>, bytes: &[u8], name: &str) -> Vec<Diagnostic> {
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
+    let Some(line) = chess_arbiter::formats::vega::standings_export_line(&head) else {
+        return diagnostics;
+    };
+    vec![Diagnostic::error(
+        codes::UNRECOGNIZED_INPUT,
+        Family::Syntax,
+        Location {
+            file: Some(name.to_string()),
+            line: Some(line),
+            ..Location::default()
+        },
+        "expected a tournament file, found Vega's standings export (\"Standings at round N\": ranks and tie-breaks, not the games), which arbiter does not read; give Vega's cross table (\"Cross Table at round N\"), its pairing list sorted by name, or a TRF exported from Vega",
+    )]
 }
 
 /// The reader's diagnostics followed by the consistency checks of

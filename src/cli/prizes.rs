@@ -4,9 +4,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use chess_arbiter::render::prizes as render;
-use chess_arbiter::standings::prizes::{build, PrizesError, Profile};
+use chess_arbiter::standings::prizes::{build, PrizesError};
 
-use super::common::{points_used_note, read_ranked, ReportFormat};
+use super::common::{points_used_note, ReportFormat};
 use super::exit::{Failure, Outcome};
 
 /// Turn final standings into a prize statement, as a tournament profile says.
@@ -19,9 +19,8 @@ pub struct Args {
     pub profile: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
     pub format: ReportFormat,
-    /// A section of the profile (`[sections.KEY]`), e.g. `blitz`; default: the main one.
-    #[arg(long)]
-    pub section: Option<String>,
+    #[command(flatten)]
+    pub section: super::common::SectionArg,
     /// CSV separator (one ASCII character).
     #[arg(long, default_value = ",")]
     pub separator: char,
@@ -37,34 +36,26 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             args.separator
         )));
     }
-    let profile_name = args.profile.display().to_string();
-    let profile_text = super::common::read_profile(&args.profile)?;
-    let profile = Profile::from_toml(&profile_text, &profile_name).map_err(|diags| {
-        for d in diags {
-            eprintln!("{d}");
-        }
-        Failure::Reported(super::exit::INVALID_INPUT)
-    })?;
-    let Some(section) = profile.section(args.section.as_deref()) else {
-        return Err(Failure::Invalid(format!(
-            "{profile_name}: expected a section of the profile ({}), found \"{}\"",
-            profile
-                .sections
-                .keys()
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(", "),
-            args.section.as_deref().unwrap_or("")
-        )));
-    };
-    let loaded = read_ranked(&args.input.display().to_string())?;
+    let read = super::common::read_profile_section(&args.profile, args.section.section.as_deref())?;
+    let (profile_name, profile_text) = (&read.name, &read.text);
+    let (profile, section) = (&read.profile, &read.profile.main);
+    // a birth date the reader could not read refuses the file only when a
+    // category by age needs it
+    let read = super::input::read_input(&args.input.display().to_string(), None, None)?;
+    let loaded = super::common::gate_ranking(
+        if super::common::categories_by_age(&section.standings.categories) {
+            read
+        } else {
+            super::common::birth_dates_unused(read, "prizes")
+        },
+    )?;
     if let Some(n) = points_used_note(&loaded) {
-        eprintln!("{n}");
+        super::exit::say(n);
     }
     let tournament = loaded.tournament;
     let statement = build(&tournament, &profile.event_name, section).map_err(|e| match &e {
         PrizesError::Standings(se) => {
-            match super::common::profile_failure(se, Some((&profile_name, &profile_text))) {
+            match super::common::profile_failure(se, Some((profile_name, profile_text))) {
                 f @ Failure::Input { .. } => f,
                 _ => Failure::Invalid(e.to_string()),
             }
@@ -72,7 +63,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         _ => Failure::Invalid(e.to_string()),
     })?;
     for n in &statement.notes {
-        eprintln!("{n}");
+        super::exit::say(n);
     }
     let text = match args.format {
         ReportFormat::Text => render::text(&statement),

@@ -7,7 +7,6 @@
 use std::path::PathBuf;
 
 use chess_arbiter::render::site::{compute_pages, ComputeError, Request};
-use chess_arbiter::standings::prizes::Profile;
 
 use super::common::{read_reported, SystemArg};
 use super::exit::{Failure, Outcome};
@@ -31,6 +30,8 @@ pub struct Args {
     /// Tournament profile (TOML): tie-breaks, categories and prizes.
     #[arg(long)]
     pub profile: Option<PathBuf>,
+    #[command(flatten)]
+    pub section: super::common::SectionArg,
     /// The site as it stood after this round.
     #[arg(long)]
     pub after_round: Option<u32>,
@@ -61,23 +62,32 @@ pub fn source(loaded: &Loaded) -> chess_arbiter::render::site::Source<'_> {
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
-    // read as every command reads a profile (UTF-8 checked, located errors)
-    let profile_src = match &args.profile {
-        Some(p) => Some((p.display().to_string(), super::common::read_profile(p)?)),
+    // read as every command reads a profile (UTF-8 checked, located errors),
+    // reduced to the section asked for: no page shows another section's prizes
+    let read = match &args.profile {
+        Some(p) => Some(super::common::read_profile_section(
+            p,
+            args.section.section.as_deref(),
+        )?),
         None => None,
     };
-    let profile = profile_src
-        .as_ref()
-        .map(|(name, text)| {
-            Profile::from_toml(text, name).map_err(|diags| {
-                for d in diags {
-                    eprintln!("{d}");
-                }
-                Failure::Reported(super::exit::INVALID_INPUT)
-            })
-        })
-        .transpose()?;
+    if let Some(r) = read.as_ref() {
+        if args.section.section.is_none() && !r.keys.is_empty() {
+            eprintln!(
+                "note: {}: the main section's tie-breaks, categories and prizes are used; the profile also has the section(s) {} (give --section KEY for one of them)",
+                r.name,
+                r.keys.join(", ")
+            );
+        }
+    }
+    let profile_src = read.as_ref().map(|r| (r.name.clone(), r.text.clone()));
+    let profile = read.map(|r| r.profile);
     let loaded = read_reported(&args.input)?;
+    if loaded.tournament.is_team_event() {
+        return Err(Failure::Invalid(super::common::team_site_refused(
+            &loaded.name,
+        )));
+    }
     let fide_list = args.list.load_for(&loaded.tournament)?;
     let req = Request {
         after_round: args.after_round,
@@ -101,7 +111,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         eprintln!("note: {n}");
     }
     for f in &built.list_findings {
-        eprintln!("{f}");
+        super::exit::say(f);
     }
     let dir = &args.output;
     std::fs::create_dir_all(dir).map_err(|e| {

@@ -5,12 +5,12 @@ use std::path::PathBuf;
 use chess_arbiter::diag::codes;
 use chess_arbiter::render::standings as render;
 use chess_arbiter::standings::{
-    self, swiss_manager, CategoryMode, Edition, StandingsOptions, StandingsProfile, TieBreakSpec,
+    self, swiss_manager, CategoryMode, Edition, StandingsOptions, TieBreakSpec,
 };
 
 use chess_arbiter::rating::fide_list::with_list_ratings;
 
-use super::common::{points_used_note, read_ranked};
+use super::common::points_used_note;
 use super::exit::{Failure, Outcome};
 use super::fide_list::{kind_of, report, FideListArgs};
 
@@ -46,6 +46,8 @@ pub struct Args {
     /// Profile file (TOML) with a [standings] table: tiebreaks, edition, categories.
     #[arg(long)]
     pub profile: Option<PathBuf>,
+    #[command(flatten)]
+    pub section: super::common::SectionArg,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// CSV separator: ',' or ';'.
@@ -125,7 +127,24 @@ fn parse_tiebreaks(
 /// The output, and whether `--compare` found differences.
 fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     let bad = Failure::Invalid;
-    let loaded = read_ranked(&args.input)?;
+    // a birth date the reader could not read refuses the file only when a
+    // category by age needs it
+    let profile = match &args.profile {
+        Some(p) => Some(super::common::standings_profile(
+            p,
+            args.section.section.as_deref(),
+        )?),
+        None => None,
+    };
+    let by_age = profile
+        .as_ref()
+        .is_some_and(|(p, _, _)| super::common::categories_by_age(&p.categories));
+    let read = super::input::read_input(&args.input, None, None)?;
+    let loaded = super::common::gate_ranking(if by_age {
+        read
+    } else {
+        super::common::birth_dates_unused(read, "standings")
+    })?;
     if loaded.tournament.is_team_event() {
         return team_standings(args, &loaded.tournament);
     }
@@ -158,13 +177,7 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
         opts.edition = Some(e.parse::<Edition>().map_err(|e| bad(e.to_string()))?);
     }
     let mut profile_src = None;
-    if let Some(p) = &args.profile {
-        let name = p.display().to_string();
-        let text = super::common::read_profile(p)?;
-        let profile = StandingsProfile::from_toml_in(&text, &name).map_err(|d| Failure::Input {
-            code: super::exit::INVALID_INPUT,
-            diagnostics: vec![*d],
-        })?;
+    if let Some((profile, name, text)) = profile {
         profile.apply(&mut opts);
         profile_src = Some((name, text));
     }
@@ -226,7 +239,7 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
         ),
     })?;
     for w in warnings {
-        eprintln!("{w}");
+        super::exit::say(w);
     }
     // Every note names the input (and the line of its fact where it has one).
     s.notes = points_note

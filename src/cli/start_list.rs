@@ -140,7 +140,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     }
     let ds = unlisted_diagnostics(&s.unlisted, &list, &name);
     for d in &ds {
-        eprintln!("{d}");
+        super::exit::say(d);
     }
     if opts.category_year.is_none() {
         eprintln!(
@@ -163,7 +163,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
                 },
             );
             for x in &w.warnings {
-                eprintln!("{x}");
+                super::exit::say(x);
             }
             w.text
         }

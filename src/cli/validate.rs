@@ -53,6 +53,8 @@ pub struct Args {
     /// (players without a FIDE ID, more players than the hall holds).
     #[arg(long)]
     pub profile: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub section: super::common::SectionArg,
     /// Write the report to this file instead of stdout.
     #[arg(short = 'o', long)]
     pub output: Option<String>,
@@ -93,6 +95,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     if let Some(path) = &args.profile {
         let name = path.display().to_string();
         let text = super::common::read_profile(path)?;
+        if let Some(key) = args.section.section.as_deref() {
+            // the section must exist; the entry rules are the event's
+            super::common::read_profile_section(path, Some(key))?;
+        }
         let rules = chess_arbiter::validate::EntryRules::from_toml(&text)
             .map_err(|e| Failure::Invalid(format!("{name}: {e}")))?;
         let found =

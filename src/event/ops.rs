@@ -10,8 +10,9 @@ pub use super::results::SheetLine;
 use super::state::{self, pid, BoardState, Scope, SectionState};
 use super::step::{BoardResult, BoardSpec, ByeCode, Entrant, ManualChange, ResultEntry, Step};
 use super::store::{last_effective, result_author, step_exists, Author, Event};
+use crate::diag::NoSource;
 use crate::model::{Player, Tournament};
-use crate::pairing::dutch::{pair_round, Edition, PairOptions};
+use crate::pairing::dutch::{pair_next, Edition, PairOptions};
 use crate::pairing::round_robin;
 
 fn db(e: rusqlite::Error) -> EventError {
@@ -737,7 +738,9 @@ fn engine(
         round: Some(round),
         ..Default::default()
     };
-    let p = pair_round(t, &opts).map_err(|e| match e {
+    // the library's guards first (`pairing::ready`: an unfinished round, a
+    // pre-set pairing-allocated bye, ...), the ones `arbiter pair` and the app pass
+    let p = pair_next(t, &NoSource, &opts, &[]).map_err(|e| match e {
         crate::pairing::dutch::PairError::NoLegalPairing { .. } => EventError::NoLegalPairing {
             path: String::new(),
             message: format!("round {round}: {e}"),

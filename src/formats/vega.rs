@@ -54,6 +54,16 @@ pub fn sniff(text: &str) -> Option<VegaFormat> {
     }
 }
 
+/// Vega's standings export (`Standings at round N`: ranks, points and
+/// tie-breaks, no games), which no tournament can be read from: the line
+/// (1-based) of its title, when `text` is one.
+pub fn standings_export_line(text: &str) -> Option<usize> {
+    text.lines()
+        .take(8)
+        .position(|l| l.trim_start().starts_with("Standings at round"))
+        .map(|i| i + 1)
+}
+
 /// A tournament read from a Vega export, with what the reader saw.
 #[derive(Debug, Clone)]
 pub struct VegaRead {

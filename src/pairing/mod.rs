@@ -6,5 +6,6 @@ pub mod check;
 pub mod dutch;
 pub mod generate;
 pub mod matching;
+pub mod ready;
 pub mod round_robin;
 pub mod start_list;

@@ -386,7 +386,8 @@ fn standings_rating_tiebreaks_use_the_list() {
     };
     let (_, without, _) = run(false);
     let (code, with, err) = run(true);
-    assert_eq!(code, 0, "{err}");
+    // ranked; the unknown id is printed as an error, so exit 1 (#34 item 13)
+    assert_eq!(code, 1, "{err}");
     // Bravo met 2000/2010, 1800 and 1700: ARO 1833 from the file, 1837 from the list
     let bravo = |s: &str| {
         s.lines()
@@ -420,7 +421,8 @@ fn report_takes_k_ratings_and_disagreements_from_the_list() {
         "-o",
         &site.display().to_string(),
     ]);
-    assert_eq!(code, 0, "{err}");
+    // written; the unknown id is printed as an error, so exit 1 (#34 item 13)
+    assert_eq!(code, 1, "{err}");
     let needles = [
         "player 4 (Delta, Dora): FIDE id 4600044 is not in the FIDE list 2024-06: unknown or mistyped",
         "player 1 (Alpha, Anna): rating 2000, the FIDE list 2024-06 publishes 2010 (standard rating)",

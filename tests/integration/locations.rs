@@ -143,9 +143,10 @@ fn points_mismatch_is_refused_by_pair_check_rating_and_named_by_standings() {
             "{cmd}: {stderr}"
         );
     }
+    // ranked, but an error was printed: exit 1 (#34 item 13)
     let out = arbiter("trf/invalid", &["standings", "points-mismatch.trf"]);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.starts_with(error), "{stderr}");
     assert!(
         stdout.contains("warning: points-mismatch.trf (points): ranked on the points the results give (Pts), not on the points the file declares: 1 player(s) declare other points (the points-mismatch errors)\n"),

@@ -11,6 +11,7 @@ mod dutch_support;
 mod event;
 mod event_durability;
 mod fide_list;
+mod guards;
 mod hall;
 mod hall_browser;
 mod hostile;

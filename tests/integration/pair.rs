@@ -205,3 +205,26 @@ fn preset_pab_is_refused() {
         "{err}"
     );
 }
+
+/// #32 item 4: the guards are the library's (`pairing::ready`), so a program
+/// using it (the app, the event room) refuses what `arbiter pair` refuses:
+/// round 3 of the Swiss-Manager export has four boards without a result.
+#[test]
+fn the_library_refuses_to_pair_after_an_unfinished_round() {
+    use chess_arbiter::formats::input::{read, InputOptions};
+    use chess_arbiter::pairing::dutch::{pair_next, PairError, PairOptions};
+    use chess_arbiter::pairing::ready::{ready, ReadyOptions, Reason};
+    let bytes = std::fs::read(fixture("sm-round3_paired.trf")).expect("fixture");
+    let i = read(&bytes, &InputOptions::default()).expect("read");
+    let e = ready(&i.tournament, &i.source, &ReadyOptions::default()).expect_err("ready");
+    assert_eq!(e.reason, Reason::UnfinishedRound);
+    let d = &e.diagnostics[0];
+    assert_eq!(d.location.line, Some(17), "{d}");
+    assert!(
+        d.message
+            .contains("round 3 is paired but 4 of its boards have no result (1-3, 2-4, 5-8, 7-9)"),
+        "{d}"
+    );
+    let r = pair_next(&i.tournament, &i.source, &PairOptions::default(), &[]);
+    assert!(matches!(r, Err(PairError::NotReady(_))), "{r:?}");
+}

@@ -364,3 +364,25 @@ fn serve_says_when_an_upload_has_expired() {
     assert_eq!(never.status, 404);
     assert!(never.body.contains("No such file"), "{}", never.body);
 }
+
+/// #32 item 4: the app paired round 4 of a file whose round 3 has four
+/// boards without a result, which `arbiter pair` refuses. Its next-round
+/// page now refuses it too, with the reason `pair` gives (the library's
+/// guard, located in the file).
+#[test]
+fn serve_refuses_the_next_round_after_an_unfinished_round() {
+    let srv = Server::start();
+    let trf = fixture("tests/fixtures/pair/sm-round3_paired.trf");
+    let r = upload(&srv, &[("file", "sm-round3_paired.trf", &trf)]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let loc = r.header("location").expect("redirect");
+    let next = loc.replace("index.html", "next.html");
+    let page = get(&srv, &next);
+    assert_eq!(page.status, 409, "{}", page.body);
+    assert!(
+        page.body.contains("sm-round3_paired.trf, line 17 (round 3): round 3 is paired but 4 of its boards have no result (1-3, 2-4, 5-8, 7-9)"),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("Round 4"), "{}", page.body);
+}

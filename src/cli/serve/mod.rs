@@ -14,6 +14,7 @@
 mod guard;
 mod hall;
 mod net;
+mod open;
 mod store;
 
 use std::collections::HashMap;
@@ -29,20 +30,17 @@ use axum::middleware;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
-use chess_arbiter::diag::Diagnostic;
 use chess_arbiter::formats::trf;
 use chess_arbiter::pairing::dutch::Edition;
 use chess_arbiter::rating::submission::{prepare, Target};
-use chess_arbiter::render::site::{self, compute, Built, ComputeError, Request as SiteRequest};
-use chess_arbiter::standings::prizes::Profile;
+use chess_arbiter::render::site::{self, compute, Built, Request as SiteRequest};
 use tokio::sync::Semaphore;
 
-use super::common::blocks;
 use super::exit::{Failure, Outcome};
 use super::input::{self, Format};
 use super::report::source;
-use chess_arbiter::standings::profile_locate::profile_diagnostic;
 use net::Activity;
+use open::open_upload;
 use store::{Limits, Lookup, Store, Why};
 
 /// Largest upload accepted, in bytes.
@@ -114,6 +112,9 @@ struct Upload {
     checks: Mutex<HashMap<Edition, Arc<chess_arbiter::pairing::check::report::Report>>>,
     /// The file as read (its bytes dropped), for a check re-run.
     loaded: input::Loaded,
+    /// Why its next round cannot be paired (the library's guards, the
+    /// lines `arbiter pair` prints), for the next-round page.
+    not_ready: Option<Vec<String>>,
 }
 
 impl Upload {
@@ -262,115 +263,6 @@ async fn style() -> Response {
         .into_response()
 }
 
-/// Messages shown on a page at most; the rest counted.
-const LINES_SHOWN: usize = 500;
-
-fn lines(diags: &[Diagnostic]) -> Vec<String> {
-    let mut out: Vec<String> = diags
-        .iter()
-        .take(LINES_SHOWN)
-        .map(|d| d.to_string())
-        .collect();
-    if diags.len() > LINES_SHOWN {
-        out.push(format!(
-            "... and {} more (`arbiter validate` lists them all)",
-            diags.len() - LINES_SHOWN
-        ));
-    }
-    out
-}
-
-/// What went wrong with an upload, for the page.
-struct Refusal {
-    status: StatusCode,
-    title: String,
-    lines: Vec<String>,
-}
-
-fn refusal(status: StatusCode, title: impl Into<String>, lines: Vec<String>) -> Refusal {
-    Refusal {
-        status,
-        title: title.into(),
-        lines,
-    }
-}
-
-/// Read the upload as `arbiter` reads a file, then run the engines: the same
-/// located messages as the CLI when the file cannot be used.
-fn open_upload(
-    name: &str,
-    bytes: &[u8],
-    profile: Option<(String, Vec<u8>)>,
-    edition: Option<Edition>,
-) -> Result<Upload, Refusal> {
-    let bad = StatusCode::UNPROCESSABLE_ENTITY;
-    let mut profile_src = None;
-    let profile = match profile {
-        Some((pname, pbytes)) => {
-            let text = String::from_utf8(pbytes).map_err(|_| {
-                refusal(
-                    bad,
-                    format!("{pname}: expected a UTF-8 TOML profile, found invalid bytes"),
-                    Vec::new(),
-                )
-            })?;
-            let p = Profile::from_toml(&text, &pname).map_err(|d| {
-                refusal(
-                    bad,
-                    format!("{pname}: the profile cannot be used"),
-                    lines(&d),
-                )
-            })?;
-            profile_src = Some((pname, text));
-            Some(p)
-        }
-        None => None,
-    };
-    let loaded = input::read_bytes(name, bytes, None, None).map_err(|e| {
-        refusal(
-            bad,
-            format!("{name}: the file cannot be read"),
-            lines(&e.diagnostics),
-        )
-    })?;
-    let n = loaded.diagnostics.iter().filter(|d| blocks(d)).count();
-    if n > 0 {
-        return Err(refusal(
-            bad,
-            format!("{name}: {n} error(s) make the file unusable; nothing done"),
-            lines(&loaded.diagnostics),
-        ));
-    }
-    let req = SiteRequest {
-        after_round: None,
-        edition,
-        check: true,
-        next: true,
-        fide_list: None,
-    };
-    let built = compute(source(&loaded), profile.as_ref(), &req).map_err(|e| {
-        // a category of the profile it cannot use: named in the profile
-        let located = match (&e, &profile_src) {
-            (ComputeError::Standings(se), Some((pname, text))) => {
-                profile_diagnostic(se, text, pname)
-            }
-            _ => None,
-        };
-        match located {
-            Some(d) => refusal(bad, format!("{name}: {e}"), vec![d.to_string()]),
-            None => refusal(bad, format!("{name}: {e}"), lines(&loaded.diagnostics)),
-        }
-    })?;
-    let mut loaded = loaded;
-    loaded.bytes = Vec::new();
-    Ok(Upload {
-        built,
-        file: name.to_string(),
-        checks: Mutex::new(HashMap::new()),
-        loaded,
-    })
-}
-
 async fn upload(
     State(app): State<App>,
     activity: Option<Extension<Activity>>,
@@ -389,7 +281,13 @@ async fn upload(
         Ok(p) => p,
         Err(_) => return internal("the server is shutting down"),
     };
-    let (name, bytes, profile, system) = match read_form(form).await {
+    let Form {
+        name,
+        bytes,
+        profile,
+        section,
+        system,
+    } = match read_form(form).await {
         Ok(Some(f)) => f,
         Ok(None) => {
             return upload_page(
@@ -410,7 +308,7 @@ async fn upload(
             if std::env::var_os("ARBITER_SERVE_TEST_PANIC").is_some_and(|v| *v == *name) {
                 panic!("test panic while reading {name}");
             }
-            open_upload(&name, &bytes, profile, system)
+            open_upload(&name, &bytes, profile, section.as_deref(), system)
         }))
     })
     .await;
@@ -442,14 +340,22 @@ async fn upload(
     }
 }
 
-type Form = (String, Vec<u8>, Option<(String, Vec<u8>)>, Option<Edition>);
+/// The upload form's fields: the tournament file, the profile, the section
+/// of the profile and the edition.
+struct Form {
+    name: String,
+    bytes: Vec<u8>,
+    profile: Option<(String, Vec<u8>)>,
+    section: Option<String>,
+    system: Option<Edition>,
+}
 
-/// The upload form's fields: the tournament file (`None` when missing),
-/// the profile and the edition.
+/// The upload form's fields (`None` when the tournament file is missing).
 async fn read_form(mut form: Multipart) -> Result<Option<Form>, Response> {
     let mut file: Option<(String, Vec<u8>)> = None;
     let mut profile: Option<(String, Vec<u8>)> = None;
     let mut system: Option<Edition> = None;
+    let mut section: Option<String> = None;
     loop {
         let field = match form.next_field().await {
             Ok(Some(f)) => f,
@@ -466,10 +372,20 @@ async fn read_form(mut form: Multipart) -> Result<Option<Form>, Response> {
             "file" if !data.is_empty() => file = Some((file_name, data.to_vec())),
             "profile" if !data.is_empty() => profile = Some((file_name, data.to_vec())),
             "system" => system = Edition::from_name(String::from_utf8_lossy(&data).trim()),
+            "section" => {
+                let key = String::from_utf8_lossy(&data).trim().to_string();
+                section = (!key.is_empty()).then_some(key);
+            }
             _ => {}
         }
     }
-    Ok(file.map(|(name, bytes)| (name, bytes, profile, system)))
+    Ok(file.map(|(name, bytes)| Form {
+        name,
+        bytes,
+        profile,
+        section,
+        system,
+    }))
 }
 
 /// A request's work failed inside (a panic or a lost thread): that request
@@ -602,6 +518,13 @@ fn render_page(
             )
                 .into_response(),
         ));
+    }
+    if let (Some(why), None, "next.html") = (&u.not_ready, &u.built.next, name) {
+        let title = format!(
+            "{}: the next round cannot be paired (as `arbiter pair` refuses it)",
+            u.file
+        );
+        return Ok(Some(upload_page(StatusCode::CONFLICT, Some((&title, why)))));
     }
     let nav = nav();
     let mut input = u.built.input(&nav);
@@ -823,27 +746,4 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         net::serve(listener, router(app, hosts), net::connection_limit()).await;
         Ok(Outcome::Clean)
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::open_upload;
-
-    /// #18 item 5: an upload whose profile has an age category the event
-    /// cannot date (no start date) is refused naming the profile and the line.
-    #[test]
-    fn upload_names_the_profile_line_of_an_undated_category() {
-        let trf = "012 T\n001    1 m    Doe, Jane                         2100 FRA    12345678 1990/01/01  1.0    1     2 w 1\n001    2 m    Roe, Rick                         2000 GER    23456789 1991/02/03  0.0    2     1 b 0\n";
-        let profile = "[standings]\n[[standings.categories]]\nname = \"U13\"\nunder = 13\n";
-        let r = open_upload(
-            "t.trf",
-            trf.as_bytes(),
-            Some(("p.toml".into(), profile.as_bytes().to_vec())),
-            None,
-        );
-        let Err(refusal) = r else { panic!("accepted") };
-        let all = refusal.lines.join("\n");
-        assert!(all.contains("p.toml, line 3"), "{all}");
-        assert!(all.contains("category U13 needs a reference date"), "{all}");
-    }
 }

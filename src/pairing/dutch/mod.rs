@@ -120,6 +120,9 @@ pub enum PairError {
     /// The engine cannot handle this input (a graph whose packed criteria
     /// weights exceed the widest integer of the matching solver).
     Unsupported(String),
+    /// The file is not ready for its next round to be paired (an unfinished
+    /// round, points without games, ...: [`crate::pairing::ready`]).
+    NotReady(crate::pairing::ready::NotReady),
 }
 
 impl fmt::Display for PairError {
@@ -128,6 +131,7 @@ impl fmt::Display for PairError {
             PairError::NoLegalPairing { obstacle } => write!(f, "no legal pairing: {obstacle}"),
             PairError::InvalidRequest(s) => write!(f, "invalid request: {s}"),
             PairError::Unsupported(s) => write!(f, "unsupported: {s}"),
+            PairError::NotReady(e) => write!(f, "{e}"),
         }
     }
 }
@@ -418,6 +422,27 @@ pub fn prepare(t: &Tournament, opts: &PairOptions) -> Result<Prepared, PairError
         initial: initial_color(t),
         not_paired,
     })
+}
+
+/// [`crate::pairing::ready::ready`], then [`pair_round`]: the next round of
+/// a file, or why it cannot be paired yet ([`PairError::NotReady`]: an
+/// unfinished round, points without games, a pre-set pairing-allocated bye,
+/// a team event, errors in `diagnostics` that leave no position to pair).
+/// `at` locates the refusal in the file `t` was read from.
+pub fn pair_next(
+    t: &Tournament,
+    at: &dyn crate::diag::Locator,
+    opts: &PairOptions,
+    diagnostics: &[crate::diag::Diagnostic],
+) -> Result<Pairing, PairError> {
+    use crate::pairing::ready::{ready, ReadyOptions};
+    let r = ReadyOptions {
+        round: opts.round,
+        round_robin: false,
+        diagnostics,
+    };
+    ready(t, at, &r).map_err(PairError::NotReady)?;
+    pair_round(t, opts)
 }
 
 /// Pair round `opts.round` (default: the next round) of `t`.

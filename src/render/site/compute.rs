@@ -8,9 +8,7 @@ use crate::model::fide_list::FideList;
 use crate::model::Tournament;
 use crate::pairing::check::report::{check_tournament_in, engine_selection, CheckOptions, Report};
 use crate::pairing::check::FileFacts;
-use crate::pairing::dutch::{
-    next_round, pair_round, select_edition, Edition, PairOptions, Pairing,
-};
+use crate::pairing::dutch::{next_round, select_edition, Edition, PairOptions, Pairing};
 use crate::rating::change::event_kind;
 use crate::rating::fide_list::{compare, list_kind, with_list_ratings};
 use crate::rating::{compute as rating, RatingOptions, RatingReport};
@@ -199,12 +197,14 @@ pub fn compute(
         check_tournament_in(&t, &opts, &facts, |pos| engine_selection(pos, edition))
     });
     let next = if req.next && t.total_rounds.is_none_or(|n| paired < n) {
-        match pair_round(
+        match crate::pairing::dutch::pair_next(
             &t,
+            src.locator,
             &PairOptions {
                 edition: Some(edition),
                 ..Default::default()
             },
+            &[],
         ) {
             Ok(p) => Some(p),
             Err(e) => {
