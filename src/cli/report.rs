@@ -107,8 +107,9 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             }
             e @ ComputeError::AfterRound { .. } => Failure::Invalid(e.to_string()),
         })?;
+    // Each note names its own severity ("warning: ..."): printed as it is.
     for n in &built.notes {
-        eprintln!("note: {n}");
+        eprintln!("{n}");
     }
     for f in &built.list_findings {
         super::exit::say(f);

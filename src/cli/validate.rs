@@ -124,6 +124,16 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     if !matches!(loaded.format, InputFormat::Trf | InputFormat::Json) {
         report = report.with_format(loaded.format.name());
     }
+    // UTF-16 text is decoded before reading (the reader warns): the summary
+    // names the file's encoding, not the decoded text's. The byte-order
+    // mark alone says which.
+    let bom = &loaded.bytes[..loaded.bytes.len().min(2)];
+    if let Some((_, enc)) = (loaded.format != InputFormat::Tunx)
+        .then(|| chess_arbiter::formats::input::decode_utf16(bom))
+        .flatten()
+    {
+        report = report.with_source_encoding(enc);
+    }
     let text = match args.format {
         ReportFormat::Json => render::json(&report),
         ReportFormat::Text => render::text(&report),

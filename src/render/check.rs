@@ -56,11 +56,11 @@ fn colour(c: Color) -> &'static str {
     }
 }
 
-fn pair(p: &Pair) -> String {
+pub(crate) fn pair(p: &Pair) -> String {
     format!("{:>4} - {:<4}", p.white, p.black)
 }
 
-fn bye(b: Option<PlayerId>) -> String {
+pub(crate) fn bye(b: Option<PlayerId>) -> String {
     b.map(|b| format!("{b:>4} bye"))
         .unwrap_or_else(|| "no bye".into())
 }
@@ -207,7 +207,7 @@ fn round_text(s: &mut String, r: &RoundReport) {
     }
 }
 
-fn ids(v: &[PlayerId]) -> String {
+pub(crate) fn ids(v: &[PlayerId]) -> String {
     if v.is_empty() {
         "none".to_string()
     } else {
@@ -218,7 +218,7 @@ fn ids(v: &[PlayerId]) -> String {
     }
 }
 
-fn kind_words(k: BracketKind) -> &'static str {
+pub(crate) fn kind_words(k: BracketKind) -> &'static str {
     match k {
         BracketKind::Regular => "",
         BracketKind::Last => ", last bracket",
@@ -229,7 +229,7 @@ fn kind_words(k: BracketKind) -> &'static str {
 
 /// One pairing of a bracket: its pairs and its downfloaters (the PAB in the
 /// last bracket).
-fn choice_text(kind: BracketKind, c: &BracketChoice) -> String {
+pub(crate) fn choice_text(kind: BracketKind, c: &BracketChoice) -> String {
     let pairs: Vec<String> = c
         .pairs
         .iter()
@@ -261,7 +261,7 @@ fn bracket_difference(s: &mut String, b: &BracketDifference) {
     let _ = writeln!(s, "    rules:    {}", choice_text(b.kind, &b.rules));
 }
 
-fn preference_words(p: &PlayerState) -> String {
+pub(crate) fn preference_words(p: &PlayerState) -> String {
     match p.preference {
         None => "none".to_string(),
         Some(pr) => format!(

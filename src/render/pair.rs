@@ -68,7 +68,13 @@ pub fn text(t: &Tournament, p: &Pairing) -> String {
     }
     if let Some(b) = p.bye {
         let (n, r, pts) = describe(t, b, p.round);
-        let _ = writeln!(s, "\nPairing-allocated bye: {b} {n} ({r}, {pts} points)");
+        // An unrated player has no rating to show: `(0.0 points)`, not `(, 0.0 points)`.
+        let rating = if r.is_empty() {
+            String::new()
+        } else {
+            format!("{r}, ")
+        };
+        let _ = writeln!(s, "\nPairing-allocated bye: {b} {n} ({rating}{pts} points)");
     }
     if !p.not_paired.is_empty() {
         let _ = writeln!(s, "Not paired:");
@@ -82,30 +88,25 @@ pub fn text(t: &Tournament, p: &Pairing) -> String {
 }
 
 /// Why `id` is not paired in `round`: the TRF code of the entry (blank when
-/// there is none) and the words for it. A player with no entry in this round
-/// nor in any later round, whose row runs to the event's last round, has
-/// withdrawn; with no entry in this round only, the player is absent.
+/// there is none) and the words for it. A player not paired (no entry, or a
+/// zero-point bye) in this round and every later one, whose row runs to the
+/// event's last round, has withdrawn
+/// ([`crate::render::site::common::withdrawn`]); with no entry in this round
+/// only, the player is absent.
 fn not_paired_kind(t: &Tournament, id: PlayerId, round: u32) -> (&'static str, &'static str) {
     let Some(p) = t.player(id) else {
         return ("", "not in the file");
     };
-    let from = round.saturating_sub(1) as usize;
-    match p.rounds.get(from) {
-        Some(RoundEntry::Bye { bye: ByeKind::Half }) => ("H", "requested half-point bye"),
-        Some(RoundEntry::Bye { bye: ByeKind::Zero }) => ("Z", "zero-point bye (known absence)"),
-        Some(RoundEntry::Bye { bye: ByeKind::Full }) => ("F", "full-point bye"),
-        _ => {
-            let rest = p.rounds.get(from..).unwrap_or_default();
-            let last = t.total_rounds.map_or(p.rounds.len(), |n| n as usize);
-            let withdrawn = p.rounds.len() > from + 1
-                && p.rounds.len() >= last
-                && rest.iter().all(|e| *e == RoundEntry::NotPaired);
-            if withdrawn {
-                ("", "withdrawn (no entry for the rest of the event)")
-            } else {
-                ("", "absent (no entry)")
-            }
+    let withdrawn = crate::render::site::common::withdrawn(t, p, round);
+    match p.round(round as usize) {
+        RoundEntry::Bye { bye: ByeKind::Half } => ("H", "requested half-point bye"),
+        RoundEntry::Bye { bye: ByeKind::Zero } if withdrawn => {
+            ("Z", "withdrawn (not paired for the rest of the event)")
         }
+        RoundEntry::Bye { bye: ByeKind::Zero } => ("Z", "zero-point bye (known absence)"),
+        RoundEntry::Bye { bye: ByeKind::Full } => ("F", "full-point bye"),
+        _ if withdrawn => ("", "withdrawn (no entry for the rest of the event)"),
+        _ => ("", "absent (no entry)"),
     }
 }
 

@@ -725,15 +725,20 @@ pub fn unawarded_text(cash: Money, currency: &str) -> String {
 /// The statement's title: the event and the section, the section alone when
 /// its name already holds the event's (a main section is named after the event).
 pub fn title(s: &Statement) -> String {
+    format!("Prize statement: {}", statement_name(s))
+}
+
+/// What the statement is of: the event, its section, or both (`2023 CTCA
+/// Open Senior`), each named once.
+pub fn statement_name(s: &Statement) -> String {
     let (e, sec) = (s.event.trim(), s.section.trim());
-    let name = if e.is_empty() || sec.contains(e) {
+    if e.is_empty() || sec.contains(e) {
         sec.to_string()
     } else if sec.is_empty() || e.contains(sec) {
         e.to_string()
     } else {
         format!("{e} {sec}")
-    };
-    format!("Prize statement: {name}")
+    }
 }
 
 /// A self-contained HTML5 page (the site's template and stylesheet).

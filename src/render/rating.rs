@@ -323,7 +323,7 @@ pub fn periods_json(reports: &[RatingReport], periods: &[Period]) -> String {
 use super::html::escape as esc;
 
 /// A self-contained HTML5 page (the site's template and stylesheet): the
-/// summary table and a table per player.
+/// summary table and each player's games, folded.
 pub fn html(r: &RatingReport) -> String {
     let title = "Rating changes (FIDE B.02)";
     crate::render::site::document::standalone(title, &html_body(r)).unwrap_or_else(|e| {
@@ -361,13 +361,25 @@ pub fn html_body(r: &RatingReport) -> String {
         }
         o.push_str("</ul>\n");
     }
-    o.push_str("<table>\n<tr><th>SNo</th><th>Name</th><th>Rtg</th><th>K</th><th>N</th><th>W</th><th>We</th><th>K(W-We)</th><th>Chg</th><th>New</th><th>TPR</th></tr>\n");
+    // One summary table (its names link to the player's games), then each
+    // player's games folded in a <details>: the page stays short on a phone
+    // and a linked player's games open by themselves.
+    o.push_str("<div class=\"table-wrap\"><table class=\"rating\">\n<thead><tr><th class=\"n\">SNo</th><th>Name</th><th class=\"n\">Rtg</th><th class=\"n\">K</th><th class=\"n w\">N</th><th class=\"n w\">W</th><th class=\"n w\">We</th><th class=\"n w\">K(W-We)</th><th class=\"n\">Chg</th><th class=\"n\">New</th><th class=\"n w\">TPR</th></tr></thead>\n<tbody>\n");
     for p in &r.players {
+        let name = if p.games_detail.is_empty() {
+            format!("<span>{}</span>", esc(&p.name))
+        } else {
+            format!(
+                "<a href=\"#player-{}\" title=\"{}\">{}</a>",
+                p.start_rank,
+                esc(&p.name),
+                esc(&p.name)
+            )
+        };
         let _ = writeln!(
             o,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td title=\"{}\">{}</td><td>{}</td><td>{:.1}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td class=\"n\">{}</td><td class=\"name\">{name}</td><td class=\"n\">{}</td><td class=\"n\" title=\"{}\">{}</td><td class=\"n w\">{}</td><td class=\"n w\">{:.1}</td><td class=\"n w\">{}</td><td class=\"n w\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n w\">{}</td></tr>",
             p.start_rank,
-            esc(&p.name),
             opt(p.rating),
             esc(&k_text(r, p)),
             opt(p.k),
@@ -380,23 +392,28 @@ pub fn html_body(r: &RatingReport) -> String {
             opt(p.performance),
         );
     }
-    o.push_str("</table>\n");
+    o.push_str("</tbody>\n</table></div>\n");
+    if r.players.iter().any(|p| !p.games_detail.is_empty()) {
+        o.push_str("<h2>Games</h2>\n<p class=\"muted\">Each player's rated games: opponent, opponent's rating, rating difference D (capped at 400), expected score PD, result and change.</p>\n");
+    }
     for p in &r.players {
         if p.games_detail.is_empty() {
             continue;
         }
         let _ = writeln!(
             o,
-            "<h2 id=\"player-{}\">{} {}</h2>",
+            "<details class=\"rating\" id=\"player-{}\"><summary>{} {}: {} games, change {}</summary>",
             p.start_rank,
             p.start_rank,
-            esc(&p.name)
+            esc(&p.name),
+            p.games,
+            if p.rating.is_some() { signed(p.change, 2) } else { "-".into() },
         );
-        o.push_str("<table>\n<tr><th>Rd</th><th>Opp</th><th>ORtg</th><th>D</th><th>PD</th><th>Res</th><th>&Delta;R</th></tr>\n");
+        o.push_str("<div class=\"table-wrap\"><table>\n<thead><tr><th class=\"n\">Rd</th><th class=\"n\">Opp</th><th class=\"n\">ORtg</th><th class=\"n\">D</th><th class=\"n\">PD</th><th class=\"c\">Res</th><th class=\"n\">&Delta;R</th></tr></thead>\n<tbody>\n");
         for g in &p.games_detail {
             let _ = writeln!(
                 o,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"c\">{}</td><td class=\"n\">{}</td></tr>",
                 g.round,
                 g.opponent,
                 g.opponent_rating,
@@ -406,7 +423,7 @@ pub fn html_body(r: &RatingReport) -> String {
                 g.delta.map(|x| signed(x, 2)).unwrap_or_else(|| "-".into()),
             );
         }
-        o.push_str("</table>\n");
+        o.push_str("</tbody>\n</table></div>\n</details>\n");
     }
     o
 }

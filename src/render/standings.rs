@@ -85,15 +85,50 @@ pub(crate) fn header_line(s: &Standings) -> String {
     )
 }
 
+/// The legend of the tie-break columns: `BH-M1 = Buchholz Median-1 (C.07
+/// art. 8.1, 14)`, one line each, in column order.
 pub(crate) fn legend(s: &Standings) -> Vec<String> {
-    s.tiebreaks
-        .iter()
-        .enumerate()
-        .map(|(k, spec)| {
-            let name = s.tiebreak_names.get(k).cloned().unwrap_or_default();
-            format!("TB{}: {spec} = {name}", k + 1)
-        })
+    (0..s.tiebreaks.len())
+        .map(|k| format!("{} = {}", short_name(s, k), full_name(s, k)))
         .collect()
+}
+
+/// The head of tie-break column `k` ([`crate::standings::TieBreakSpec::label`]).
+pub(crate) fn short_name(s: &Standings, k: usize) -> String {
+    match s.tiebreak_short.get(k) {
+        Some(x) if !x.is_empty() => x.clone(),
+        _ => s
+            .tiebreaks
+            .get(k)
+            .map(|t| t.to_string())
+            .unwrap_or_else(|| format!("TB{}", k + 1)),
+    }
+}
+
+/// The full name of tie-break `k` with its article.
+pub(crate) fn full_name(s: &Standings, k: usize) -> String {
+    s.tiebreak_names.get(k).cloned().unwrap_or_default()
+}
+
+/// A category whose ranking is the overall one: the same players, in the
+/// same order, at the same ranks, on the same values (an "Open" category of
+/// everyone). Its table would repeat the overall table line for line.
+pub(crate) fn same_as_overall(s: &Standings, c: &crate::standings::CategoryStandings) -> bool {
+    c.rows.len() == s.rows.len()
+        && c.rows.iter().zip(&s.rows).all(|(cr, r)| {
+            cr.player == r.player
+                && cr.rank == r.rank
+                && cr.tiebreaks.as_ref().is_none_or(|v| *v == r.tiebreaks)
+        })
+}
+
+/// `1 player`, `12 players`.
+pub(crate) fn players_count(n: usize) -> String {
+    if n == 1 {
+        "1 player".into()
+    } else {
+        format!("{n} players")
+    }
 }
 
 /// Aligned table; each column as wide as its widest cell.
@@ -159,14 +194,16 @@ fn heads(s: &Standings) -> (Vec<String>, Vec<bool>) {
         .collect();
     let mut right = vec![true, true, false, false, false, true, true];
     for k in 0..s.tiebreaks.len() {
-        h.push(format!("TB{}", k + 1));
+        h.push(short_name(s, k));
         right.push(true);
     }
     (h, right)
 }
 
 /// Aligned text for people, laid out like chess-results (Rk, SNo, title, Name, FED,
-/// Rtg, Pts, TB1..TBn), then each category and the notes.
+/// Rtg, Pts, then the tie-breaks headed by their short names), then each
+/// category (one that ranks everyone as the overall table does is named, not
+/// repeated) and the notes.
 pub fn text(t: &Tournament, s: &Standings) -> String {
     text_of(t, s, Sections::All)
 }
@@ -194,7 +231,16 @@ pub fn text_of(t: &Tournament, s: &Standings, sections: Sections) -> String {
         o.push_str(&table(&h, &main_rows(t, s, &rows), &right));
     }
     for c in &s.categories {
-        let _ = writeln!(o, "\nCategory {} ({} players)", c.name, c.rows.len());
+        let count = players_count(c.rows.len());
+        if sections == Sections::All && same_as_overall(s, c) {
+            let _ = writeln!(
+                o,
+                "\nCategory {} ({count}): the same as the overall table",
+                c.name
+            );
+            continue;
+        }
+        let _ = writeln!(o, "\nCategory {} ({count})", c.name);
         let rows: Vec<(u32, &Row)> = c
             .rows
             .iter()

@@ -2,7 +2,7 @@
 //! JSON for programs.
 //!
 //! JSON shape (stable): `{"file", "dialect": str?, "dialect_detail": {..}?,
-//! "players", "rounds", "total_rounds"?, "errors", "warnings",
+//! "source_encoding": str? (a UTF-16 file, decoded before reading), "players", "rounds", "total_rounds"?, "errors", "warnings",
 //! "diagnostics": [diagnostic]}`; for a file that could not be read
 //! `{"file", "readable": false, "diagnostics": [diagnostic]}`. A diagnostic
 //! is `{"severity", "code", "family", "file"?, "line"?, "cols"?, "field"?,
@@ -29,6 +29,10 @@ pub struct Report<'a> {
     /// "Swiss-Manager tournament file (TUNX, binary)"); see [`Report::with_format`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<&'static str>,
+    /// The encoding of the file's bytes when they were decoded before
+    /// reading (`UTF-16LE`, `UTF-16BE`); see [`Report::with_source_encoding`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_encoding: Option<&'a str>,
     pub players: usize,
     pub rounds: usize,
     pub total_rounds: Option<u32>,
@@ -55,6 +59,7 @@ impl<'a> Report<'a> {
             dialect: dialect.map(|d| d.to_string()),
             dialect_detail: dialect,
             format: None,
+            source_encoding: None,
             players: t.players.len(),
             rounds: t.rounds_recorded(),
             total_rounds: t.total_rounds,
@@ -65,10 +70,23 @@ impl<'a> Report<'a> {
     }
 }
 
-impl Report<'_> {
+impl<'a> Report<'a> {
     /// Name the format read (for inputs other than TRF and chess-arbiter JSON).
     pub fn with_format(mut self, format: &'static str) -> Self {
         self.format = Some(format);
+        self
+    }
+
+    /// Name the encoding the file was in when its text was decoded before
+    /// reading (UTF-16 with a byte-order mark): the summary then says
+    /// `UTF-16LE` where the dialect read from the decoded text would say
+    /// `UTF-8`, as the reader's warning does.
+    pub fn with_source_encoding(mut self, encoding: &'a str) -> Self {
+        if let (Some(d), Some(detail)) = (self.dialect.as_mut(), self.dialect_detail) {
+            let decoded = format!("; {}", detail.encoding);
+            *d = d.replacen(&decoded, &format!("; {encoding} (read as Unicode)"), 1);
+        }
+        self.source_encoding = Some(encoding);
         self
     }
 }
@@ -95,7 +113,15 @@ pub fn text(r: &Report<'_>) -> String {
     if let Some(d) = &r.dialect {
         let _ = writeln!(s, "dialect: {d}");
     } else {
-        let _ = writeln!(s, "format: {}", r.format.unwrap_or("chess-arbiter JSON"));
+        let format = r.format.unwrap_or("chess-arbiter JSON");
+        match r.source_encoding {
+            Some(e) => {
+                let _ = writeln!(s, "format: {format}; {e} (read as Unicode)");
+            }
+            None => {
+                let _ = writeln!(s, "format: {format}");
+            }
+        }
     }
     let total = r
         .total_rounds

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+use super::custom::CustomTieBreak;
 pub use super::registry::Code;
 
 /// One entry of a tie-break list: a code with its modifiers.
@@ -146,6 +147,83 @@ impl TieBreakSpec {
             .filter(|s| !s.trim().is_empty())
             .map(TieBreakSpec::parse)
             .collect()
+    }
+}
+
+/// How a tie-break is named to readers ([`TieBreakSpec::label`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TieBreakLabel {
+    /// What heads its column: the C.07 acronym with its modifiers in the
+    /// Handbook's hyphen form (`BH-C1`, `BH-M1`, `KS-L+1`), or a self-defined
+    /// code's `short` name.
+    pub short: String,
+    /// The full name with its article: `Buchholz Cut-1 (C.07 art. 8.1, 14)`,
+    /// or `self-defined: ` and the definition's description.
+    pub full: String,
+}
+
+impl TieBreakSpec {
+    /// The short and the full name of the tie-break, the one place where
+    /// tie-breaks are named in words (tables, legends and pages read it; a
+    /// translation replaces these words here). `custom` holds the event's
+    /// self-defined `OTHER_…` codes (C.07 art. 4.1), which name themselves.
+    pub fn label(&self, custom: &[CustomTieBreak]) -> TieBreakLabel {
+        if let Code::Other(code) = &self.code {
+            let def = custom.iter().find(|c| c.code.eq_ignore_ascii_case(code));
+            let short = match def.map(|c| c.short.trim()) {
+                Some(s) if !s.is_empty() => s.to_string(),
+                _ => code.strip_prefix("OTHER_").unwrap_or(code).to_string(),
+            };
+            let full = match def {
+                Some(c) if !c.description.is_empty() => format!("self-defined: {}", c.description),
+                _ => format!("self-defined: {code}"),
+            };
+            return TieBreakLabel { short, full };
+        }
+        let mut short = self.code.name().to_string();
+        let mut words: Vec<String> = Vec::new();
+        if self.cut_low > 0 && self.cut_low == self.cut_high {
+            short.push_str(&format!("-M{}", self.cut_low));
+            words.push(format!("Median-{}", self.cut_low));
+        } else {
+            if self.cut_low > 0 {
+                short.push_str(&format!("-C{}", self.cut_low));
+                words.push(format!("Cut-{}", self.cut_low));
+            }
+            if self.cut_high > 0 {
+                short.push_str(&format!("-H{}", self.cut_high));
+                words.push(format!("cut {} highest", self.cut_high));
+            }
+        }
+        if self.limit_shift != 0 {
+            short.push_str(&format!("-L{:+}", self.limit_shift));
+            words.push(format!("limit {:+} half-points", self.limit_shift));
+        }
+        if self.forfeits_played {
+            short.push_str("-P");
+            words.push("forfeits as played".into());
+        }
+        if self.fore {
+            short.push_str("-F");
+            words.push("over Fore Buchholz".into());
+        }
+        if let Some(u) = self.unrated_rating {
+            short.push_str(&format!("-U{u}"));
+            words.push(format!("unrated as {u}"));
+        }
+        let full = match super::registry::lookup(&self.code) {
+            Some(i) => {
+                let mut name = i.name.to_string();
+                for (k, w) in words.iter().enumerate() {
+                    name.push_str(if k == 0 { " " } else { ", " });
+                    name.push_str(w);
+                }
+                let modifiers = if words.is_empty() { "" } else { ", 14" };
+                format!("{name} (C.07 art. {}{modifiers})", i.article)
+            }
+            None => short.clone(),
+        };
+        TieBreakLabel { short, full }
     }
 }
 

@@ -35,6 +35,10 @@ pub struct CustomTieBreak {
     pub code: String,
     #[serde(default)]
     pub description: String,
+    /// The column head in tables (e.g. `WIN+F`); empty: the code without
+    /// `OTHER_` ([`super::TieBreakSpec::label`]).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub short: String,
     pub kinds: Vec<RoundKind>,
     /// Sum the points of those rounds instead of counting them.
     #[serde(default)]
@@ -51,6 +55,7 @@ impl CustomTieBreak {
         CustomTieBreak {
             code: "OTHER_WINS_FORFEITS_NO_BYES".into(),
             description: "number of wins including forfeit wins, byes not counted".into(),
+            short: "WIN+F".into(),
             kinds: vec![RoundKind::Win, RoundKind::ForfeitWin],
             sum_points: false,
             color: None,

@@ -36,7 +36,7 @@ mod value;
 
 pub use age_groups::{AgeGroupError, AgeGroups};
 pub use category::{registration_conflicts, Category, RegistrationConflict};
-pub use code::{Code, CodeError, TieBreakSpec};
+pub use code::{Code, CodeError, TieBreakLabel, TieBreakSpec};
 pub use custom::{CustomTieBreak, RoundKind};
 pub use edition::{Edition, EditionError, EditionSource};
 pub use options::{CategoryMode, StandingsOptions};
@@ -119,6 +119,9 @@ pub struct Standings {
     /// What each tie-break is, for legends: `Buchholz (C.07 art. 8.1)` or the
     /// description of a self-defined code.
     pub tiebreak_names: Vec<String>,
+    /// What heads each tie-break's column: `BH-M1`, `SB`, a self-defined
+    /// code's short name ([`TieBreakSpec::label`]).
+    pub tiebreak_short: Vec<String>,
     /// In rank order.
     pub rows: Vec<Row>,
     pub categories: Vec<CategoryStandings>,
@@ -768,19 +771,9 @@ pub fn compute_located(
         }
     });
 
-    let tiebreak_names = specs
-        .iter()
-        .map(|s| match &s.code {
-            Code::Other(name) => custom
-                .iter()
-                .find(|c| c.code.eq_ignore_ascii_case(name))
-                .map(|c| format!("self-defined: {}", c.description))
-                .unwrap_or_default(),
-            c => registry::lookup(c)
-                .map(|i| format!("{} (C.07 art. {})", i.name, i.article))
-                .unwrap_or_default(),
-        })
-        .collect();
+    let labels: Vec<TieBreakLabel> = specs.iter().map(|s| s.label(&custom)).collect();
+    let tiebreak_names = labels.iter().map(|l| l.full.clone()).collect();
+    let tiebreak_short = labels.into_iter().map(|l| l.short).collect();
     Ok(Standings {
         edition,
         edition_source,
@@ -788,6 +781,7 @@ pub fn compute_located(
         round_robin,
         tiebreaks: specs,
         tiebreak_names,
+        tiebreak_short,
         rows,
         categories,
         notes,

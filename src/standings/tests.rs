@@ -430,6 +430,7 @@ fn custom_counts_by_colour_and_unknown_custom_code() {
     let black_wins = CustomTieBreak {
         code: "OTHER_BLACK_WINS".into(),
         description: "wins with black, forfeits included".into(),
+        short: String::new(),
         kinds: vec![RoundKind::Win, RoundKind::ForfeitWin],
         sum_points: false,
         color: Some(Color::Black),

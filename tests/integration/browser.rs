@@ -478,7 +478,89 @@ fn site_and_app_in_headless_chromium() {
     b.click("main form button[type=\"submit\"]");
     b.expect("System: dutch-2017");
     b.click("main a[href=\"#round-3\"]");
-    let explanation = b.text("#round-3 pre");
-    assert!(explanation.starts_with("round 3: "), "{explanation}");
+    // The explanation is folded: opened, it shows the round's position.
+    b.click("#round-3 details summary");
+    let explanation = b.text("#round-3 details");
+    assert!(
+        explanation.starts_with("The position before round 3: "),
+        "{explanation}"
+    );
+    assert!(b.text("#round-3 table.position").contains("No"));
     b.shot("app-check");
+}
+
+/// The site on a phone (issue 32, item 10): at 390 CSS pixels the standings
+/// and the pairings fit the screen (neither the page nor a table's box
+/// scrolls sideways), and the rating and check pages are a few screens
+/// tall, not tens of thousands of pixels. Screenshots in
+/// `target/site-tests/phone/`.
+#[test]
+fn site_pages_fit_a_phone() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let shots = root().join("target/site-tests/phone");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).expect("the screenshots' folder");
+    let Some(b) = Browser::start(shots.clone()) else {
+        return;
+    };
+    let site = shots.join("site");
+    let out = report_sample(&site, &[]);
+    assert!(out.status.success());
+    b.viewport(390, 844, true);
+    // The page's width and, for each table box, how far its table reaches
+    // past the box.
+    let widths = "return [document.scrollingElement.scrollWidth, window.innerWidth,
+        Array.from(document.querySelectorAll('.table-wrap')).map(w => w.scrollWidth - w.clientWidth),
+        document.scrollingElement.scrollHeight];";
+    let measure = |page: &str| -> (i64, i64, Vec<i64>, i64) {
+        b.go(&format!("file://{}", site.join(page).display()));
+        b.expect("arbiter");
+        let v = b.exec(widths, json!([]));
+        let n = |x: &Value| x.as_i64().unwrap_or(i64::MAX);
+        let over = v[2]
+            .as_array()
+            .map(|a| a.iter().map(n).collect())
+            .unwrap_or_default();
+        (n(&v[0]), n(&v[1]), over, n(&v[3]))
+    };
+    for (page, name) in [
+        ("standings.html", "phone-standings"),
+        ("standings-3.html", "phone-standings-3"),
+        ("round-3.html", "phone-round-3"),
+        ("index.html", "phone-index"),
+    ] {
+        let (scroll, inner, over, _) = measure(page);
+        b.shot(name);
+        assert_eq!(inner, 390, "{page}: the phone's width");
+        assert!(
+            scroll <= inner,
+            "{page}: {scroll} px wide on a {inner} px screen"
+        );
+        assert!(
+            over.iter().all(|&o| o <= 0),
+            "{page}: a table reaches past its box by {over:?} px"
+        );
+    }
+    // The menu takes at most two lines on the phone.
+    b.go(&format!("file://{}", site.join("index.html").display()));
+    let nav = b.exec(
+        "return document.querySelector('nav.site').getBoundingClientRect().height;",
+        json!([]),
+    );
+    assert!(
+        nav.as_f64().unwrap_or(f64::MAX) < 60.0,
+        "menu {nav} px tall"
+    );
+    for (page, name, most) in [
+        ("rating.html", "phone-rating", 9000),
+        ("check.html", "phone-check", 6000),
+    ] {
+        let (scroll, inner, _, height) = measure(page);
+        b.shot(name);
+        assert!(
+            scroll <= inner,
+            "{page}: {scroll} px wide on a {inner} px screen"
+        );
+        assert!(height <= most, "{page}: {height} px tall");
+    }
 }

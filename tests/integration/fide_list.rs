@@ -449,7 +449,7 @@ fn report_takes_k_ratings_and_disagreements_from_the_list() {
     }
     // Alpha's row: the list's 2010, not the file's 2000
     assert!(
-        rating.contains("<td>Alpha, Anna</td><td>2010</td>"),
+        rating.contains("Alpha, Anna</a></td><td class=\"n\">2010</td>"),
         "{rating}"
     );
     // Bravo met 2000/2010, 1800 and 1700: ARO 1837 with the list (1833 without)

@@ -218,3 +218,45 @@ fn tiebreak_cut_of_every_round_gave_zero_to_everyone_without_a_word() {
         "{err}"
     );
 }
+
+/// Issue 32, item 11: a UTF-16 file was summarised as "UTF-8" by `validate`
+/// while its warning said UTF-16LE (the text is decoded before reading).
+/// The summary names the file's encoding, in text and JSON.
+#[test]
+fn validate_summarised_a_utf16_file_as_utf8() {
+    let dir = Scratch::new("utf16-summary");
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pair/not-paired-kinds.trf"),
+    )
+    .expect("read the fixture");
+    for (bom, enc) in [([0xFF, 0xFE], "UTF-16LE"), ([0xFE, 0xFF], "UTF-16BE")] {
+        let mut bytes = bom.to_vec();
+        for u in text.encode_utf16() {
+            let b = if enc == "UTF-16LE" {
+                u.to_le_bytes()
+            } else {
+                u.to_be_bytes()
+            };
+            bytes.extend_from_slice(&b);
+        }
+        let file = dir.join(format!("{enc}.trf"));
+        std::fs::write(&file, &bytes).expect("write the UTF-16 file");
+        let (code, out, err) = arbiter(&["validate", path_str(&file)]);
+        assert_eq!(code, Some(0), "{out}{err}");
+        let dialect = out
+            .lines()
+            .find(|l| l.starts_with("dialect: "))
+            .unwrap_or_else(|| panic!("no dialect line in {out}"));
+        assert!(
+            dialect.contains(&format!("; {enc} (read as Unicode)")),
+            "{dialect}"
+        );
+        assert!(!dialect.contains("UTF-8"), "{dialect}");
+        assert!(out.contains(&format!("text in {enc} read as Unicode")), "{out}");
+        let (_, json, _) = arbiter(&["validate", path_str(&file), "--format", "json"]);
+        assert!(
+            json.contains(&format!("\"source_encoding\": \"{enc}\"")),
+            "{json}"
+        );
+    }
+}

@@ -131,7 +131,21 @@ fn report_writes_the_whole_site_with_working_links() {
     assert!(round.contains("<td class=\"c\">1 - 0</td>"));
     assert!(round.contains("href=\"check.html#round-3\""));
     let st = read(&dir.join("standings.html"));
-    assert!(st.contains(">BH&#x2f;M1</th>"), "tie-break columns by code");
+    // Tie-break columns headed by their C.07 short names, the full name as
+    // the head's title and in the legend.
+    assert!(
+        st.contains("<th class=\"n\" title=\"Buchholz Median-1 (C.07 art. 8.1, 14)\">BH-M1</th>"),
+        "tie-break columns by short name"
+    );
+    assert!(
+        st.contains(">WIN+F</th>"),
+        "a self-defined code by its short name"
+    );
+    assert!(
+        !st.contains("OTHER_WINS_FORFEITS_NO_BYES"),
+        "no internal identifier"
+    );
+    assert!(st.contains("<li>BH-M1 = Buchholz Median-1 (C.07 art. 8.1, 14)</li>"));
     assert!(st.contains("C.07 edition pre2023"));
     assert!(st.contains("id=\"cat-u13-girls\""));
     let ct = read(&dir.join("crosstable.html"));
@@ -344,7 +358,11 @@ fn serve_opens_a_tunx_and_shows_its_pages_checks_and_downloads() {
     assert_eq!(ck.status, 200);
     assert!(ck.body.contains("System: dutch-2017"));
     assert!(ck.body.contains("id=\"round-7\""));
-    assert!(ck.body.contains("<pre class=\"explain\">round 1: "));
+    // The explanation is the page's own structure, not the text report.
+    assert!(!ck.body.contains("<pre"), "no raw engine text");
+    assert!(ck
+        .body
+        .contains("<details class=\"round\"><summary>The position before round 1: "));
     let trf = get(&srv, &format!("{base}download/trf16-fide.trf"));
     assert_eq!(trf.status, 200);
     assert!(
@@ -460,5 +478,177 @@ fn pair_writes_an_html_page_with_absences_by_kind() {
     assert!(
         h.contains("zero-point bye") || h.contains("half-point bye"),
         "{h}"
+    );
+}
+
+/// The pages people read (issue 32, item 10): one "Rounds" entry in the
+/// menu (a rounds page and a selector on each round's page, no script),
+/// tie-break columns by their short names, an "Open" category that ranks
+/// everyone not repeated, the check's explanation as the page's own
+/// structure (folded), the rating page a summary with each player's games
+/// folded, and a prize page's window title naming the event once.
+#[test]
+fn pages_people_read_stay_short_and_name_things_once() {
+    let dir = out_dir("pages-people-read");
+    let out = report_sample(&dir, &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Printed once with its own severity, not "note: warning: ...".
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("note: warning:"), "{err}");
+    let index = read(&dir.join("index.html"));
+    let nav = index
+        .split("<nav class=\"site\"")
+        .nth(1)
+        .and_then(|n| n.split("</nav>").next())
+        .expect("the site menu");
+    assert!(nav.contains("<a href=\"rounds.html\">Rounds</a>"), "{nav}");
+    assert!(
+        !nav.contains("round-"),
+        "no link per round in the menu: {nav}"
+    );
+    assert!(nav.matches("<a ").count() <= 9, "{nav}");
+    let rounds = read(&dir.join("rounds.html"));
+    for r in 1..=9 {
+        assert!(rounds.contains(&format!("<a href=\"round-{r}.html\">Round {r}</a>")));
+        assert!(rounds.contains(&format!(
+            "<a href=\"standings-{r}.html\">after round {r}</a>"
+        )));
+    }
+    let r3 = read(&dir.join("round-3.html"));
+    assert!(r3.contains("<nav class=\"rounds\" aria-label=\"rounds\">"));
+    assert!(r3.contains("<a href=\"round-3.html\" aria-current=\"page\">3</a>"));
+    assert!(r3.contains("<a href=\"round-9.html\">9</a>"));
+    let s3 = read(&dir.join("standings-3.html"));
+    assert!(s3.contains("<a href=\"standings-3.html\" aria-current=\"page\">3</a>"));
+
+    // The "Open" category of everyone is named, not printed again.
+    let st = read(&dir.join("standings.html"));
+    assert!(
+        st.contains("<p id=\"cat-open\"><strong>Category Open</strong> (121 players): the same ranking as the table above.</p>"),
+        "{st}"
+    );
+    assert_eq!(
+        st.matches("<table class=\"standings\"").count(),
+        1 + st.matches("<caption>Category ").count()
+    );
+    assert!(st.contains("id=\"cat-u13-girls\""));
+    assert!(
+        st.contains("<td class=\"name\"><a href=\"player-"),
+        "names kept on one line"
+    );
+
+    // The check: findings and the position as lists and tables, no raw text.
+    let ck = read(&dir.join("check.html"));
+    assert!(!ck.contains("<pre"), "no raw engine text");
+    assert_eq!(ck.matches("<section id=\"round-").count(), 9);
+    assert_eq!(ck.matches("<details class=\"round\">").count(), 9);
+    assert!(ck.contains("<table class=\"position\">"));
+    assert!(
+        ck.contains("Bracket ") || ck.contains("Score group "),
+        "{ck}"
+    );
+
+    // The rating page: a summary, each player's games folded under an anchor.
+    let rating = read(&dir.join("rating.html"));
+    assert!(rating.contains("<table class=\"rating\">"));
+    assert!(rating.contains("<details class=\"rating\" id=\"player-12\"><summary>12 "));
+    assert!(rating.contains("<a href=\"#player-12\""));
+    let open = rating.matches("<details").count();
+    assert!(open > 100, "{open} players' games folded");
+
+    let title = |html: &str| {
+        html.split("<title>")
+            .nth(1)
+            .and_then(|t| t.split("</title>").next())
+            .unwrap_or_default()
+            .to_string()
+    };
+    // The profile names another event than the file: both are said.
+    let prizes = read(&dir.join("prizes.html"));
+    assert_eq!(
+        title(&prizes),
+        "Prize statement: 2023 CTCA International Chess Open · Harbour Summer Open 2023"
+    );
+    // The same name in the file and the profile: said once in the title.
+    let same = dir.join("same-name");
+    std::fs::create_dir_all(&same).expect("a folder");
+    let trf = read(&root().join("samples/open-2023.trf")).replacen(
+        "012 Harbour Summer Open 2023",
+        "012 2023 CTCA International Chess Open",
+        1,
+    );
+    let file = same.join("open.trf");
+    std::fs::write(&file, trf).expect("write the renamed sample");
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("report")
+        .arg(&file)
+        .arg("--profile")
+        .arg(root().join("samples/ctca-2023.toml"))
+        .args(["--no-check", "-o"])
+        .arg(same.join("site"))
+        .output()
+        .expect("run arbiter report");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let prizes = read(&same.join("site/prizes.html"));
+    assert_eq!(
+        title(&prizes),
+        "Prize statement · 2023 CTCA International Chess Open"
+    );
+    assert!(prizes.contains("<h1>Prize statement: 2023 CTCA International Chess Open</h1>"));
+}
+
+/// A player who withdrew (`0000 - Z` to the event's last round) is called
+/// withdrawn, not "zero-point bye", on the round page, the player's page
+/// and by `pair`; the pairing-allocated bye of an unrated player names no
+/// empty rating (issue 32, item 11).
+#[test]
+fn a_withdrawn_player_is_called_withdrawn_and_an_unrated_bye_has_no_empty_rating() {
+    let dir = out_dir("withdrawn");
+    let trf = root().join("tests/fixtures/site/withdrawn.trf");
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("report")
+        .arg(&trf)
+        .arg("-o")
+        .arg(&dir)
+        .output()
+        .expect("run arbiter report");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r2 = read(&dir.join("round-2.html"));
+    assert!(r2.contains("<td>withdrawn</td>"), "{r2}");
+    assert!(!r2.contains("zero-point bye"), "{r2}");
+    assert!(r2.contains("<td>PAB (pairing-allocated bye)</td>"), "{r2}");
+    let p8 = read(&dir.join("player-8.html"));
+    assert!(p8.contains("<span>withdrawn</span>"), "{p8}");
+    let pair = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("pair")
+        .arg(&trf)
+        .output()
+        .expect("run arbiter pair");
+    let text = String::from_utf8_lossy(&pair.stdout);
+    assert!(
+        pair.status.success(),
+        "{}",
+        String::from_utf8_lossy(&pair.stderr)
+    );
+    assert!(
+        text.contains("Pairing-allocated bye: 7 Golf, Gina (0.0 points)"),
+        "{text}"
+    );
+    assert!(!text.contains("(, "), "{text}");
+    assert!(
+        text.contains("      8 Hotel, Hugo                  Z  withdrawn (not paired for the rest of the event)"),
+        "{text}"
     );
 }

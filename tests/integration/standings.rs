@@ -437,3 +437,62 @@ fn cli_reads_trf() {
         ])
     );
 }
+
+/// Issue 32 (items 10, 11): the text standings head the tie-breaks by their
+/// C.07 short names (not TB1..TBn), give each full name once in the legend,
+/// and do not print the profile's "Open" category (everyone, ranked as the
+/// overall table) as a second copy of the overall table.
+#[test]
+fn text_standings_head_tiebreaks_by_short_name_and_print_each_table_once() {
+    let out = arbiter(&[
+        "standings",
+        "samples/open-2023.trf",
+        "--profile",
+        "samples/ctca-2023.toml",
+    ]);
+    assert!(out.starts_with("exit: 0\n"), "{out}");
+    let head = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("Rk  SNo"))
+        .unwrap_or_else(|| panic!("no table head in {out}"));
+    for h in ["DE", "BH-M1", "BH", "WIN+F"] {
+        assert!(head.split_whitespace().any(|x| x == h), "{h} not in {head}");
+    }
+    assert!(!out.contains("TB1"), "{out}");
+    assert!(
+        out.contains("\nBH-M1 = Buchholz Median-1 (C.07 art. 8.1, 14)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "\nWIN+F = self-defined: number of wins including forfeit wins, byes not counted\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nCategory Open (121 players): the same as the overall table\n"),
+        "{out}"
+    );
+    let tables = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("Rk  SNo"))
+        .count();
+    let categories = out.matches("\nCategory ").count();
+    assert_eq!(
+        tables, categories,
+        "one table per category but Open, and the overall one: {out}"
+    );
+    assert!(out.contains("\nCategory U7 Girls (1 player)\n"), "{out}");
+    assert!(!out.contains(" (1 players)"), "{out}");
+    // `--category Open` asks for that table: it is printed.
+    let open = arbiter(&[
+        "standings",
+        "samples/open-2023.trf",
+        "--profile",
+        "samples/ctca-2023.toml",
+        "--category",
+        "Open",
+    ]);
+    assert_eq!(open.matches("Rk  SNo").count(), 1, "{open}");
+    assert!(open.contains("\nCategory Open (121 players)\n"), "{open}");
+}

@@ -105,7 +105,7 @@ fn standings_use_the_events_own_tiebreaks() {
     let o = tunx(&["standings", "aut_1384031.TUNX"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let out = text(&o.stdout);
-    assert!(out.contains("BH/C1"), "{out}");
+    assert!(out.contains("BH-C1"), "{out}");
     let p = places(&out);
     assert_eq!(p.len(), 25, "{out}");
     let mut u = p.clone();

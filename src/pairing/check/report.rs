@@ -238,7 +238,7 @@ where
 {
     let pos = position_before(t, k)?;
     let rec = recorded_round(t, k);
-    let warnings = round_warnings(t, &rec, facts);
+    let warnings = round_warnings(t, &rec, facts, opts.edition);
     let mut recorded: Vec<Pair> = rec.boards.iter().map(Pair::from).collect();
     board_order(&pos, &mut recorded);
     let (verdict, selected) = match absolute_verdict(&pos, &rec, opts.edition) {

@@ -12,6 +12,7 @@
 use super::position::{BoardKind, RecordedRound};
 use crate::diag::{codes, Diagnostic, Family, Location, Locator, NoSource, PlayerField};
 use crate::model::{ByeKind, PlayerId, RoundEntry, Tournament};
+use crate::pairing::dutch::Edition;
 
 /// Where the data of the input is, for located warnings. The pairing layer
 /// does not read files: the caller gives the name used in messages and the
@@ -121,8 +122,8 @@ impl<'a> FileFacts<'a> {
 
 /// Data problems of round `rec.round` that change or may change its answer,
 /// without file locations. See [`round_warnings`].
-pub fn warnings(t: &Tournament, rec: &RecordedRound) -> Vec<Diagnostic> {
-    round_warnings(t, rec, &FileFacts::default())
+pub fn warnings(t: &Tournament, rec: &RecordedRound, edition: Edition) -> Vec<Diagnostic> {
+    round_warnings(t, rec, &FileFacts::default(), edition)
 }
 
 /// Data problems of one recorded round:
@@ -130,15 +131,26 @@ pub fn warnings(t: &Tournament, rec: &RecordedRound) -> Vec<Diagnostic> {
 /// - double forfeits (both players lost by forfeit): the check takes the
 ///   two as paired with each other; the unplayed game gives neither a colour
 ///   nor a meeting, so they may meet again (C.04.2 (2026) art. 3.4-3.5,
-///   (2017) D.5); if both were known to be absent before the pairing, the
-///   round was paired without them and they should be coded `Z`.
-pub fn round_warnings(t: &Tournament, rec: &RecordedRound, facts: &FileFacts) -> Vec<Diagnostic> {
+///   (2017) D.5: the article of the rules `edition` the round is checked
+///   by); if both were known to be absent before the pairing, the round was
+///   paired without them and they should be coded `Z`.
+pub fn round_warnings(
+    t: &Tournament,
+    rec: &RecordedRound,
+    facts: &FileFacts,
+    edition: Edition,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let k = usize::try_from(rec.round).unwrap_or(usize::MAX);
     let field = format!("round {}", rec.round);
     if rec.pab.is_empty() {
         out.extend(full_bye_warnings(t, rec.round, facts));
     }
+    // The unplayed game's article in the rules the round is checked by.
+    let unplayed = match edition {
+        Edition::Dutch2017 => "C.04.2 (2017) D.5",
+        Edition::Dutch2025 => "C.04.2 (2026) art. 3.4-3.5",
+    };
     for b in rec.boards.iter().filter(|b| b.kind == BoardKind::Forfeit) {
         let lost = |id: PlayerId| {
             t.player(id)
@@ -151,7 +163,7 @@ pub fn round_warnings(t: &Tournament, rec: &RecordedRound, facts: &FileFacts) ->
                 Family::Consistency,
                 facts.at_round(a, k, field.clone()),
                 format!(
-                    "players {a} and {c} both lost round {} by forfeit (double forfeit): the check takes them as paired with each other; the game was not played, so it gives neither of them a colour and they may be paired again (C.04.2 (2026) art. 3.4-3.5); if both were known to be absent before the pairing, code them Z (not paired), which changes the position the round is checked against",
+                    "players {a} and {c} both lost round {} by forfeit (double forfeit): the check takes them as paired with each other; the game was not played, so it gives neither of them a colour and they may be paired again ({unplayed}); if both were known to be absent before the pairing, code them Z (not paired), which changes the position the round is checked against",
                     rec.round
                 ),
             ));
@@ -482,7 +494,7 @@ mod tests {
             vec![g(2, White, Draw), g(3, Black, Loss)],
         ]);
         let rec = recorded_round(&t, 2);
-        let w = round_warnings(&t, &rec, &facts(&lines(4, false)));
+        let w = round_warnings(&t, &rec, &facts(&lines(4, false)), Edition::Dutch2025);
         assert_eq!(w.len(), 1, "{w:?}");
         assert_eq!(w[0].code, codes::DOUBLE_FORFEIT);
         assert!(w[0]
@@ -491,17 +503,37 @@ mod tests {
         assert_eq!(w[0].location.line, Some(11));
         assert_eq!(w[0].location.cols, Some((102, 109)));
         assert_eq!(w[0].location.field.as_deref(), Some("round 2"));
+        // The article cited is the one of the rules the round is checked by:
+        // a 2017 event is not told about the 2026 text.
+        assert!(w[0].message.contains("(C.04.2 (2026) art. 3.4-3.5)"));
+        let old = round_warnings(&t, &rec, &facts(&lines(4, false)), Edition::Dutch2017);
+        assert!(
+            old[0].message.contains("(C.04.2 (2017) D.5)"),
+            "{}",
+            old[0].message
+        );
+        assert!(!old[0].message.contains("2026"), "{}", old[0].message);
         // A one-sided forfeit is no double forfeit; round 1 has none.
-        assert!(round_warnings(&t, &recorded_round(&t, 1), &facts(&lines(4, false))).is_empty());
+        assert!(round_warnings(
+            &t,
+            &recorded_round(&t, 1),
+            &facts(&lines(4, false)),
+            Edition::Dutch2025
+        )
+        .is_empty());
         let mut one = t.clone();
         one.players[0].rounds[1] = RoundEntry::Forfeit {
             opponent: PlayerId(2),
             color: Some(Black),
             won: true,
         };
-        assert!(
-            round_warnings(&one, &recorded_round(&one, 2), &facts(&lines(4, false))).is_empty()
-        );
+        assert!(round_warnings(
+            &one,
+            &recorded_round(&one, 2),
+            &facts(&lines(4, false)),
+            Edition::Dutch2025
+        )
+        .is_empty());
     }
 
     /// The same warnings in every input format name where the fact is, through
@@ -530,7 +562,7 @@ mod tests {
         let rec = recorded_round(&t, 2);
         let first = |src: &Source, name: &str| -> (String, String) {
             let f = FileFacts::new(Some(name), src);
-            let forfeit = round_warnings(&t, &rec, &f);
+            let forfeit = round_warnings(&t, &rec, &f, Edition::Dutch2025);
             let points = points_warnings_in(&t, &f);
             let head = |d: &Diagnostic| {
                 d.to_string()
@@ -607,7 +639,7 @@ mod tests {
         t.players[1].points = Some(crate::model::Points(10));
         let m = lines(2, false);
         let f = facts(&m);
-        let w = round_warnings(&t, &recorded_round(&t, 2), &f);
+        let w = round_warnings(&t, &recorded_round(&t, 2), &f, Edition::Dutch2025);
         assert_eq!(w.len(), 1);
         assert!(w[0]
             .message

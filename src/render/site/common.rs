@@ -26,6 +26,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
     ("round.html", include_str!("../../../templates/round.html")),
     (
+        "rounds.html",
+        include_str!("../../../templates/rounds.html"),
+    ),
+    (
         "standings.html",
         include_str!("../../../templates/standings.html"),
     ),
@@ -190,6 +194,40 @@ pub(crate) fn round_file(r: u32) -> String {
     format!("round-{r}.html")
 }
 
+/// Whether `p` had withdrawn by round `round`: the player's row runs to the
+/// event's last round and ends in a run of at least two rounds not paired
+/// (no entry, or a zero-point bye `Z`) that has begun by `round` (C.04.2: a
+/// withdrawn player is not paired again). A player missing only the last
+/// round, or whose row stops at the rounds played so far, is absent, not
+/// withdrawn.
+pub(crate) fn withdrawn(t: &Tournament, p: &Player, round: u32) -> bool {
+    let k = round as usize;
+    let last = t.total_rounds.map_or(p.rounds.len(), |n| n as usize);
+    let away = |r: usize| {
+        matches!(
+            p.round(r),
+            RoundEntry::NotPaired | RoundEntry::Bye { bye: ByeKind::Zero }
+        )
+    };
+    // The first round of the run of rounds not paired that ends the row.
+    let mut first = last + 1;
+    while first > 1 && away(first - 1) {
+        first -= 1;
+    }
+    p.rounds.len() >= last && k >= 1 && first <= k && first < last
+}
+
+/// What player `p`'s round `round` without an opponent was, in words:
+/// "withdrawn" when the player has left the event ([`withdrawn`]), else
+/// the kind of bye.
+pub(crate) fn absence_kind(t: &Tournament, p: &Player, round: u32) -> &'static str {
+    if withdrawn(t, p, round) {
+        "withdrawn"
+    } else {
+        bye_kind(p.round(round as usize))
+    }
+}
+
 /// What a round without an opponent was, in words.
 pub(crate) fn bye_kind(e: RoundEntry) -> &'static str {
     match e {
@@ -221,4 +259,15 @@ pub(crate) fn own_result(e: RoundEntry, ps: &PointSystem) -> String {
             e.points(ps).map(|p| p.to_string()).unwrap_or_default()
         }
     }
+}
+
+/// Every planned round has its standings (a file that does not say how
+/// many rounds it plans is taken as complete).
+pub(crate) fn complete(input: &SiteInput<'_>) -> bool {
+    let n = input.standings.len() as u32;
+    input.tournament.total_rounds.is_none_or(|t| n >= t)
+}
+
+pub(crate) fn final_standings<'a>(input: &SiteInput<'a>) -> Option<&'a Standings> {
+    input.standings.last()
 }

@@ -55,7 +55,8 @@ pub struct Built {
     pub check: Option<Report>,
     pub next: Option<Pairing>,
     /// What the engines said beside their results (prize notes, errors of a
-    /// part left out), for the terminal or the page.
+    /// part left out), for the terminal or the page; each line starts with
+    /// its severity (`warning: `), so it is printed as it is.
     pub notes: Vec<String>,
     /// Where the file disagrees with the FIDE rating list (located lines),
     /// for the rating page; empty without a list.
@@ -167,7 +168,7 @@ pub fn compute(
                 Some(s)
             }
             Err(e) => {
-                notes.push(format!("prizes left out: {e}"));
+                notes.push(format!("warning: prizes left out: {e}"));
                 None
             }
         },
@@ -208,7 +209,7 @@ pub fn compute(
         ) {
             Ok(p) => Some(p),
             Err(e) => {
-                notes.push(format!("round {}: not paired: {e}", paired + 1));
+                notes.push(format!("warning: round {}: not paired: {e}", paired + 1));
                 None
             }
         }

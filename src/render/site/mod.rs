@@ -10,11 +10,13 @@
 use crate::model::Tournament;
 use crate::pairing::dutch::Pairing;
 
+mod check;
 pub(crate) mod common;
 mod compute;
 pub(crate) mod document;
 mod pages;
 mod rounds;
+mod standings;
 
 use common::{environment, tool, Frame};
 pub use common::{player_file, Page, SiteError, SiteInput, STYLE_CSS};

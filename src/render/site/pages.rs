@@ -7,13 +7,14 @@ use minijinja::Environment;
 use serde::Serialize;
 
 use super::common::{
-    anchor, bye_kind, own_result, player_file, rating_text, render, round_file, tool, Frame,
+    absence_kind, anchor, own_result, player_file, rating_text, render, round_file, tool, Frame,
     NavItem, Page, SiteError, SiteInput, STYLE_CSS,
 };
+use super::common::{complete, final_standings};
 use super::rounds;
-use crate::model::{Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
-use crate::render::standings::{format_value, header_line, legend};
-use crate::standings::Standings;
+use super::standings::{crosstable, standings};
+use crate::model::{Color, Player, PlayerId, RoundEntry};
+use crate::render::standings::{full_name, short_name};
 
 pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
     let t = input.tournament;
@@ -27,11 +28,13 @@ pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
             href: "players.html".into(),
         },
     ];
+    // One entry for every round (a phone's menu stays one or two lines):
+    // the rounds page links each round, and each round page its neighbours.
     let rounds = input.standings.len();
-    for r in 1..=rounds {
+    if rounds > 0 {
         nav.push(NavItem {
-            label: format!("Rd {r}"),
-            href: round_file(r as u32),
+            label: "Rounds".into(),
+            href: "rounds.html".into(),
         });
     }
     if input.next.is_some() {
@@ -119,6 +122,7 @@ pub(crate) fn names(input: &SiteInput<'_>) -> Vec<String> {
         v.push(format!("standings-{r}.html"));
     }
     if !input.standings.is_empty() {
+        v.push("rounds.html".into());
         v.push("standings.html".into());
         v.push("crosstable.html".into());
     }
@@ -162,6 +166,7 @@ pub(crate) fn one(
         // (the hall) or reported after a round is not over yet.
         "standings.html" if n > 0 => standings(env, &fr, input, n, complete(input))?,
         "crosstable.html" if n > 0 => crosstable(env, &fr, input)?,
+        "rounds.html" if n > 0 => rounds::rounds_page(env, &fr, input)?,
         "next.html" => match input.next {
             Some(p) => rounds::next_page(env, &fr, input, p)?,
             None => return Ok(None),
@@ -169,14 +174,22 @@ pub(crate) fn one(
         "prizes.html" => match input.statement {
             Some(s) => {
                 let body = crate::render::prizes::html_body(s);
-                let title = crate::render::prizes::title(s);
+                let heading = crate::render::prizes::title(s);
+                // The window title names the event once: base.html adds it.
+                let name = crate::render::prizes::statement_name(s);
+                let rest = name.strip_prefix(fr.event.as_str()).unwrap_or(&name).trim();
+                let title = if rest.is_empty() {
+                    "Prize statement".to_string()
+                } else {
+                    format!("Prize statement: {rest}")
+                };
                 render(
                     env,
                     "fragment.html",
                     &fr,
                     &title,
                     &Fragment {
-                        heading: &title,
+                        heading: &heading,
                         body: &body,
                     },
                 )?
@@ -208,7 +221,7 @@ pub(crate) fn one(
             None => return Ok(None),
         },
         "check.html" => match input.check {
-            Some(c) => rounds::check_page(env, &fr, c, "check.html")?,
+            Some(c) => super::check::check_page(env, &fr, input, c)?,
             None => return Ok(None),
         },
         _ => {
@@ -232,17 +245,6 @@ pub(crate) fn one(
 struct Fragment<'a> {
     heading: &'a str,
     body: &'a str,
-}
-
-/// Every planned round has its standings (a file that does not say how
-/// many rounds it plans is taken as complete).
-fn complete(input: &SiteInput<'_>) -> bool {
-    let n = input.standings.len() as u32;
-    input.tournament.total_rounds.is_none_or(|t| n >= t)
-}
-
-fn final_standings<'a>(input: &SiteInput<'a>) -> Option<&'a Standings> {
-    input.standings.last()
 }
 
 /// Category names per player, from the final standings.
@@ -291,15 +293,8 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
     if let Some(s) = final_standings(input) {
         add(
             "Tie-breaks",
-            s.tiebreaks
-                .iter()
-                .enumerate()
-                .map(|(k, spec)| {
-                    format!(
-                        "{spec} ({})",
-                        s.tiebreak_names.get(k).cloned().unwrap_or_default()
-                    )
-                })
+            (0..s.tiebreaks.len())
+                .map(|k| format!("{} ({})", short_name(s, k), full_name(s, k)))
                 .collect::<Vec<_>>()
                 .join(", "),
         );
@@ -425,253 +420,6 @@ fn players(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<S
     render(env, "players.html", fr, "Start list", &Players { rows })
 }
 
-#[derive(Serialize)]
-struct Head {
-    label: String,
-    title: String,
-    n: bool,
-}
-
-#[derive(Serialize)]
-struct StRow {
-    rank: String,
-    id: u32,
-    title: String,
-    name: String,
-    href: String,
-    fed: String,
-    rating: String,
-    points: String,
-    tiebreaks: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct Table {
-    caption: String,
-    anchor: String,
-    rows: Vec<StRow>,
-}
-
-fn st_row(t: &Tournament, s: &Standings, rank: u32, row: &crate::standings::Row) -> StRow {
-    let p = t.player(row.player);
-    StRow {
-        rank: if row.shared {
-            format!("{rank}=")
-        } else {
-            rank.to_string()
-        },
-        id: row.player.0,
-        title: p
-            .and_then(|p| p.title.as_ref())
-            .map(|t| t.code().to_string())
-            .unwrap_or_default(),
-        name: p.map(|p| p.name.clone()).unwrap_or_default(),
-        href: player_file(row.player),
-        fed: p.and_then(|p| p.federation.clone()).unwrap_or_default(),
-        rating: rating_text(p),
-        points: row.points.to_string(),
-        tiebreaks: s
-            .tiebreaks
-            .iter()
-            .enumerate()
-            .map(|(k, spec)| format_value(spec, row.tiebreaks.get(k).copied().flatten()))
-            .collect(),
-    }
-}
-
-fn tb_heads(s: &Standings) -> Vec<Head> {
-    s.tiebreaks
-        .iter()
-        .enumerate()
-        .map(|(k, spec)| Head {
-            label: spec.to_string(),
-            title: format!(
-                "TB{}: {}",
-                k + 1,
-                s.tiebreak_names.get(k).cloned().unwrap_or_default()
-            ),
-            n: true,
-        })
-        .collect()
-}
-
-fn standings(
-    env: &Environment<'_>,
-    fr: &Frame,
-    input: &SiteInput<'_>,
-    round: u32,
-    is_final: bool,
-) -> Result<String, SiteError> {
-    let t = input.tournament;
-    let Some(s) = input.standings.get(round as usize - 1) else {
-        return Err(SiteError(format!("no standings after round {round}")));
-    };
-    let mut head: Vec<Head> = [
-        ("Rk", true),
-        ("SNo", true),
-        ("", false),
-        ("Name", false),
-        ("FED", false),
-        ("Rtg", true),
-        ("Pts", true),
-    ]
-    .iter()
-    .map(|(l, n)| Head {
-        label: l.to_string(),
-        title: String::new(),
-        n: *n,
-    })
-    .collect();
-    head.extend(tb_heads(s));
-    let mut tables = vec![Table {
-        caption: "Standings".into(),
-        anchor: String::new(),
-        rows: s.rows.iter().map(|r| st_row(t, s, r.rank, r)).collect(),
-    }];
-    for c in &s.categories {
-        tables.push(Table {
-            caption: format!("Category {}", c.name),
-            anchor: anchor("cat", &c.name),
-            rows: c
-                .rows
-                .iter()
-                .filter_map(|cr| s.row(cr.player).map(|r| st_row(t, s, cr.rank, r)))
-                .collect(),
-        });
-    }
-    #[derive(Serialize)]
-    struct St {
-        heading: String,
-        header_line: String,
-        head: Vec<Head>,
-        tables: Vec<Table>,
-        legend: Vec<String>,
-        notes: Vec<String>,
-    }
-    let heading = if is_final {
-        format!("Final standings (after round {round})")
-    } else {
-        format!("Standings after round {round}")
-    };
-    let page = St {
-        heading: heading.clone(),
-        header_line: header_line(s),
-        head,
-        tables,
-        legend: legend(s),
-        notes: s.notes.iter().map(|n| n.to_string()).collect(),
-    };
-    render(env, "standings.html", fr, &heading, &page)
-}
-
-/// A chess-results crosstable cell: `12w1`, `5b+`, `-1` (PAB or full-point
-/// bye), `-½`, `-0`.
-pub(crate) fn cell(e: RoundEntry) -> String {
-    let col = |c: Color| match c {
-        Color::White => "w",
-        Color::Black => "b",
-    };
-    match e {
-        RoundEntry::Played {
-            opponent,
-            color,
-            outcome,
-            ..
-        } => format!(
-            "{opponent}{}{}",
-            col(color),
-            match outcome {
-                Outcome::Win => "1",
-                Outcome::Draw => "½",
-                Outcome::Loss => "0",
-            }
-        ),
-        RoundEntry::Unknown { opponent, color } => format!("{opponent}{}?", col(color)),
-        RoundEntry::Pending { opponent, color } => {
-            format!("{opponent}{}", color.map(col).unwrap_or("-"))
-        }
-        RoundEntry::Forfeit {
-            opponent,
-            color,
-            won,
-        } => format!(
-            "{opponent}{}{}",
-            color.map(col).unwrap_or("-"),
-            if won { "+" } else { "-" }
-        ),
-        RoundEntry::Bye { bye } => match bye {
-            crate::model::ByeKind::PairingAllocated | crate::model::ByeKind::Full => "-1".into(),
-            crate::model::ByeKind::Half => "-½".into(),
-            crate::model::ByeKind::Zero => "-0".into(),
-        },
-        RoundEntry::NotPaired => "-0".into(),
-        // A round robin's free round: no game, no bye, no point.
-        RoundEntry::Free => "free".into(),
-    }
-}
-
-fn crosstable(
-    env: &Environment<'_>,
-    fr: &Frame,
-    input: &SiteInput<'_>,
-) -> Result<String, SiteError> {
-    let t = input.tournament;
-    let Some(s) = final_standings(input) else {
-        return Err(SiteError("no standings".into()));
-    };
-    let rounds = s.after_round as usize;
-    #[derive(Serialize)]
-    struct Row {
-        rank: String,
-        id: u32,
-        name: String,
-        href: String,
-        rating: String,
-        cells: Vec<String>,
-        points: String,
-        tiebreaks: Vec<String>,
-    }
-    let rows = s
-        .rows
-        .iter()
-        .map(|r| {
-            let st = st_row(t, s, r.rank, r);
-            let p = t.player(r.player);
-            Row {
-                rank: st.rank,
-                id: st.id,
-                name: st.name,
-                href: st.href,
-                rating: st.rating,
-                cells: (1..=rounds)
-                    .map(|k| cell(p.map(|p| p.round(k)).unwrap_or_default()))
-                    .collect(),
-                points: st.points,
-                tiebreaks: st.tiebreaks,
-            }
-        })
-        .collect();
-    #[derive(Serialize)]
-    struct Ct {
-        heading: String,
-        header_line: String,
-        round_heads: Vec<String>,
-        tb_heads: Vec<Head>,
-        rows: Vec<Row>,
-        legend: Vec<String>,
-    }
-    let heading = format!("Crosstable after round {}", s.after_round);
-    let page = Ct {
-        heading: heading.clone(),
-        header_line: header_line(s),
-        round_heads: (1..=rounds).map(|r| format!("{r}.Rd")).collect(),
-        tb_heads: tb_heads(s),
-        rows,
-        legend: legend(s),
-    };
-    render(env, "crosstable.html", fr, &heading, &page)
-}
-
 fn player(
     env: &Environment<'_>,
     fr: &Frame,
@@ -771,7 +519,7 @@ fn player(
                 opp_id: e.opponent().map(|o| o.to_string()).unwrap_or_default(),
                 opp_name: match opp {
                     Some(o) => o.name.clone(),
-                    None => bye_kind(e).to_string(),
+                    None => absence_kind(t, p, k as u32).to_string(),
                 },
                 opp_href: opp.map(|o| player_file(o.id)).unwrap_or_default(),
                 opp_rating: rating_text(opp),

@@ -5,10 +5,10 @@ use minijinja::Environment;
 use serde::Serialize;
 
 use super::common::{
-    bye_kind, player_file, rating_text, render, round_file, Frame, SiteError, SiteInput,
+    absence_kind, bye_kind, player_file, rating_text, render, round_file, Frame, SiteError,
+    SiteInput,
 };
 use crate::model::{ByeKind, Outcome, PlayerId, Points, RoundEntry, Tournament};
-use crate::pairing::check::report::Report;
 use crate::pairing::dutch::Pairing;
 use crate::render::round_robin::NextRound;
 
@@ -51,6 +51,29 @@ struct RoundPage {
     boards: Vec<BoardRow>,
     others: Vec<Other>,
     notes: Vec<String>,
+    /// The round selector (empty on a page of a round not yet played).
+    rounds: Vec<RoundLink>,
+}
+
+/// One entry of a round selector: a link to round `round`'s page, marked
+/// when it is the page shown.
+#[derive(Serialize)]
+pub(crate) struct RoundLink {
+    round: u32,
+    href: String,
+    current: bool,
+}
+
+/// The selector of rounds 1..=`last` with `current` marked; `href` names
+/// each round's page.
+pub(crate) fn round_links(last: u32, current: u32, href: impl Fn(u32) -> String) -> Vec<RoundLink> {
+    (1..=last)
+        .map(|r| RoundLink {
+            round: r,
+            href: href(r),
+            current: r == current,
+        })
+        .collect()
 }
 
 fn score_before(t: &Tournament, id: PlayerId, round: u32) -> Points {
@@ -93,13 +116,18 @@ fn board_result(white: RoundEntry, black: RoundEntry) -> String {
 
 fn other(t: &Tournament, id: PlayerId, round: u32, e: RoundEntry) -> Other {
     let s = side(t, id, round);
+    // A recorded round's absence says "withdrawn" for a player who left.
+    let kind = match t.player(id) {
+        Some(p) if p.round(round as usize) == e => absence_kind(t, p, round),
+        _ => bye_kind(e),
+    };
     Other {
         id: s.id,
         name: s.name,
         href: s.href,
         rating: s.rating,
         points: s.points,
-        kind: bye_kind(e).to_string(),
+        kind: kind.to_string(),
         value: e
             .points(&t.scoring)
             .map(|p| p.to_string())
@@ -165,11 +193,12 @@ pub(crate) fn round_page(
         boards,
         others,
         notes: Vec::new(),
+        rounds: round_links(input.standings.len() as u32, round, round_file),
     };
     render(env, "round.html", fr, &heading, &page)
 }
 
-fn verdict_class(ok: bool) -> String {
+pub(super) fn verdict_class(ok: bool) -> String {
     if ok {
         "verdict-conform".into()
     } else {
@@ -284,6 +313,7 @@ fn unplayed_round_page(
         boards,
         others,
         notes: vec![note],
+        rounds: Vec::new(),
     };
     render(
         env,
@@ -294,55 +324,63 @@ fn unplayed_round_page(
     )
 }
 
-/// The round-by-round check with each round's explanation; `self_href` is
-/// the page's own address (the app's form posts back to it).
-pub(crate) fn check_page(
+/// The rounds page: every round with its date, its pairings and results,
+/// the standings after it and, when checked, the check's verdict.
+pub(crate) fn rounds_page(
     env: &Environment<'_>,
     fr: &Frame,
-    c: &Report,
-    _self_href: &str,
+    input: &SiteInput<'_>,
 ) -> Result<String, SiteError> {
+    let t = input.tournament;
     #[derive(Serialize)]
-    struct R {
+    struct Row {
         round: u32,
-        round_href: String,
+        date: String,
+        href: String,
+        standings: String,
+        boards: usize,
         verdict: String,
-        class: String,
-        text: String,
+        verdict_class: String,
     }
+    let rows = (1..=input.standings.len() as u32)
+        .map(|r| {
+            let checked = input
+                .check
+                .and_then(|c| c.rounds.iter().find(|x| x.round == r));
+            Row {
+                round: r,
+                date: t
+                    .info
+                    .round_dates
+                    .get(r as usize - 1)
+                    .copied()
+                    .flatten()
+                    .map(|d| d.to_string())
+                    .unwrap_or_default(),
+                href: round_file(r),
+                standings: format!("standings-{r}.html"),
+                boards: crate::model::recorded_boards(t, r).len(),
+                verdict: checked
+                    .map(|x| x.verdict.name().to_string())
+                    .unwrap_or_default(),
+                verdict_class: checked
+                    .map(|x| verdict_class(x.verdict.is_conform()))
+                    .unwrap_or_default(),
+            }
+        })
+        .collect();
     #[derive(Serialize)]
-    struct Ck {
-        heading: String,
-        system: String,
-        system_reason: String,
-        handbook: String,
-        warnings: Vec<String>,
-        rounds: Vec<R>,
-        summary: String,
+    struct Rounds {
+        rows: Vec<Row>,
+        next: bool,
+        dates: bool,
+        check: bool,
     }
-    let bad = c.rounds.iter().filter(|r| !r.verdict.is_conform()).count();
-    let page = Ck {
-        heading: "Pairing check, round by round".into(),
-        system: c.system.name().into(),
-        system_reason: c.system_reason.clone(),
-        handbook: c.handbook.clone(),
-        warnings: c.warnings.iter().map(|w| w.to_string()).collect(),
-        rounds: c
-            .rounds
-            .iter()
-            .map(|r| R {
-                round: r.round,
-                round_href: round_file(r.round),
-                verdict: r.verdict.name().into(),
-                class: verdict_class(r.verdict.is_conform()),
-                text: crate::render::check::round(r),
-            })
-            .collect(),
-        summary: format!(
-            "{} of {} rounds conform.",
-            c.rounds.len() - bad,
-            c.rounds.len()
-        ),
+    let page = Rounds {
+        dates: t.info.round_dates.iter().any(Option::is_some),
+        rows,
+        next: input.next.is_some(),
+        check: input.check.is_some(),
     };
-    render(env, "check.html", fr, "Pairing check", &page)
+    render(env, "rounds.html", fr, "Rounds", &page)
 }
