@@ -386,3 +386,46 @@ fn serve_refuses_the_next_round_after_an_unfinished_round() {
     );
     assert!(!page.body.contains("Round 4"), "{}", page.body);
 }
+
+/// #32 item 3: the app takes the profile's section with the profile; the
+/// Senior sample's prize page pays from the Senior table (15,000 reduced
+/// to 13,500 for 9 players), never the Open's; an unknown section is
+/// refused naming the known ones.
+#[test]
+fn serve_takes_the_section_of_the_profile() {
+    let srv = Server::start();
+    let trf = fixture("samples/senior-2023.trf");
+    let profile = fixture("samples/ctca-2023.toml");
+    let r = upload(
+        &srv,
+        &[
+            ("file", "senior-2023.trf", &trf),
+            ("profile", "ctca-2023.toml", &profile),
+            ("section", "section", b"senior"),
+        ],
+    );
+    assert_eq!(r.status, 303, "{}", r.body);
+    let loc = r.header("location").expect("redirect");
+    let page = get(&srv, &loc.replace("index.html", "prizes.html"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("13,500"), "{}", page.body);
+    assert!(!page.body.contains("40,500") && !page.body.contains("45,000"));
+    let r = upload(
+        &srv,
+        &[
+            ("file", "senior-2023.trf", &trf),
+            ("profile", "ctca-2023.toml", &profile),
+            ("section", "section", b"rapid"),
+        ],
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body
+            .contains("expected a section of the profile (blitz, senior), found &quot;rapid&quot;")
+            || r.body.contains(
+                "expected a section of the profile (blitz, senior), found &#34;rapid&#34;"
+            ),
+        "{}",
+        r.body
+    );
+}

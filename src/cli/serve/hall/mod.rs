@@ -85,16 +85,10 @@ impl Hosted {
     /// The profile of one section: the section's own standings and prizes
     /// as the main one of a profile of its own.
     pub fn section_profile(&self, key: &str, main: bool) -> Option<Profile> {
-        let p = self.profile.as_ref()?;
-        if main {
-            return Some(p.clone());
-        }
-        let s = p.sections.get(key)?;
-        Some(Profile {
-            event_name: p.event_name.clone(),
-            main: s.clone(),
-            sections: Default::default(),
-        })
+        // reduced to the one section as `report --section` reduces it: no
+        // page shows another section's prizes
+        let p = self.profile.clone()?;
+        crate::cli::common::only_section(p, (!main).then_some(key)).ok()
     }
 }
 
