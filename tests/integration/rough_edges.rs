@@ -252,7 +252,10 @@ fn validate_summarised_a_utf16_file_as_utf8() {
             "{dialect}"
         );
         assert!(!dialect.contains("UTF-8"), "{dialect}");
-        assert!(out.contains(&format!("text in {enc} read as Unicode")), "{out}");
+        assert!(
+            out.contains(&format!("text in {enc} read as Unicode")),
+            "{out}"
+        );
         let (_, json, _) = arbiter(&["validate", path_str(&file), "--format", "json"]);
         assert!(
             json.contains(&format!("\"source_encoding\": \"{enc}\"")),

@@ -566,7 +566,7 @@ mod tests {
         t.players[2].rounds[1] = RoundEntry::Bye { bye: ByeKind::Half };
         t.players[0].points = Some(crate::model::Points(20));
         let rec = recorded_round(&t, 2);
-        let w = warnings(&t, &rec);
+        let w = warnings(&t, &rec, crate::pairing::dutch::Edition::Dutch2025);
         assert_eq!(w.len(), 1);
         assert!(w[0]
             .message
