@@ -28,6 +28,8 @@ pub struct Args {
     /// Write to this file instead of stdout.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub lang: super::lang::LangArg,
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
@@ -45,6 +47,13 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         }
         Failure::Reported(super::exit::INVALID_INPUT)
     })?;
+    let lang = args.lang.resolve(
+        profile
+            .main
+            .lang
+            .as_deref()
+            .map(|l| (l, profile_name.as_str())),
+    )?;
     let Some(section) = profile.section(args.section.as_deref()) else {
         return Err(Failure::Invalid(format!(
             "{profile_name}: expected a section of the profile ({}), found \"{}\"",
@@ -62,7 +71,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         eprintln!("{n}");
     }
     let tournament = loaded.tournament;
-    let statement = build(&tournament, &profile.event_name, section).map_err(|e| match &e {
+    let mut statement = build(&tournament, &profile.event_name, section).map_err(|e| match &e {
         PrizesError::Standings(se) => {
             match super::common::profile_failure(se, Some((&profile_name, &profile_text))) {
                 f @ Failure::Input { .. } => f,
@@ -71,12 +80,13 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         }
         _ => Failure::Invalid(e.to_string()),
     })?;
+    statement.event_names = profile.main.names.clone();
     for n in &statement.notes {
         eprintln!("{n}");
     }
     let text = match args.format {
-        ReportFormat::Text => render::text(&statement),
-        ReportFormat::Csv => render::csv(&statement, args.separator),
+        ReportFormat::Text => render::text_in(&statement, lang),
+        ReportFormat::Csv => render::csv_in(&statement, args.separator, lang),
         ReportFormat::Json => render::json(&statement),
         ReportFormat::Html => render::html(&statement),
     };
