@@ -10,6 +10,7 @@ mod exit;
 mod fide_list;
 mod generate;
 mod input;
+mod lang;
 mod pair;
 mod prizes;
 mod rating;

@@ -27,6 +27,8 @@ pub struct Args {
     /// Write to this file instead of stdout.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub lang: super::lang::LangArg,
 }
 
 pub fn run(args: Args) -> Result<Outcome, Failure> {
@@ -49,11 +51,14 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             super::common::birth_dates_unused(read, "prizes")
         },
     )?;
+    let lang = args
+        .lang
+        .resolve(section.lang.as_deref().map(|l| (l, profile_name.as_str())))?;
     if let Some(n) = points_used_note(&loaded) {
         super::exit::say(n);
     }
     let tournament = loaded.tournament;
-    let statement = build(&tournament, &profile.event_name, section).map_err(|e| match &e {
+    let mut statement = build(&tournament, &profile.event_name, section).map_err(|e| match &e {
         PrizesError::Standings(se) => {
             match super::common::profile_failure(se, Some((profile_name, profile_text))) {
                 f @ Failure::Input { .. } => f,
@@ -62,12 +67,13 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         }
         _ => Failure::Invalid(e.to_string()),
     })?;
+    statement.event_names = profile.main.names.clone();
     for n in &statement.notes {
         super::exit::say(n);
     }
     let text = match args.format {
-        ReportFormat::Text => render::text(&statement),
-        ReportFormat::Csv => render::csv(&statement, args.separator),
+        ReportFormat::Text => render::text_in(&statement, lang),
+        ReportFormat::Csv => render::csv_in(&statement, args.separator, lang),
         ReportFormat::Json => render::json(&statement),
         ReportFormat::Html => render::html(&statement),
     };

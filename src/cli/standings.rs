@@ -60,6 +60,8 @@ pub struct Args {
     /// overall order).
     #[arg(long)]
     pub reapply_de: bool,
+    #[command(flatten)]
+    pub lang: super::lang::LangArg,
     /// Separate players tied after every tie-break by lot with this seed.
     #[arg(long)]
     pub lot_seed: Option<u64>,
@@ -267,9 +269,15 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     } else {
         render::Sections::CategoriesOnly
     };
+    let profile_lang = profile_src
+        .as_ref()
+        .and_then(|(n, text)| super::lang::profile_lang(text).map(|l| (l, n.clone())));
+    let lang = args
+        .lang
+        .resolve(profile_lang.as_ref().map(|(l, n)| (l.as_str(), n.as_str())))?;
     let mut out = match args.format {
-        Format::Text => render::text_of(&t, &s, sections),
-        Format::Csv => render::csv_of(&t, &s, args.separator, sections),
+        Format::Text => render::text_in(&t, &s, sections, lang),
+        Format::Csv => render::csv_in(&t, &s, args.separator, sections, lang),
         Format::Json => render::json(&t, &s),
         Format::Html => render::html_of(&t, &s, sections),
         Format::Crosstable => render::crosstable(&t, &s),

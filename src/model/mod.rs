@@ -8,6 +8,7 @@ pub mod b02;
 mod boards;
 pub mod fide_list;
 mod games;
+mod names;
 pub mod play;
 mod points;
 pub mod random;
@@ -19,6 +20,7 @@ mod tournament;
 
 pub use boards::{recorded_boards, sort_boards};
 pub use games::{entry_colour, game_sides, names_each_other, GameSides, ResultSides};
+pub use names::Names;
 pub use points::{PointSystem, Points};
 pub use round::{ByeKind, Color, Outcome, RoundEntry};
 pub use round_robin::{RoundRobin, RoundRobinSource};

@@ -5,6 +5,7 @@ mod csv;
 pub mod event;
 pub mod fide_list;
 mod html;
+pub mod i18n;
 mod json;
 pub mod pair;
 pub mod prizes;
@@ -33,6 +34,23 @@ pub(crate) fn cell(s: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The columns `s` takes in a terminal: East Asian wide characters (Chinese
+/// names, `獎金`) take two, combining marks none (Unicode UAX #11, through
+/// `unicode-width`). Text tables align by this, not by characters.
+pub(crate) fn width(s: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(s)
+}
+
+/// `s` padded with spaces to `w` columns, on the left when `right` (numbers).
+pub(crate) fn pad(s: &str, w: usize, right: bool) -> String {
+    let fill = " ".repeat(w.saturating_sub(width(s)));
+    if right {
+        format!("{fill}{s}")
+    } else {
+        format!("{s}{fill}")
+    }
+}
+
 #[cfg(test)]
 mod cell_tests {
     use super::*;
@@ -46,5 +64,14 @@ mod cell_tests {
         let exact = "y".repeat(MAX_CELL_CHARS);
         assert_eq!(cell(&exact), exact.as_str());
         assert_eq!(cell("short"), "short");
+    }
+
+    #[test]
+    fn chinese_characters_are_two_columns_wide() {
+        assert_eq!(width("王小明"), 6);
+        assert_eq!(width("Wang"), 4);
+        assert_eq!(pad("王小明", 8, false), "王小明  ");
+        assert_eq!(pad("45", 4, true), "  45");
+        assert_eq!(pad("王小明王小明", 4, false), "王小明王小明");
     }
 }

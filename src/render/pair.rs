@@ -54,15 +54,15 @@ pub fn text(t: &Tournament, p: &Pairing) -> String {
         let (bn, br, bp) = describe(t, b.black, p.round);
         let _ = writeln!(
             s,
-            "{:>5}  {:>4} {:<28} {:>5} {:>5} - {:>5} {:>5} {:<28} {:>4}",
+            "{:>5}  {:>4} {} {:>5} {:>5} - {:>5} {:>5} {} {:>4}",
             k + 1,
             b.white,
-            wn,
+            super::pad(&wn, 28, false),
             wr,
             wp,
             bp,
             br,
-            bn,
+            super::pad(&bn, 28, false),
             b.black
         );
     }
@@ -81,7 +81,8 @@ pub fn text(t: &Tournament, p: &Pairing) -> String {
         for &id in &p.not_paired {
             let name = t.player(id).map(|x| x.name.as_str()).unwrap_or_default();
             let (code, why) = not_paired_kind(t, id, p.round);
-            let _ = writeln!(s, "{id:>7} {name:<28} {code:<1}  {why}");
+            let name = super::pad(name, 28, false);
+            let _ = writeln!(s, "{id:>7} {name} {code:<1}  {why}");
         }
     }
     s

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::diag::Diagnostic;
 use crate::model::{PlayerId, Points};
+use crate::render::i18n::Lang;
 use crate::standings::prizes::rules::points_as_number;
 use crate::standings::prizes::statement::{ordinal, places_text, RuleNote, Statement};
 use crate::standings::prizes::{
@@ -17,57 +18,114 @@ use crate::standings::prizes::{
     Payment, Preference, PrizeLine, RankingRow, Reduction, RemovalNote, RoundingMode, Sharing,
     Skip, TaxNote, TiedAwards, Totals, ValueBasis,
 };
+use crate::tr;
 
 /// Aligned text for people: per category the ranking, then each prize with its reason.
 pub fn text(s: &Statement) -> String {
+    text_in(s, Lang::ENGLISH)
+}
+
+/// The event's and the section's names in `lang`.
+fn event_section(s: &Statement, lang: Lang) -> (&str, &str) {
+    (
+        s.event_names.shown(&s.event, lang.tag()),
+        s.section_names.shown(&s.section, lang.tag()),
+    )
+}
+
+/// A label and a value, the value starting at column 21 (`Gross paid:` ...).
+fn labelled(lang: Lang, label: String, value: String) -> String {
+    let colon = if lang == Lang::ENGLISH { ":" } else { "：" };
+    format!(
+        "{}{value}",
+        super::pad(&format!("{label}{colon}"), 20, false)
+    )
+}
+
+/// An award as the regulation names it: `trophy` → 獎盃 in zh-TW; an award the
+/// catalogue does not name stays as the profile wrote it.
+pub fn award_name(item: &str, lang: Lang) -> String {
+    match item {
+        "trophy" => tr!(lang, "award-trophy"),
+        "medal" => tr!(lang, "award-medal"),
+        "certificate" => tr!(lang, "award-certificate"),
+        "goods" => tr!(lang, "award-goods"),
+        other => other.to_string(),
+    }
+}
+
+/// [`text`] in `lang`: headings, column heads, totals, places, amounts, award
+/// and category names from the catalogue and the profile. The reasons stay
+/// in English for now (their sentences are not in the catalogue yet).
+pub fn text_in(s: &Statement, lang: Lang) -> String {
     let mut o = String::new();
-    let title = if s.section.is_empty() || s.section == s.event {
-        s.event.clone()
-    } else if s.event.is_empty() {
-        s.section.clone()
+    let (event, section) = event_section(s, lang);
+    let title = if section.is_empty() || s.section == s.event {
+        event.to_string()
+    } else if event.is_empty() {
+        section.to_string()
     } else {
-        format!("{} - {}", s.event, s.section)
+        format!("{event} - {section}")
     };
-    let _ = writeln!(o, "Prize statement: {title}");
+    let _ = writeln!(o, "{}", tr!(lang, "prize-statement", title = title));
     let _ = writeln!(
         o,
-        "Tie-breaks (edition {}): {}",
-        s.edition,
-        s.tiebreaks.join(", ")
+        "{}",
+        tr!(
+            lang,
+            "prize-tiebreaks",
+            edition = &s.edition,
+            list = s.tiebreaks.join(", ")
+        )
     );
-    let _ = writeln!(o, "Rules:");
+    let _ = writeln!(o, "{}", tr!(lang, "prize-rules"));
     for r in &s.rules {
         let _ = writeln!(o, "  - {}", rule_text(r));
     }
     for c in &s.categories {
-        category_text(&mut o, c, &s.currency);
+        category_text(&mut o, c, &s.currency, lang);
     }
     let t = &s.totals;
-    let _ = writeln!(o, "\n== Totals ==");
+    let _ = writeln!(o, "\n== {} ==", tr!(lang, "prize-totals"));
     let cur = &s.currency;
-    let _ = writeln!(o, "Gross paid:         {cur}{}", money(t.gross));
-    let _ = writeln!(o, "Tax withheld:       {cur}{}", money(t.tax));
-    let _ = writeln!(o, "Net paid:           {cur}{}", money(t.net));
-    let _ = writeln!(o, "Rounding remainder: {cur}{}", money(t.remainder));
-    let _ = writeln!(o, "Cut by pro-rata:    {cur}{}", money(t.reduced_by));
+    let amt = |m: Money| super::i18n::amount(lang, cur, m);
+    let mut line = |label: String, value: String| {
+        let _ = writeln!(o, "{}", labelled(lang, label, value));
+    };
+    line(tr!(lang, "prize-total-gross"), amt(t.gross));
+    line(tr!(lang, "prize-total-tax"), amt(t.tax));
+    line(tr!(lang, "prize-total-net"), amt(t.net));
+    line(tr!(lang, "prize-total-remainder"), amt(t.remainder));
+    line(tr!(lang, "prize-total-reduced"), amt(t.reduced_by));
     if t.unawarded > 0 {
-        let _ = writeln!(o, "Not awarded:        {cur}{}", money(t.unawarded));
+        line(tr!(lang, "prize-total-unawarded"), amt(t.unawarded));
     }
-    let _ = writeln!(o, "Players awarded:    {}", t.players_awarded);
+    line(
+        tr!(lang, "prize-total-players"),
+        t.players_awarded.to_string(),
+    );
     if !t.awards.is_empty() {
-        let list: Vec<String> = t.awards.iter().map(|(k, v)| format!("{k} {v}")).collect();
-        let _ = writeln!(o, "Awards:             {}", list.join(", "));
+        let list: Vec<String> = t
+            .awards
+            .iter()
+            .map(|(k, v)| format!("{} {v}", award_name(k, lang)))
+            .collect();
+        line(tr!(lang, "prize-total-awards"), list.join(", "));
     }
     let chk = &s.one_prize_check;
+    let colon = if lang == Lang::ENGLISH { ": " } else { "：" };
     let _ = writeln!(
         o,
-        "One prize per player: {}",
+        "{}{colon}{}",
+        tr!(lang, "prize-one-per-player"),
         match (chk.required, chk.ok) {
-            (false, _) => "not required (cumulative)".to_string(),
-            (true, true) => "ok".to_string(),
-            (true, false) => format!(
-                "VIOLATED by {}",
-                chk.players_with_several
+            (false, _) => tr!(lang, "prize-one-not-required"),
+            (true, true) => tr!(lang, "prize-one-ok"),
+            (true, false) => tr!(
+                lang,
+                "prize-one-violated",
+                players = chk
+                    .players_with_several
                     .iter()
                     .map(|(p, c)| format!("#{p} ({})", c.join(", ")))
                     .collect::<Vec<_>>()
@@ -76,7 +134,7 @@ pub fn text(s: &Statement) -> String {
         }
     );
     if !s.notes.is_empty() {
-        let _ = writeln!(o, "\nNotes:");
+        let _ = writeln!(o, "\n{}", tr!(lang, "prize-notes"));
         for n in &s.notes {
             let _ = writeln!(o, "  {n}");
         }
@@ -85,11 +143,7 @@ pub fn text(s: &Statement) -> String {
 }
 
 fn players_text(n: usize) -> String {
-    if n == 1 {
-        "1 player".to_string()
-    } else {
-        format!("{n} players")
-    }
+    super::i18n::players(Lang::ENGLISH, n)
 }
 
 /// Gross, tax and net in words; `None` for a place without cash (awards only),
@@ -98,55 +152,82 @@ fn cash_cells(p: &Payment) -> Option<(String, String, String)> {
     (p.gross != 0 || p.tax != 0).then(|| (money(p.gross), money(p.tax), money(p.net)))
 }
 
-fn awards_text(p: &Payment) -> String {
-    p.awards.join(", ")
+fn awards_text(p: &Payment, lang: Lang) -> String {
+    let sep = if lang == Lang::ENGLISH { ", " } else { "、" };
+    p.awards
+        .iter()
+        .map(|a| award_name(a, lang))
+        .collect::<Vec<_>>()
+        .join(sep)
 }
 
-fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
-    let _ = writeln!(o, "\n== {} ({}) ==", c.name, players_text(c.players));
+fn category_text(o: &mut String, c: &CategoryStatement, cur: &str, lang: Lang) {
+    use super::pad;
+    let colon = if lang == Lang::ENGLISH { ": " } else { "：" };
+    let _ = writeln!(
+        o,
+        "\n== {} ({}) ==",
+        c.names.shown(&c.name, lang.tag()),
+        super::i18n::players(lang, c.players)
+    );
     if let Some(r) = &c.reduction {
-        let _ = writeln!(o, "Reduced: {}", reduction_text(r, cur));
+        let _ = writeln!(
+            o,
+            "{}{colon}{}",
+            tr!(lang, "prize-reduced"),
+            reduction_text(r, cur)
+        );
     }
     if let Some(u) = c.unawarded {
-        let _ = writeln!(o, "Not awarded: {}", unawarded_text(u, cur));
+        let _ = writeln!(
+            o,
+            "{}{colon}{}",
+            tr!(lang, "prize-not-awarded"),
+            unawarded_text(u, cur)
+        );
     }
+    let name_head = tr!(lang, "col-name");
     let name_w = c
         .ranking
         .iter()
-        .map(|r| r.name.chars().count().min(super::MAX_CELL_CHARS))
+        .map(|r| super::width(&super::cell(&r.name)))
         .max()
         .unwrap_or(4)
-        .max(4);
-    let _ = writeln!(o, "Ranking:");
+        .max(super::width(&name_head));
+    let _ = writeln!(o, "{}", tr!(lang, "prize-ranking"));
     let _ = writeln!(
         o,
-        "  {:>3} {:>4}  {:<name_w$} {:>5}  Note",
-        "Rk", "SNo", "Name", "Pts"
+        "  {} {}  {} {}  {}",
+        pad(&tr!(lang, "col-rank"), 3, true),
+        pad(&tr!(lang, "col-start-rank"), 4, true),
+        pad(&name_head, name_w, false),
+        pad(&tr!(lang, "col-points"), 5, true),
+        tr!(lang, "col-note")
     );
     for r in &c.ranking {
         let note = match (&r.note, &r.separated_by) {
             (Some(n), _) => removal_note(n, cur),
-            (None, Some(s)) => format!("(next separated by {s})"),
+            (None, Some(s)) => tr!(lang, "prize-next-separated", tiebreak = s),
             (None, None) => String::new(),
         };
         let line = format!(
-            "  {:>3} {:>4}  {:<name_w$} {:>5}  {}",
+            "  {:>3} {:>4}  {} {:>5}  {}",
             r.rank,
             r.start_rank.0,
-            super::cell(&r.name),
+            pad(&super::cell(&r.name), name_w, false),
             r.points,
             note
         );
         let _ = writeln!(o, "{}", line.trim_end());
     }
-    let _ = writeln!(o, "Prizes:");
+    let _ = writeln!(o, "{}", tr!(lang, "prize-prizes"));
     if c.prizes.is_empty() {
-        let _ = writeln!(o, "  (none)");
+        let _ = writeln!(o, "  {}", tr!(lang, "prize-none"));
     }
     for l in &c.prizes {
         for (i, p) in l.players.iter().enumerate() {
             let place = if i == 0 {
-                places_text(&l.places)
+                super::i18n::places(lang, &l.places)
             } else {
                 String::new()
             };
@@ -155,23 +236,29 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
                 None => Default::default(),
             };
             let line = format!(
-                "  {:<9} {:>4}  {:<name_w$} {:>10} {:>8} {:>10}  {}",
-                place,
+                "  {} {:>4}  {} {} {} {}  {}",
+                pad(&place, 9, false),
                 p.start_rank.0,
-                super::cell(&p.name),
-                gross,
-                tax,
-                net,
-                awards_text(p)
+                pad(&super::cell(&p.name), name_w, false),
+                pad(&gross, 10, true),
+                pad(&tax, 8, true),
+                pad(&net, 10, true),
+                awards_text(p, lang)
             );
             let _ = writeln!(o, "{}", line.trim_end());
         }
-        let _ = writeln!(o, "            why: {}", line_reason(&l.reason, cur));
+        let _ = writeln!(
+            o,
+            "            {}{colon}{}",
+            tr!(lang, "prize-why"),
+            line_reason(&l.reason, cur)
+        );
     }
     for sk in &c.skipped {
         let _ = writeln!(
             o,
-            "  skipped #{} {}: {}",
+            "  {} #{} {}: {}",
+            tr!(lang, "prize-skipped"),
             sk.start_rank.0,
             sk.name,
             choice_text(&sk.reason, cur)
@@ -181,20 +268,44 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str) {
 
 /// One row per payment, for the treasurer. `sep` is `,` or `;`.
 pub fn csv(s: &Statement, sep: char) -> String {
+    csv_in(s, sep, Lang::ENGLISH)
+}
+
+/// [`csv`] in `lang`: in English the header row is the keys programs read
+/// (`category,places,...`); in another language the column heads, category
+/// and award names of the catalogue and the profile.
+pub fn csv_in(s: &Statement, sep: char, lang: Lang) -> String {
     let mut o = String::new();
-    let head = [
-        "category",
-        "places",
-        "start_rank",
-        "name",
-        "points",
-        "gross",
-        "tax",
-        "net",
-        "awards",
-        "reason",
-    ];
-    let _ = writeln!(o, "{}", head.join(&sep.to_string()));
+    let head: Vec<String> = if lang == Lang::ENGLISH {
+        [
+            "category",
+            "places",
+            "start_rank",
+            "name",
+            "points",
+            "gross",
+            "tax",
+            "net",
+            "awards",
+            "reason",
+        ]
+        .map(String::from)
+        .to_vec()
+    } else {
+        vec![
+            tr!(lang, "col-category"),
+            tr!(lang, "col-place"),
+            tr!(lang, "col-start-rank"),
+            tr!(lang, "col-name"),
+            tr!(lang, "col-points"),
+            tr!(lang, "col-gross"),
+            tr!(lang, "col-tax"),
+            tr!(lang, "col-net"),
+            tr!(lang, "col-awards"),
+            tr!(lang, "col-reason"),
+        ]
+    };
+    o.push_str(&super::csv::record(&head, sep));
     for c in &s.categories {
         for l in &c.prizes {
             for p in &l.players {
@@ -210,7 +321,7 @@ pub fn csv(s: &Statement, sep: char) -> String {
                     _ => String::new(),
                 };
                 let fields = [
-                    c.name.clone(),
+                    c.names.shown(&c.name, lang.tag()).to_string(),
                     places,
                     p.start_rank.0.to_string(),
                     p.name.clone(),
@@ -218,7 +329,11 @@ pub fn csv(s: &Statement, sep: char) -> String {
                     p.gross.to_string(),
                     p.tax.to_string(),
                     p.net.to_string(),
-                    p.awards.join("+"),
+                    p.awards
+                        .iter()
+                        .map(|a| award_name(a, lang))
+                        .collect::<Vec<_>>()
+                        .join("+"),
                     line_reason(&l.reason, &s.currency),
                 ];
                 o.push_str(&super::csv::record(&fields, sep));

@@ -83,6 +83,8 @@ fn statement(a: Allocation) -> Statement {
     Statement {
         event: "E".into(),
         section: String::new(),
+        event_names: Default::default(),
+        section_names: Default::default(),
         currency: "NT$".into(),
         edition: "2023".into(),
         tiebreaks: Vec::new(),

@@ -98,7 +98,7 @@ pub fn text(r: &RatingReport) -> String {
     let name_w = r
         .players
         .iter()
-        .map(|p| p.name.chars().count().min(super::MAX_CELL_CHARS))
+        .map(|p| super::width(&super::cell(&p.name)))
         .max()
         .unwrap_or(4)
         .max(4);
@@ -110,9 +110,9 @@ pub fn text(r: &RatingReport) -> String {
     for p in &r.players {
         let _ = writeln!(
             o,
-            "{:>4}  {:<name_w$}  {:>4}  {:>2}  {:>2}  {:>4}  {:>5}  {:>7}  {:>4}  {:>6}  {:>4}",
+            "{:>4}  {}  {:>4}  {:>2}  {:>2}  {:>4}  {:>5}  {:>7}  {:>4}  {:>6}  {:>4}",
             p.start_rank,
-            super::cell(&p.name),
+            super::pad(&super::cell(&p.name), name_w, false),
             opt(p.rating),
             opt(p.k),
             p.games,

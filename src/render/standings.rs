@@ -21,7 +21,9 @@ use std::fmt::Write as _;
 use serde_json::{json, Value as Json};
 
 use crate::model::{ByeKind, Outcome, Player, RoundEntry, Tournament};
+use crate::render::i18n::Lang;
 use crate::standings::{Code, Row, Standings, TieBreakSpec, Value};
+use crate::tr;
 
 fn decimals(spec: &TieBreakSpec) -> usize {
     match spec.code {
@@ -88,8 +90,25 @@ pub(crate) fn header_line(s: &Standings) -> String {
 /// The legend of the tie-break columns: `BH-M1 = Buchholz Median-1 (C.07
 /// art. 8.1, 14)`, one line each, in column order.
 pub(crate) fn legend(s: &Standings) -> Vec<String> {
+    legend_in(s, Lang::ENGLISH)
+}
+
+/// One line per tie-break, its column head (the short name) and its full
+/// name: `BH-M1 = Buchholz Median-1 (C.07 art. 8.1, 14)` in English (the
+/// words the engine gives), `BH-M1 = 中位布赫茲（去頭尾各 1）` in another
+/// language (the catalogue's name).
+pub(crate) fn legend_in(s: &Standings, lang: Lang) -> Vec<String> {
     (0..s.tiebreaks.len())
-        .map(|k| format!("{} = {}", short_name(s, k), full_name(s, k)))
+        .map(|k| {
+            let full = match s.tiebreaks.get(k) {
+                Some(spec) if lang != Lang::ENGLISH => {
+                    let name = s.tiebreak_names.get(k).cloned().unwrap_or_default();
+                    tiebreak_name(spec, &name, lang).1
+                }
+                _ => full_name(s, k),
+            };
+            format!("{} = {full}", short_name(s, k))
+        })
         .collect()
 }
 
@@ -133,11 +152,11 @@ pub(crate) fn players_count(n: usize) -> String {
 
 /// Aligned table; each column as wide as its widest cell.
 fn table(head: &[String], rows: &[Vec<String>], right: &[bool]) -> String {
-    let mut w: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
+    let mut w: Vec<usize> = head.iter().map(|h| super::width(h)).collect();
     for r in rows {
         for (k, c) in r.iter().enumerate() {
             if let Some(x) = w.get_mut(k) {
-                *x = (*x).max(c.chars().count().min(super::MAX_CELL_CHARS));
+                *x = (*x).max(super::width(&super::cell(c)));
             }
         }
     }
@@ -148,11 +167,7 @@ fn table(head: &[String], rows: &[Vec<String>], right: &[bool]) -> String {
             .map(|(k, c)| {
                 let c = super::cell(c);
                 let width = w.get(k).copied().unwrap_or(0);
-                if right.get(k).copied().unwrap_or(false) {
-                    format!("{c:>width$}")
-                } else {
-                    format!("{c:<width$}")
-                }
+                super::pad(&c, width, right.get(k).copied().unwrap_or(false))
             })
             .collect();
         parts.join("  ").trim_end().to_string()
@@ -187,17 +202,66 @@ fn main_rows(t: &Tournament, s: &Standings, rows: &[(u32, &Row)]) -> Vec<Vec<Str
         .collect()
 }
 
-fn heads(s: &Standings) -> (Vec<String>, Vec<bool>) {
-    let mut h: Vec<String> = ["Rk", "SNo", "", "Name", "FED", "Rtg", "Pts"]
-        .iter()
-        .map(|x| x.to_string())
-        .collect();
+fn heads(s: &Standings, lang: Lang) -> (Vec<String>, Vec<bool>) {
+    let mut h: Vec<String> = vec![
+        tr!(lang, "col-rank"),
+        tr!(lang, "col-start-rank"),
+        String::new(),
+        tr!(lang, "col-name"),
+        tr!(lang, "col-federation"),
+        tr!(lang, "col-rating"),
+        tr!(lang, "col-points"),
+    ];
     let mut right = vec![true, true, false, false, false, true, true];
     for k in 0..s.tiebreaks.len() {
         h.push(short_name(s, k));
         right.push(true);
     }
     (h, right)
+}
+
+/// A tie-break's C.07 name and short form in `lang`: `BH/M1` → ("中位布赫茲（去頭尾各 1）",
+/// "布赫茲"); a self-defined code keeps its code and its description.
+pub fn tiebreak_name(spec: &TieBreakSpec, custom_name: &str, lang: Lang) -> (String, String) {
+    let Some((full, short)) = catalogue_names(&spec.code, lang) else {
+        return (spec.to_string(), custom_name.to_string());
+    };
+    let n = u32::from(spec.cut_low.max(spec.cut_high));
+    let name = if spec.cut_low > 0 && spec.cut_low == spec.cut_high {
+        tr!(lang, "tb-median", name = full, n = n)
+    } else if n > 0 {
+        tr!(lang, "tb-cut", name = full, n = n)
+    } else {
+        full
+    };
+    (short, name)
+}
+
+fn catalogue_names(code: &Code, lang: Lang) -> Option<(String, String)> {
+    let pair = |full: String, short: String| Some((full, short));
+    match code {
+        Code::De => pair(tr!(lang, "tb-DE"), tr!(lang, "tb-DE-short")),
+        Code::Win => pair(tr!(lang, "tb-WIN"), tr!(lang, "tb-WIN-short")),
+        Code::Won => pair(tr!(lang, "tb-WON"), tr!(lang, "tb-WON-short")),
+        Code::Bpg => pair(tr!(lang, "tb-BPG"), tr!(lang, "tb-BPG-short")),
+        Code::Bwg => pair(tr!(lang, "tb-BWG"), tr!(lang, "tb-BWG-short")),
+        Code::Ps => pair(tr!(lang, "tb-PS"), tr!(lang, "tb-PS-short")),
+        Code::Rep => pair(tr!(lang, "tb-REP"), tr!(lang, "tb-REP-short")),
+        Code::Std => pair(tr!(lang, "tb-STD"), tr!(lang, "tb-STD-short")),
+        Code::Tpn => pair(tr!(lang, "tb-TPN"), tr!(lang, "tb-TPN-short")),
+        Code::Bh => pair(tr!(lang, "tb-BH"), tr!(lang, "tb-BH-short")),
+        Code::Aob => pair(tr!(lang, "tb-AOB"), tr!(lang, "tb-AOB-short")),
+        Code::Fb => pair(tr!(lang, "tb-FB"), tr!(lang, "tb-FB-short")),
+        Code::Sb => pair(tr!(lang, "tb-SB"), tr!(lang, "tb-SB-short")),
+        Code::Ks => pair(tr!(lang, "tb-KS"), tr!(lang, "tb-KS-short")),
+        Code::Aro => pair(tr!(lang, "tb-ARO"), tr!(lang, "tb-ARO-short")),
+        Code::Tpr => pair(tr!(lang, "tb-TPR"), tr!(lang, "tb-TPR-short")),
+        Code::Ptp => pair(tr!(lang, "tb-PTP"), tr!(lang, "tb-PTP-short")),
+        Code::Apro => pair(tr!(lang, "tb-APRO"), tr!(lang, "tb-APRO-short")),
+        Code::Appo => pair(tr!(lang, "tb-APPO"), tr!(lang, "tb-APPO-short")),
+        Code::Rtng => pair(tr!(lang, "tb-RTNG"), tr!(lang, "tb-RTNG-short")),
+        Code::Other(_) => None,
+    }
 }
 
 /// Aligned text for people, laid out like chess-results (Rk, SNo, title, Name, FED,
@@ -219,28 +283,51 @@ pub enum Sections {
 
 /// [`text`] with the tables `sections` asks for.
 pub fn text_of(t: &Tournament, s: &Standings, sections: Sections) -> String {
+    text_in(t, s, sections, Lang::ENGLISH)
+}
+
+/// [`text_of`] in `lang`: headings, category captions, the legend and its
+/// notes from the catalogue; categories by their names in `lang`.
+pub fn text_in(t: &Tournament, s: &Standings, sections: Sections, lang: Lang) -> String {
     let mut o = String::new();
     if !t.info.name.is_empty() {
         let _ = writeln!(o, "{}", t.info.name);
     }
-    let _ = writeln!(o, "{}", header_line(s));
-    let (h, right) = heads(s);
+    if lang == Lang::ENGLISH {
+        let _ = writeln!(o, "{}", header_line(s));
+    } else {
+        let _ = writeln!(o, "{}", tr!(lang, "standings-title", round = s.after_round));
+    }
+    let (h, right) = heads(s, lang);
     if sections == Sections::All {
         let _ = writeln!(o);
         let rows: Vec<(u32, &Row)> = s.rows.iter().map(|r| (r.rank, r)).collect();
         o.push_str(&table(&h, &main_rows(t, s, &rows), &right));
     }
     for c in &s.categories {
-        let count = players_count(c.rows.len());
-        if sections == Sections::All && same_as_overall(s, c) {
-            let _ = writeln!(
-                o,
-                "\nCategory {} ({count}): the same as the overall table",
-                c.name
-            );
+        let name = c.names.shown(&c.name, lang.tag());
+        let same = sections == Sections::All && same_as_overall(s, c);
+        let caption = if lang == Lang::ENGLISH {
+            let count = players_count(c.rows.len());
+            if same {
+                format!("Category {name} ({count}): the same as the overall table")
+            } else {
+                format!("Category {name} ({count})")
+            }
+        } else if same {
+            tr!(
+                lang,
+                "standings-category-same",
+                name = name,
+                n = c.rows.len()
+            )
+        } else {
+            tr!(lang, "standings-category", name = name, n = c.rows.len())
+        };
+        let _ = writeln!(o, "\n{caption}");
+        if same {
             continue;
         }
-        let _ = writeln!(o, "\nCategory {} ({count})", c.name);
         let rows: Vec<(u32, &Row)> = c
             .rows
             .iter()
@@ -249,20 +336,14 @@ pub fn text_of(t: &Tournament, s: &Standings, sections: Sections) -> String {
         o.push_str(&table(&h, &main_rows(t, s, &rows), &right));
     }
     let _ = writeln!(o);
-    for l in legend(s) {
+    for l in legend_in(s, lang) {
         let _ = writeln!(o, "{l}");
     }
     if s.rows.iter().any(|r| r.shared) {
-        let _ = writeln!(
-            o,
-            "Players with the same rank are tied after every tie-break."
-        );
+        let _ = writeln!(o, "{}", tr!(lang, "standings-shared"));
     }
     if s.rows.iter().any(|r| r.by_lot) {
-        let _ = writeln!(
-            o,
-            "Players tied after every tie-break were separated by lot."
-        );
+        let _ = writeln!(o, "{}", tr!(lang, "standings-by-lot"));
     }
     for n in &s.notes {
         let _ = writeln!(o, "{n}");
@@ -278,12 +359,22 @@ pub fn csv(t: &Tournament, s: &Standings, sep: char) -> String {
 
 /// [`csv()`] with the rows `sections` asks for.
 pub fn csv_of(t: &Tournament, s: &Standings, sep: char, sections: Sections) -> String {
-    let mut head: Vec<String> = [
-        "Category", "Rk", "SNo", "Title", "Name", "FED", "Rtg", "Pts",
-    ]
-    .iter()
-    .map(|x| x.to_string())
-    .collect();
+    csv_in(t, s, sep, sections, Lang::ENGLISH)
+}
+
+/// [`csv_of`] with the header row and category names in `lang`; tie-break
+/// columns stay headed by their codes (a spreadsheet's key).
+pub fn csv_in(t: &Tournament, s: &Standings, sep: char, sections: Sections, lang: Lang) -> String {
+    let mut head: Vec<String> = vec![
+        tr!(lang, "col-category"),
+        tr!(lang, "col-rank"),
+        tr!(lang, "col-start-rank"),
+        tr!(lang, "col-title"),
+        tr!(lang, "col-name"),
+        tr!(lang, "col-federation"),
+        tr!(lang, "col-rating"),
+        tr!(lang, "col-points"),
+    ];
     head.extend(s.tiebreaks.iter().map(|x| x.to_string()));
     let mut o = String::new();
     let join = |cells: Vec<String>| -> String { super::csv::record(&cells, sep) };
@@ -299,7 +390,7 @@ pub fn csv_of(t: &Tournament, s: &Standings, sep: char, sections: Sections) -> S
     }
     for c in &s.categories {
         emit(
-            &c.name,
+            c.names.shown(&c.name, lang.tag()),
             c.rows
                 .iter()
                 .filter_map(|cr| s.row(cr.player).map(|r| (cr.rank, r)))
@@ -431,7 +522,7 @@ pub fn html_of(t: &Tournament, s: &Standings, sections: Sections) -> String {
 /// The standings as an HTML fragment (the body of [`html_of`]).
 pub fn html_fragment(t: &Tournament, s: &Standings, sections: Sections) -> String {
     let mut o = String::new();
-    let (h, _) = heads(s);
+    let (h, _) = heads(s, Lang::ENGLISH);
     let _ = writeln!(o, "<section class=\"arbiter-standings\">");
     let _ = writeln!(o, "<p>{}</p>", esc(&header_line(s)));
     if sections == Sections::All {

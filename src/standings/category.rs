@@ -14,9 +14,15 @@ use crate::model::{Player, Sex};
 /// `at_least = 65` means born on or before 31 Dec of (reference year − 65).
 /// `born_from`/`born_until` give an explicit window instead.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "RawCategory")]
 pub struct Category {
+    /// The name's identity (its English or only form): prize tables, priority
+    /// lists and registrations name the category by it.
     pub name: String,
+    /// The name by language (`name = { en = "U19 Girls", zh-TW = "U19 女子組" }`),
+    /// shown by [`Category::name_in`]; not written back (the plain name is).
+    #[serde(skip)]
+    pub names: crate::model::Names,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub under: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -49,6 +55,63 @@ pub struct Category {
     pub registered_as: Vec<String>,
 }
 
+/// A category as a profile writes it: the same keys, `name` plain or by language.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCategory {
+    name: crate::model::Names,
+    #[serde(default)]
+    under: Option<u32>,
+    #[serde(default)]
+    at_least: Option<u32>,
+    #[serde(default)]
+    born_from: Option<NaiveDate>,
+    #[serde(default)]
+    born_until: Option<NaiveDate>,
+    #[serde(default)]
+    sex: Option<Sex>,
+    /// Lowest rating included.
+    #[serde(default)]
+    rating_min: Option<u16>,
+    /// Highest rating included.
+    #[serde(default)]
+    rating_max: Option<u16>,
+    /// Whether unrated players belong to a rating band (default: only if no minimum).
+    #[serde(default)]
+    unrated: Option<bool>,
+    /// FIDE federation codes; empty means any.
+    #[serde(default)]
+    federations: Vec<String>,
+    /// Labels that must match (`Player::labels`, e.g. Swiss-Manager `Typ`/`Gr`).
+    #[serde(default)]
+    labels: BTreeMap<String, String>,
+    /// Registrations ([`Player::registered_category`]) that enter this age
+    /// category besides its own name, compared without case: e.g. `["U13"]`
+    /// for "U13 Girls", where the entry list names the age group only.
+    #[serde(default)]
+    registered_as: Vec<String>,
+}
+
+impl From<RawCategory> for Category {
+    fn from(r: RawCategory) -> Category {
+        Category {
+            name: r.name.as_plain().to_string(),
+            names: r.name,
+            under: r.under,
+            at_least: r.at_least,
+            born_from: r.born_from,
+            born_until: r.born_until,
+            sex: r.sex,
+            rating_min: r.rating_min,
+            rating_max: r.rating_max,
+            unrated: r.unrated,
+            federations: r.federations,
+            labels: r.labels,
+            registered_as: r.registered_as,
+        }
+    }
+}
+
 /// A player whose registration contradicts the birth date: registered in an
 /// age category whose birth-date window excludes them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,6 +123,11 @@ pub struct RegistrationConflict {
 }
 
 impl Category {
+    /// The name in language `tag`, else the plain name.
+    pub fn name_in(&self, tag: &str) -> &str {
+        self.names.shown(&self.name, tag)
+    }
+
     /// Whether the category has an age condition (an age group).
     pub fn is_age_group(&self) -> bool {
         self.under.is_some()

@@ -74,6 +74,9 @@ pub struct Row {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CategoryStandings {
     pub name: String,
+    /// The name by language (from the profile), for renderings.
+    #[serde(skip)]
+    pub names: crate::model::Names,
     pub rows: Vec<CategoryRow>,
 }
 
@@ -713,6 +716,7 @@ pub fn compute_located(
             }
             categories.push(CategoryStandings {
                 name: cat.name.clone(),
+                names: cat.names.clone(),
                 rows: crow,
             });
         }

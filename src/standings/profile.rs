@@ -11,8 +11,11 @@
 //! unrated_rating = 1000            # unrated players in ARO/TPR (C.07 art. 10)
 //!
 //! [[standings.categories]]
-//! name = "U13"
+//! name = { en = "U13", zh-TW = "U13 組" }   # or a plain string
 //! under = 13
+//!
+//! [standings.category_names]         # names by language of age groups
+//! "U13 Girls" = { zh-TW = "U13 女子組" }
 //!
 //! [[standings.custom_tiebreaks]]
 //! code = "OTHER_WINS_WHITE"
@@ -62,6 +65,9 @@ struct RawStandings {
     custom_tiebreaks: Vec<CustomTieBreak>,
     lot_seed: Option<u64>,
     unrated_rating: Option<u16>,
+    /// `category_names`: the names by language of categories named elsewhere
+    /// (those `[standings.age_groups]` makes): `"U19 Girls" = { zh-TW = "U19 女子組" }`.
+    category_names: std::collections::BTreeMap<String, std::collections::BTreeMap<String, String>>,
 }
 
 impl Default for RawStandings {
@@ -77,6 +83,7 @@ impl Default for RawStandings {
             custom_tiebreaks: d.custom_tiebreaks,
             lot_seed: d.lot_seed,
             unrated_rating: d.unrated_rating,
+            category_names: Default::default(),
         }
     }
 }
@@ -88,6 +95,21 @@ impl TryFrom<RawStandings> for StandingsProfile {
         let mut categories = r.categories;
         if let Some(g) = &r.age_groups {
             categories.extend(g.expand().map_err(|e| e.to_string())?);
+        }
+        for (name, forms) in &r.category_names {
+            let Some(c) = categories.iter_mut().find(|c| &c.name == name) else {
+                let known: Vec<&str> = categories.iter().map(|c| c.name.as_str()).collect();
+                return Err(format!(
+                    "expected category_names to name a category ({}), found \"{name}\"",
+                    known.join(", ")
+                ));
+            };
+            if c.names.as_plain() != c.name {
+                c.names = crate::model::Names::plain(c.name.clone());
+            }
+            for (tag, v) in forms {
+                c.names = std::mem::take(&mut c.names).with(tag, v.clone());
+            }
         }
         for (i, c) in categories.iter().enumerate() {
             if categories[..i].iter().any(|x| x.name == c.name) {

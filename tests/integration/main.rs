@@ -16,6 +16,7 @@ mod hall;
 mod hall_browser;
 mod hostile;
 mod initial_colour;
+mod lang;
 mod locations;
 mod pair;
 mod prizes;

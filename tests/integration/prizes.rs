@@ -110,6 +110,8 @@ fn statement() -> Statement {
     Statement {
         event: "Hand-worked Open".into(),
         section: "Standard".into(),
+        event_names: Default::default(),
+        section_names: Default::default(),
         currency: rules.currency.clone(),
         edition: "pre2023".into(),
         tiebreaks: vec![

@@ -68,14 +68,22 @@ pub fn build(t: &Tournament, event: &str, section: &Section) -> Result<Statement
     };
     let mut notes: Vec<Diagnostic> = st.notes.clone();
     notes.extend(alloc.diagnostics.iter().cloned());
+    let mut categories = alloc.categories;
+    for c in &mut categories {
+        if let Some(cs) = st.categories.iter().find(|s| s.name == c.name) {
+            c.names = cs.names.clone();
+        }
+    }
     Ok(Statement {
         event: event.to_string(),
         section: section.name.clone(),
+        event_names: crate::model::Names::plain(event),
+        section_names: section.names.clone(),
         currency: section.rules.currency.clone(),
         edition: st.edition.to_string(),
         tiebreaks: st.tiebreaks.iter().map(|s| s.to_string()).collect(),
         rules: super::statement::describe_rules(&section.rules, &priority_names),
-        categories: alloc.categories,
+        categories,
         totals: alloc.totals,
         one_prize_check: alloc.one_prize_check,
         notes,

@@ -135,6 +135,7 @@ pub fn allocate(categories: &[CategoryInput], rules: &PrizeRules) -> Allocation 
             .collect();
         out.push(CategoryStatement {
             name: c.name.clone(),
+            names: crate::model::Names::plain(c.name.clone()),
             players: c.size(),
             reduction: red.reduction.clone(),
             ranking: ranking_rows(c, &removed),

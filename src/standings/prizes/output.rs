@@ -72,6 +72,9 @@ pub struct Reduction {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CategoryStatement {
     pub name: String,
+    /// The name by language (from the profile), for renderings.
+    #[serde(skip)]
+    pub names: crate::model::Names,
     pub players: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reduction: Option<Reduction>,

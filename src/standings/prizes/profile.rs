@@ -78,6 +78,12 @@ pub use crate::model::play::PlaySettings;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Section {
     pub name: String,
+    /// The section's name by language; the main section's is the event's
+    /// (`[event] name = { en = ..., zh-TW = ... }`).
+    pub names: crate::model::Names,
+    /// `[event] lang`: the language tag the profile asks for, if any (the
+    /// same in every section).
+    pub lang: Option<String>,
     pub standings: StandingsProfile,
     pub rules: PrizeRules,
     /// Prize tables, in the order given (also the default priority order).
@@ -121,21 +127,23 @@ impl Profile {
             )]
         })?;
         let mut errs = Vec::new();
-        let event_name = raw.event.map(|e| e.name).unwrap_or_default();
+        let (event_names, lang) = raw.event.map(|e| (e.name, e.lang)).unwrap_or_default();
+        let event_name = event_names.as_plain().to_string();
         let mut main = build_section(
             text,
             file,
             "",
             if event_name.is_empty() {
-                "main".to_string()
+                crate::model::Names::plain("main")
             } else {
-                event_name.clone()
+                event_names.clone()
             },
             raw.standings.clone(),
             raw.prizes,
             &mut errs,
         );
         main.play = raw.play;
+        main.lang = lang.clone();
         let mut sections = BTreeMap::new();
         for (key, s) in raw.sections {
             let standings = s.standings.unwrap_or_else(|| raw.standings.clone());
@@ -143,12 +151,14 @@ impl Profile {
                 text,
                 file,
                 &format!("sections.{key}."),
-                s.name.unwrap_or_else(|| key.clone()),
+                s.name
+                    .unwrap_or_else(|| crate::model::Names::plain(key.clone())),
                 standings,
                 s.prizes,
                 &mut errs,
             );
             sec.play = s.play;
+            sec.lang = lang.clone();
             sections.insert(key, sec);
         }
         if errs.is_empty() {
@@ -202,14 +212,18 @@ struct RawFile {
 #[serde(deny_unknown_fields)]
 struct RawEvent {
     #[serde(default)]
-    name: String,
+    name: crate::model::Names,
+    /// `lang`: the language of pages and statements (`en`, `zh-TW`), a
+    /// BCP 47 tag; `--lang` overrides it.
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSection {
     #[serde(default)]
-    name: Option<String>,
+    name: Option<crate::model::Names>,
     #[serde(default)]
     standings: Option<StandingsProfile>,
     #[serde(default)]
@@ -328,7 +342,7 @@ fn build_section(
     text: &str,
     file: &str,
     prefix: &str,
-    name: String,
+    names: crate::model::Names,
     standings: StandingsProfile,
     prizes: Option<RawPrizes>,
     errs: &mut Vec<Diagnostic>,
@@ -341,9 +355,12 @@ fn build_section(
             msg,
         ));
     };
+    let name = names.as_plain().to_string();
     let Some(p) = prizes else {
         return Section {
             name,
+            names,
+            lang: None,
             standings,
             rules: PrizeRules::default(),
             tables: Vec::new(),
@@ -590,6 +607,8 @@ fn build_section(
     };
     Section {
         name,
+        names,
+        lang: None,
         standings,
         rules,
         tables,

@@ -38,6 +38,11 @@ use crate::diag::Diagnostic;
 pub struct Statement {
     pub event: String,
     pub section: String,
+    /// The event's and the section's names by language (from the profile).
+    #[serde(skip)]
+    pub event_names: crate::model::Names,
+    #[serde(skip)]
+    pub section_names: crate::model::Names,
     pub currency: String,
     /// Tie-break rules edition used for the ranking.
     pub edition: String,
