@@ -22,7 +22,7 @@ use crate::model::{ByeKind, Points, RoundEntry, Tournament};
 /// `rounds` must be every round up to the last the pairing file has boards
 /// for: `Pkt` counts them all.
 pub(crate) fn from_points(t: &mut Tournament, rounds: usize) {
-    let scoring = t.scoring.clone();
+    let scoring = t.scoring;
     for p in &mut t.players {
         let Some(declared) = p.points else { continue };
         let missing: Vec<usize> = (1..=rounds)
