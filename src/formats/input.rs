@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use crate::diag::{codes, Diagnostic, Family, Location, Locator, PlayerField};
 use crate::model::{PlayerId, RoundEntry, Tournament};
 
-use super::{json, swiss_manager as sm, trf, vega};
+use super::{encoding, json, swiss_manager as sm, trf, vega};
 
 /// The formats [`read`] knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,18 +167,6 @@ pub struct Input {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Decode UTF-16 text with a byte-order mark into UTF-8; `None` when `bytes` has no
-/// UTF-16 BOM.
-pub fn decode_utf16(bytes: &[u8]) -> Option<(Vec<u8>, &'static str)> {
-    let (enc, name) = match bytes {
-        [0xFF, 0xFE, ..] => (encoding_rs::UTF_16LE, "UTF-16LE"),
-        [0xFE, 0xFF, ..] => (encoding_rs::UTF_16BE, "UTF-16BE"),
-        _ => return None,
-    };
-    let (text, _, _) = enc.decode(bytes);
-    Some((text.into_owned().into_bytes(), name))
-}
-
 /// Guess the format from the content (and a `.json` name).
 pub fn sniff(name: &str, bytes: &[u8]) -> InputFormat {
     if bytes.starts_with(b"SQLite format 3\0") {
@@ -228,20 +216,40 @@ fn name_all(diags: Vec<Diagnostic>, name: Option<&str>) -> Vec<Diagnostic> {
 pub fn read(bytes: &[u8], opts: &InputOptions) -> Result<Input, Vec<Diagnostic>> {
     let name = opts.file_name.as_deref();
     let mut notes = Vec::new();
+    // UTF-16 text is decoded here, for every format, and read as UTF-8; the
+    // TRF dialect then names the encoding the file was in.
     let utf16 = if sm::tunx::sniff(bytes) {
         None
     } else {
-        decode_utf16(bytes)
+        encoding::utf16_bom(bytes).map(|_| encoding::decode(bytes, None))
     };
     let bytes = match &utf16 {
-        Some((b, enc)) => {
+        Some(d) => {
             notes.push(Diagnostic::warning(
                 codes::TRF_NONSTANDARD,
                 Family::Syntax,
                 Location::default(),
-                format!("text in {enc} read as Unicode; tournament files are expected in UTF-8"),
+                format!(
+                    "text in {} read as Unicode; tournament files are expected in UTF-8",
+                    d.encoding
+                ),
             ));
-            b.as_slice()
+            if let Some(bad) = d.undecodable {
+                notes.push(Diagnostic::error(
+                    codes::INVALID_ENCODING,
+                    Family::Syntax,
+                    Location {
+                        line: Some(bad.line),
+                        cols: Some((bad.column, bad.column)),
+                        ..Location::default()
+                    },
+                    format!(
+                        "expected {} text, found bytes it cannot decode (replaced by U+FFFD)",
+                        d.encoding
+                    ),
+                ));
+            }
+            d.text.as_bytes()
         }
         None => bytes,
     };
@@ -249,6 +257,10 @@ pub fn read(bytes: &[u8], opts: &InputOptions) -> Result<Input, Vec<Diagnostic>>
         .format
         .unwrap_or_else(|| sniff(name.unwrap_or(""), bytes));
     let mut input = read_as(format, bytes, opts).map_err(|d| name_all(d, name))?;
+    if let (Some(d), Some(dialect)) = (&utf16, input.dialect.as_mut()) {
+        dialect.encoding = d.encoding;
+        dialect.bom = d.bom;
+    }
     notes.append(&mut input.diagnostics);
     input.diagnostics = name_all(notes, name);
     with_players(input, name)
@@ -476,15 +488,20 @@ fn read_as(
             })
         }
         InputFormat::Json => {
-            let text = std::str::from_utf8(bytes).map_err(|_| {
-                vec![Diagnostic::error(
+            let decoded = encoding::decode(bytes, Some(encoding::Encoding::Utf8));
+            if let Some(bad) = decoded.undecodable {
+                return Err(vec![Diagnostic::error(
                     codes::INVALID_ENCODING,
                     Family::Syntax,
-                    Location::default(),
+                    Location {
+                        line: Some(bad.line),
+                        cols: Some((bad.column, bad.column)),
+                        ..Location::default()
+                    },
                     "expected UTF-8 JSON, found invalid bytes",
-                )]
-            })?;
-            let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+                )]);
+            }
+            let text = decoded.text.as_str();
             let t = json::read(text).map_err(|d| vec![*d])?;
             let mut paths = BTreeMap::new();
             for (i, p) in t.players.iter().enumerate() {
@@ -545,7 +562,7 @@ fn read_as(
             "expected two files for a player file + pairing file, found one; give them as players.txt+pairings.txt",
         )]),
         InputFormat::VegaCrosstable | InputFormat::VegaPairs => {
-            let text = String::from_utf8_lossy(bytes);
+            let text = encoding::decode(bytes, None).text;
             let r = vega::read(&text)?;
             Ok(plain(r.tournament, r.diagnostics))
         }
@@ -567,6 +584,10 @@ mod tests {
         assert_eq!(r.format, InputFormat::Trf);
         assert_eq!(r.tournament.players.len(), 1);
         assert!(r.diagnostics[0].message.contains("UTF-16LE"));
+        // The dialect names the encoding the file was in, not the UTF-8 it
+        // was read as (`validate`'s summary says UTF-16LE).
+        let dialect = r.dialect.as_ref().map(ToString::to_string);
+        assert_eq!(dialect.as_deref(), Some("TRF-16; UTF-16LE with BOM, LF"));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! Formats build and read [`crate::model`] values; they never call engines.
 //! [`input`] is the one entry point that sniffs and reads any of them.
 
+pub mod encoding;
 pub mod fide_list;
 pub mod input;
 pub mod json;

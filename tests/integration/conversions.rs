@@ -205,3 +205,110 @@ fn convert_to_json_streams_the_same_document() {
     );
     assert!(read(&file).starts_with("{\n  \"format\": \"chess-arbiter-tournament\""));
 }
+
+/// Issue #32 item 9: the Swiss-Manager player and pairing files as a results
+/// sheet. Written from a TRF and read back together (`players.txt+pairings.txt`),
+/// round-1 absences (`Z`) came back as "no entry" and half-point byes as
+/// nothing, so the player file's points contradicted the results and nothing
+/// read back until its points column was blanked. The pairing file has no row
+/// for those byes; the player file's points now say which they were. The
+/// header (system, round count) is in neither file: the export says so and
+/// `pair` takes `--system` as for any file without one.
+#[test]
+fn swiss_manager_players_and_pairings_round_trip_a_results_sheet() {
+    use chess_arbiter::formats::{swiss_manager as sm, trf};
+    use chess_arbiter::model::{ByeKind, RoundEntry};
+    let scratch = Scratch::new("sm-results-sheet");
+    let dir = scratch.path();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/open-2023.trf");
+    let bytes = std::fs::read(&sample).unwrap_or_else(|e| panic!("{e}"));
+    let mut t = trf::read(&bytes, &trf::ReadOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .tournament;
+    for p in &mut t.players {
+        p.rounds.truncate(3);
+        p.rank = None;
+    }
+    let points: Vec<_> = t.players.iter().map(|p| t.score(p, None)).collect();
+    for (p, s) in t.players.iter_mut().zip(points) {
+        p.points = Some(s);
+    }
+    // What the sample's first three rounds hold: the byes this test is about.
+    let has = |bye: ByeKind, round: usize| {
+        t.players
+            .iter()
+            .any(|p| p.round(round) == RoundEntry::Bye { bye })
+    };
+    assert!(has(ByeKind::Zero, 1) && has(ByeKind::Half, 2));
+    let after3 = dir.join("after3.trf");
+    std::fs::write(&after3, trf::write(&t, &trf::WriteOptions::default()).text)
+        .unwrap_or_else(|e| panic!("{e}"));
+
+    let players = dir.join("players.txt");
+    let o = arbiter(&[
+        "convert",
+        path(&after3),
+        "--to",
+        "sm-players",
+        "-o",
+        path(&players),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let mut sheet = String::new();
+    for r in 1..=3 {
+        let one = dir.join(format!("round{r}.txt"));
+        let o = arbiter(&[
+            "convert",
+            path(&after3),
+            "--to",
+            "sm-pairings",
+            "--round",
+            &r.to_string(),
+            "-o",
+            path(&one),
+        ]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(0), "{err}");
+        // The header is in neither file: said at writing.
+        assert!(err.contains("sm-pairings cannot carry"), "{err}");
+        let text = read(&one);
+        // Swiss-Manager exports a range of rounds as one file: one header.
+        let body: Vec<&str> = text.lines().skip(usize::from(r > 1)).collect();
+        sheet.push_str(&body.join("\r\n"));
+        sheet.push_str("\r\n");
+    }
+    let pairings = dir.join("pairings.txt");
+    std::fs::write(&pairings, &sheet).unwrap_or_else(|e| panic!("{e}"));
+
+    let back = sm::read_combined(
+        &std::fs::read(&players).unwrap_or_else(|e| panic!("{e}")),
+        sheet.as_bytes(),
+    )
+    .unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(
+        back.diagnostics.iter().all(|d| !d.is_error()),
+        "{:?}",
+        back.diagnostics
+    );
+    let b = &back.tournament;
+    assert_eq!(b.players.len(), t.players.len());
+    for (p, q) in t.players.iter().zip(&b.players) {
+        assert_eq!(p.id, q.id);
+        for r in 1..=3 {
+            assert_eq!(p.round(r), q.round(r), "player {} round {r}", p.id);
+        }
+        assert_eq!(p.points, q.points, "player {}", p.id);
+        assert_eq!(t.score(p, None), b.score(q, None), "player {}", p.id);
+    }
+
+    // The same round 4 from both, given the system the files cannot carry.
+    let combined = format!("{}+{}", path(&players), path(&pairings));
+    let pair = |input: &str| {
+        let o = arbiter(&["pair", input, "--system", "dutch-2017", "--format", "bbp"]);
+        assert_eq!(o.status.code(), Some(0), "{input}: {}", stderr(&o));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let ours = pair(path(&after3));
+    assert!(ours.lines().count() > 50, "{ours}");
+    assert_eq!(pair(&combined), ours);
+}

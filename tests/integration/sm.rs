@@ -2,6 +2,7 @@
 
 use crate::tunx_events::FILES as TUNX;
 use chess_arbiter::diag::codes;
+use chess_arbiter::formats::encoding;
 use chess_arbiter::formats::swiss_manager::{combine, pairings, players, text, tunx, xml};
 use chess_arbiter::model::{ByeKind, Color, Outcome, PlayerId, Points, RoundEntry, Sex};
 use std::path::PathBuf;
@@ -227,7 +228,7 @@ fn sm_player_file_reads_and_round_trips() {
 #[test]
 fn sm_player_file_windows_1252() {
     let utf8 = String::from_utf8(fixture("players_round1.txt")).unwrap();
-    let (cp, _) = text::encode(&utf8, text::Encoding::Windows1252);
+    let (cp, _) = encoding::encode(&utf8, text::Encoding::Windows1252, false);
     assert!(std::str::from_utf8(&cp).is_err());
     let r = players::read(&cp).unwrap();
     assert_eq!(r.file.encoding, text::Encoding::Windows1252);
@@ -595,4 +596,40 @@ fn sm_board_order_matches_swiss_manager_probe() {
         String::from_utf8(pairings::write(&f).0).unwrap(),
         String::from_utf8(fixture("tiebreak_probe_pairings_by_sm.txt")).unwrap()
     );
+}
+
+/// Issue #32 item 12: in `a+b` input, a start number of the pairing file
+/// that the player file does not have was reported but did not stop `pair`,
+/// which paired a player of whom only the number was known. It is an error
+/// at the pairing file's row that keeps the engines away.
+#[test]
+fn sm_pairing_file_number_missing_from_player_file_stops_pair() {
+    let text = String::from_utf8(fixture("players_round1.txt")).unwrap();
+    let players: String = text
+        .split_inclusive('\n')
+        .filter(|l| !l.starts_with("57;"))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("arbiter-sm-missing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pl = dir.join("players.txt");
+    std::fs::write(&pl, players).unwrap();
+    let pa = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/sm/pairings_round1_played.txt");
+    let combined = format!("{}+{}", pl.display(), pa.display());
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["pair", &combined, "--system", "dutch-2017"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(o.stdout.is_empty(), "a pairing was written");
+    assert!(
+        err.contains(&format!(
+            "{}, line 8 (NrW/NrS): expected start number 57 of the pairing file in the player file, found no such player",
+            pa.display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("make the file unusable"), "{err}");
 }

@@ -130,12 +130,10 @@ fn layout(header: &str, single: ListKind) -> (Vec<Column>, Option<ListMonth>, bo
     (cols, month, combined)
 }
 
-/// The text of a data line: UTF-8, or Windows-1252 when it is not.
+/// The text of a line: UTF-8, or Windows-1252 when it is not (decided line
+/// by line, as FIDE's lists have mixed both).
 fn decode(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_string(),
-        Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned(),
-    }
+    crate::formats::encoding::decode(bytes, None).text
 }
 
 /// The leading FIDE id of a raw line, read from the bytes of the id column

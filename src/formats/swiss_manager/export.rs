@@ -55,6 +55,25 @@ pub fn export(t: &Tournament, what: Export) -> (Vec<u8>, Vec<Diagnostic>) {
             SmFormat::Xml,
         ),
     };
+    // Neither text export has a field for the pairing system or the round
+    // count (docs/swiss-manager.md §2.2, §2.3): read back, `pair` and `check`
+    // take them from the command line.
+    if matches!(what, Export::Pairings { .. } | Export::Players)
+        && (!t.info.system_code.is_empty() || t.total_rounds.is_some())
+    {
+        diags.push(Diagnostic::warning(
+            codes::CONVERSION_LOSS,
+            Family::Engine,
+            Location {
+                field: Some("info".into()),
+                ..Location::default()
+            },
+            format!(
+                "{} has no field for the pairing system or the number of rounds: when the files are read back (players.txt+pairings.txt), give them with --system (and the round count where a command asks for it)",
+                format.name()
+            ),
+        ));
+    }
     match read_as(format, &bytes) {
         Ok(back) => diags.extend(round_trip_losses(t, &back.tournament, format.name())),
         Err(e) => diags.push(Diagnostic::warning(

@@ -4,6 +4,7 @@
 //! from the model and converts with `From`; the layout facts are documented in each
 //! module together with the sample that shows them.
 
+mod absences;
 pub mod export;
 pub mod pairings;
 pub mod players;
@@ -21,9 +22,12 @@ use crate::model::{Player, Tournament};
 pub use source::SmSource;
 
 /// A pairing file and a player file together make a tournament without a TRF: players
-/// come from the player file, rounds from the pairing file. Players on a board but not in
-/// the player file, and players whose `Pkt` differs from the points of their rounds, are
-/// reported. Half-point byes and absences are not in the pairing file (see [`pairings`]),
+/// come from the player file, rounds from the pairing file. A start number on a board
+/// but not in the player file is an error at the board's row with the code
+/// `unknown-opponent` (a board names a player the tournament does not have), which keeps
+/// the engines away from the file: `pair` would otherwise pair a player of whom nothing
+/// but the number is known. Players whose `Pkt` differs from the points of their rounds
+/// are reported. Half-point byes and absences are not in the pairing file (see [`pairings`]),
 /// so a `Pkt` difference is expected for players who had one.
 pub fn combine(
     players: &players::PlayersRead,
@@ -39,7 +43,7 @@ pub fn combine(
     for p in &t.players {
         if !known.contains(&p.id) {
             diags.push(Diagnostic::error(
-                codes::UNKNOWN_PLAYER,
+                codes::UNKNOWN_OPPONENT,
                 Family::Consistency,
                 Location {
                     line: boards.first_board_row(p.id),
@@ -52,6 +56,14 @@ pub fn combine(
                 ),
             ));
         }
+    }
+    // Byes and absences have no row: the player file's points tell them, when
+    // the pairing file holds every round from the first (its points count
+    // them all).
+    let rounds: std::collections::BTreeSet<u32> = pairings.boards.iter().map(|b| b.round).collect();
+    let last = rounds.last().copied().unwrap_or(0);
+    if last > 0 && rounds.len() == last as usize {
+        absences::from_points(&mut t, last as usize);
     }
     t.total_rounds = None;
     (t, diags)
@@ -132,7 +144,7 @@ pub fn read_as(format: SmFormat, bytes: &[u8]) -> Result<SmLoaded, Vec<Diagnosti
             (t, r.diagnostics, source)
         }
         SmFormat::Xml => {
-            let (text, _) = text::decode(bytes);
+            let text = crate::formats::encoding::decode(bytes, None).text;
             let (f, mut d) = xml::read(&text);
             let (t, d2) = xml::to_tournament(&f);
             d.extend(d2);

@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 
 use super::text::{self, Encoding};
 use crate::diag::{codes, Diagnostic, Family, Location};
+use crate::formats::encoding;
 use crate::model::{ByeKind, Color, Outcome, Player, PlayerId, Points, RoundEntry, Tournament};
 
 /// The standard header Swiss-Manager 15 writes.
@@ -40,6 +41,8 @@ pub struct PairingFile {
     pub eol: String,
     pub final_eol: bool,
     pub encoding: Encoding,
+    /// The file began with a byte-order mark (written back).
+    pub bom: bool,
 }
 
 pub use super::text::RawRow;
@@ -161,9 +164,8 @@ pub fn sniff(bytes: &[u8]) -> bool {
 
 /// Read a pairing file.
 pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
-    let (s, encoding) = text::decode(bytes);
-    let lines = text::split_lines(&s);
-    let Some(first) = lines.lines.first() else {
+    let decoded = encoding::decode(bytes, None);
+    let Some(mut rr) = text::RowReader::new(&decoded.text) else {
         return Err(ReadError {
             diagnostics: vec![Diagnostic::error(
                 codes::UNRECOGNIZED_INPUT,
@@ -173,7 +175,10 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
             )],
         });
     };
-    let header: Vec<String> = first.split(';').map(str::to_string).collect();
+    let header = rr.header().map_err(|d| ReadError {
+        diagnostics: vec![*d],
+    })?;
+    let first = header.join(";");
     let mut missing = Vec::new();
     let mut need = |n: &str| {
         let c = col(&header, n);
@@ -209,13 +214,23 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
         });
     }
     let mut diagnostics = text::RowDiagnostics::default();
-    let rows = text::data_rows(&lines);
+    let mut rows = Vec::new();
     let mut boards = Vec::new();
     let mut seen: std::collections::HashMap<(u32, PlayerId), usize> =
         std::collections::HashMap::new();
-    for row in &rows {
-        let (line, fields) = (row.line, row.fields());
-        if row.is_blank() {
+    loop {
+        let row = match rr.next_row() {
+            Ok(Some(row)) => row,
+            Ok(None) => break,
+            Err(d) => {
+                diagnostics.push(*d);
+                break;
+            }
+        };
+        let fields = rr.fields();
+        let (line, blank) = (row.line, row.is_blank());
+        rows.push(row);
+        if blank {
             continue;
         }
         match parse_row(&fields, &cols, line) {
@@ -271,9 +286,10 @@ pub fn read(bytes: &[u8]) -> Result<PairingRead, ReadError> {
         file: PairingFile {
             header,
             rows,
-            eol: lines.eol.to_string(),
-            final_eol: lines.final_eol,
-            encoding,
+            eol: rr.eol.to_string(),
+            final_eol: rr.final_eol,
+            encoding: decoded.encoding,
+            bom: decoded.bom,
         },
         boards,
         diagnostics,
@@ -394,7 +410,7 @@ pub fn write(file: &PairingFile) -> (Vec<u8>, Vec<Diagnostic>) {
     if file.final_eol {
         s.push_str(&file.eol);
     }
-    text::encode(&s, file.encoding)
+    encoding::encode(&s, file.encoding, file.bom)
 }
 
 /// Put the boards into `t`: each board sets round `round` of both players. Players not in
@@ -506,7 +522,8 @@ pub fn update_results(file: &mut PairingFile, t: &Tournament, round: u32) -> Vec
     let c_erg = idx("Erg");
     let r = round as usize;
     for row in &mut file.rows {
-        let get = |i: usize| row.fields().get(i).map(|s| s.trim().to_string());
+        let fields = row.fields();
+        let get = |i: usize| fields.get(i).map(|s| s.trim().to_string());
         if get(c_round).and_then(|s| s.parse::<u32>().ok()) != Some(round) {
             continue;
         }
@@ -694,6 +711,7 @@ pub fn from_tournament(t: &Tournament, round: u32) -> (PairingFile, Vec<Diagnost
             eol: "\r\n".to_string(),
             final_eol: true,
             encoding: Encoding::Utf8,
+            bom: false,
         },
         diags,
     )

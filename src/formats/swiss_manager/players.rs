@@ -17,6 +17,7 @@
 
 use super::text::{self, Encoding};
 use crate::diag::{codes, Diagnostic, Family, Location};
+use crate::formats::encoding;
 use crate::model::{BirthDate, NationalRating, Player, PlayerId, Points, Sex, Title, Tournament};
 
 pub use super::text::RawRow;
@@ -62,6 +63,8 @@ pub struct PlayerFile {
     pub eol: String,
     pub final_eol: bool,
     pub encoding: Encoding,
+    /// The file began with a byte-order mark (written back).
+    pub bom: bool,
 }
 
 /// One row, typed.
@@ -160,9 +163,8 @@ fn loc(line: usize, name: &str) -> Location {
 
 /// Read a player file.
 pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
-    let (s, encoding) = text::decode(bytes);
-    let lines = text::split_lines(&s);
-    let Some(first) = lines.lines.first() else {
+    let decoded = encoding::decode(bytes, None);
+    let Some(mut rr) = text::RowReader::new(&decoded.text) else {
         return Err(ReadError {
             diagnostics: vec![Diagnostic::error(
                 codes::UNRECOGNIZED_INPUT,
@@ -172,7 +174,11 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
             )],
         });
     };
-    let header: Vec<String> = first.split(';').map(|h| h.trim().to_string()).collect();
+    let raw_header = rr.header().map_err(|d| ReadError {
+        diagnostics: vec![*d],
+    })?;
+    let first = raw_header.join(";");
+    let header: Vec<String> = raw_header.iter().map(|h| h.trim().to_string()).collect();
     let col = |n: &str| header.iter().position(|h| h.eq_ignore_ascii_case(n));
     let Some(c_nr) = col("Nr") else {
         return Err(ReadError {
@@ -190,10 +196,20 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
     // number is an error and is not read, so a file of one row repeated cannot
     // grow the model beyond its distinct players.
     let mut seen: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
-    let raw = text::data_rows(&lines);
-    for row in &raw {
-        let (line, fields) = (row.line, row.fields());
-        if row.is_blank() {
+    let mut raw = Vec::new();
+    loop {
+        let row = match rr.next_row() {
+            Ok(Some(row)) => row,
+            Ok(None) => break,
+            Err(d) => {
+                diagnostics.push(*d);
+                break;
+            }
+        };
+        let fields = rr.fields();
+        let (line, blank) = (row.line, row.is_blank());
+        raw.push(row);
+        if blank {
             continue;
         }
         if fields.len() != header.len() {
@@ -346,9 +362,10 @@ pub fn read(bytes: &[u8]) -> Result<PlayersRead, ReadError> {
         file: PlayerFile {
             header,
             rows: raw,
-            eol: lines.eol.to_string(),
-            final_eol: lines.final_eol,
-            encoding,
+            eol: rr.eol.to_string(),
+            final_eol: rr.final_eol,
+            encoding: decoded.encoding,
+            bom: decoded.bom,
         },
         rows,
         diagnostics,
@@ -391,7 +408,7 @@ pub fn write(file: &PlayerFile) -> (Vec<u8>, Vec<Diagnostic>) {
     if file.final_eol {
         s.push_str(&file.eol);
     }
-    text::encode(&s, file.encoding)
+    encoding::encode(&s, file.encoding, file.bom)
 }
 
 /// Build a player file from `t` with the standard header. `Pkt` is the declared points
@@ -483,5 +500,6 @@ pub fn from_tournament(t: &Tournament) -> PlayerFile {
         eol: "\r\n".into(),
         final_eol: true,
         encoding: Encoding::Utf8,
+        bom: false,
     }
 }

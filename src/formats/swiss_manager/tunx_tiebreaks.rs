@@ -31,6 +31,12 @@ const SLOTS_AT: usize = 655;
 const SLOT: usize = 19;
 /// Swiss-Manager's Koya ids (45, 69 legacy, 87 from 2023).
 const KOYA: [u16; 3] = [45, 69, 87];
+/// The largest slot byte 0 read as a number of lowest values cut. The samples
+/// hold 0 and 1; C.07 art. 14 names cuts of one or two values (`C1`, `C2`,
+/// `M1`, `M2`); a larger byte is most likely a bit field this reader has not
+/// decoded (0x11, 17, would be "one lowest and one highest"), so the tie-break
+/// is left out and named rather than ranked on a cut that removes every value.
+const MAX_CUT: u8 = 9;
 /// "Number of wins (variable)": its variant byte is not decoded.
 const WINS_VARIABLE: u16 = 68;
 
@@ -84,6 +90,16 @@ pub(crate) fn carried(ids: &[u16], raw: &[u8]) -> (Vec<String>, Vec<Diagnostic>)
                     continue;
                 }
             }
+        } else if byte(0) > MAX_CUT {
+            // Read as a count, 17 cut every value of a nine-round event (three
+            // files of a trial ranked on BH/C17 and SB/C17, all zeros): a byte
+            // this large is not a count the samples show.
+            left_out.push(format!(
+                "{id} ({}; parameter byte 0 = {} is not a cut count: the samples show 0 and 1)",
+                entry.label,
+                byte(0)
+            ));
+            continue;
         } else {
             entry.code_text(byte(0), 0)
         };
@@ -140,6 +156,24 @@ mod tests {
         assert_eq!(list(rus), ["DE", "BH/C1", "BH"]);
         let srb = include_bytes!("../../../tests/fixtures/tunx/srb_1386568.TUNX");
         assert_eq!(list(srb), ["KS", "DE", "SB"]);
+    }
+
+    #[test]
+    fn a_cut_byte_beyond_any_count_is_left_out_not_ranked_on() {
+        // BH (84) then SB (85) with byte 0 = 17: read as cuts they were BH/C17
+        // and SB/C17, every value cut.
+        let mut raw = vec![0u8; 800];
+        raw[SLOTS_AT - 4] = 17;
+        raw[SLOTS_AT - 4 + SLOT] = 17;
+        raw[SLOTS_AT - 4 + 2 * SLOT] = 1;
+        let (c, d) = carried(&[84, 85, 84], &raw);
+        assert_eq!(c, ["BH/C1"]);
+        let m = &d[0].message;
+        assert!(m.contains("84 (") && m.contains("85 ("), "{m}");
+        assert!(
+            m.contains("parameter byte 0 = 17 is not a cut count"),
+            "{m}"
+        );
     }
 
     #[test]

@@ -40,57 +40,8 @@ pub use capacity::numbers_beyond_trf;
 pub use set::{set_header, SETTABLE};
 pub use write::write;
 
-/// Text encoding of a TRF file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Encoding {
-    /// UTF-8 (a BOM is stripped).
-    Utf8,
-    /// Windows-1252, which includes the printable ISO-8859-1 (Latin-1) range.
-    Windows1252,
-}
-
-impl fmt::Display for Encoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Encoding::Utf8 => "UTF-8",
-            Encoding::Windows1252 => "Windows-1252",
-        })
-    }
-}
-
-/// An encoding name that is not one of [`Encoding`]'s.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownEncoding {
-    pub found: String,
-}
-
-impl fmt::Display for UnknownEncoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "expected utf-8, windows-1252 or latin-1, found \"{}\"",
-            self.found
-        )
-    }
-}
-
-impl std::error::Error for UnknownEncoding {}
-
-impl std::str::FromStr for Encoding {
-    type Err = UnknownEncoding;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "utf8" | "utf-8" => Ok(Encoding::Utf8),
-            "windows-1252" | "windows1252" | "cp1252" | "latin1" | "latin-1" | "iso-8859-1" => {
-                Ok(Encoding::Windows1252)
-            }
-            _ => Err(UnknownEncoding {
-                found: s.to_string(),
-            }),
-        }
-    }
-}
+/// Text encoding of a TRF file: the one type of every text format.
+pub use crate::formats::encoding::{Encoding, UnknownEncoding};
 
 /// How a file ended its lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

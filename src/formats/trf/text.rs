@@ -1,86 +1,8 @@
-//! Bytes to text: encoding, BOM, line ends, and column slicing by characters.
+//! Text to lines and columns: line ends, and column slicing by characters
+//! (bytes to text is [`crate::formats::encoding`]).
 
 use super::layout::Field;
-use super::{Encoding, LineEnds};
-
-/// Decoded input.
-pub(crate) struct Decoded {
-    pub text: String,
-    pub encoding: Encoding,
-    pub bom: bool,
-    /// Set when forced UTF-8 met invalid bytes (replaced by U+FFFD): the first bad line.
-    pub invalid_utf8_line: Option<usize>,
-}
-
-const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// Decode: UTF-8 (BOM stripped) when valid, otherwise Windows-1252 (a superset
-/// of the printable Latin-1 range); or the encoding the caller chose.
-pub(crate) fn decode(bytes: &[u8], forced: Option<Encoding>) -> Decoded {
-    let (bom, body) = match bytes.strip_prefix(BOM) {
-        Some(rest) => (true, rest),
-        None => (false, bytes),
-    };
-    match forced {
-        Some(Encoding::Windows1252) => Decoded {
-            text: win1252(body),
-            encoding: Encoding::Windows1252,
-            bom,
-            invalid_utf8_line: None,
-        },
-        Some(Encoding::Utf8) => match std::str::from_utf8(body) {
-            Ok(s) => Decoded {
-                text: s.to_string(),
-                encoding: Encoding::Utf8,
-                bom,
-                invalid_utf8_line: None,
-            },
-            Err(e) => {
-                let upto = body.get(..e.valid_up_to()).unwrap_or(&[]);
-                let line = 1 + count_line_breaks(upto);
-                Decoded {
-                    text: String::from_utf8_lossy(body).into_owned(),
-                    encoding: Encoding::Utf8,
-                    bom,
-                    invalid_utf8_line: Some(line),
-                }
-            }
-        },
-        None => match std::str::from_utf8(body) {
-            Ok(s) => Decoded {
-                text: s.to_string(),
-                encoding: Encoding::Utf8,
-                bom,
-                invalid_utf8_line: None,
-            },
-            Err(_) => Decoded {
-                text: win1252(body),
-                encoding: Encoding::Windows1252,
-                bom,
-                invalid_utf8_line: None,
-            },
-        },
-    }
-}
-
-fn win1252(bytes: &[u8]) -> String {
-    let (cow, _had_errors) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
-    cow.into_owned()
-}
-
-fn count_line_breaks(bytes: &[u8]) -> usize {
-    let mut n = 0;
-    let mut prev_cr = false;
-    for &b in bytes {
-        match b {
-            b'\r' => n += 1,
-            b'\n' if !prev_cr => n += 1,
-            _ => {}
-        }
-        prev_cr = b == b'\r';
-    }
-    n
-}
+use super::LineEnds;
 
 /// Split on CR, LF or CRLF (mixes allowed): `f` gets each line in order (line
 /// numbers count from 1); returns which line ends were seen. No vector of lines:
@@ -298,18 +220,6 @@ mod tests {
         assert_eq!(e, LineEnds::Cr);
         let (l, _) = split_lines("a\n\nb\n");
         assert_eq!(l, vec!["a", "", "b"]);
-    }
-
-    #[test]
-    fn decodes_bom_and_latin1() {
-        let d = decode(b"\xEF\xBB\xBF012 x", None);
-        assert!(d.bom);
-        assert_eq!(d.text, "012 x");
-        let d = decode(b"012 L\xe4s", None);
-        assert_eq!(d.encoding, Encoding::Windows1252);
-        assert_eq!(d.text, "012 Läs");
-        let d = decode(b"012 ok\n012 L\xe4s", Some(Encoding::Utf8));
-        assert_eq!(d.invalid_utf8_line, Some(2));
     }
 
     #[test]

@@ -26,7 +26,7 @@ use state::*;
 const MAX_KEPT_EMPTY_LINES: usize = 10_000;
 
 pub(super) fn read(bytes: &[u8], opts: &ReadOptions) -> Result<TrfRead, ReadError> {
-    let dec = text::decode(bytes, opts.encoding);
+    let dec = crate::formats::encoding::decode(bytes, opts.encoding);
     // The raw lines borrow the decoded text; leak-free by keeping both here.
     let decoded_text = dec.text;
     // Lines that carry nothing (blank, comments) and undecodable lines are kept
@@ -71,12 +71,23 @@ pub(super) fn read(bytes: &[u8], opts: &ReadOptions) -> Result<TrfRead, ReadErro
         )
     });
     let mut file_diags = Vec::new();
-    if let Some(line) = dec.invalid_utf8_line {
+    if let Some(bad) = dec.undecodable {
         file_diags.push(Diagnostic::error(
             codes::INVALID_ENCODING,
             Family::Syntax,
-            located(opts, Location::line(line)),
-            "expected UTF-8 text, found invalid bytes (replaced by U+FFFD); try --encoding windows-1252",
+            located(
+                opts,
+                Location {
+                    line: Some(bad.line),
+                    cols: Some((bad.column, bad.column)),
+                    ..Location::default()
+                },
+            ),
+            if dec.encoding == crate::formats::encoding::Encoding::Utf8 {
+                "expected UTF-8 text, found invalid bytes (replaced by U+FFFD); try --encoding windows-1252".to_string()
+            } else {
+                format!("expected {} text, found bytes it cannot decode (replaced by U+FFFD)", dec.encoding)
+            },
         ));
     }
     if !any_record {
