@@ -128,10 +128,16 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     // names the file's encoding, not the decoded text's. The byte-order
     // mark alone says which.
     let bom = &loaded.bytes[..loaded.bytes.len().min(2)];
-    if let Some((_, enc)) = (loaded.format != InputFormat::Tunx)
-        .then(|| chess_arbiter::formats::input::decode_utf16(bom))
+    use chess_arbiter::formats::encoding::{utf16_bom, Encoding};
+    let named = match (loaded.format != InputFormat::Tunx)
+        .then(|| utf16_bom(bom))
         .flatten()
     {
+        Some(Encoding::Utf16Le) => Some("UTF-16LE"),
+        Some(Encoding::Utf16Be) => Some("UTF-16BE"),
+        _ => None,
+    };
+    if let Some(enc) = named {
         report = report.with_source_encoding(enc);
     }
     let text = match args.format {
