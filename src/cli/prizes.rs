@@ -74,8 +74,8 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     let text = match args.format {
         ReportFormat::Text => render::text_in(&statement, lang),
         ReportFormat::Csv => render::csv_in(&statement, args.separator, lang),
-        ReportFormat::Json => render::json(&statement),
-        ReportFormat::Html => render::html(&statement),
+        ReportFormat::Json => chess_arbiter::render::prizes_json::json(&statement),
+        ReportFormat::Html => chess_arbiter::render::prizes_html::html(&statement),
     };
     let written = match &args.output {
         Some(path) => std::fs::write(path, text).map_err(|e| (path.display().to_string(), e)),

@@ -9,6 +9,8 @@ pub mod i18n;
 mod json;
 pub mod pair;
 pub mod prizes;
+pub mod prizes_html;
+pub mod prizes_json;
 pub mod rating;
 pub mod round_robin;
 pub mod site;

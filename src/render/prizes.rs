@@ -6,17 +6,11 @@
 
 use std::fmt::Write as _;
 
-use serde::Serialize;
-
-use crate::diag::Diagnostic;
-use crate::model::{PlayerId, Points};
 use crate::render::i18n::Lang;
-use crate::standings::prizes::rules::points_as_number;
 use crate::standings::prizes::statement::{ordinal, places_text, RuleNote, Statement};
 use crate::standings::prizes::{
-    Boundary, CategoryStatement, LineReason, Money, MovedUp, OnePrizeCheck, OnePrizeChoice,
-    Payment, Preference, PrizeLine, RankingRow, Reduction, RemovalNote, RoundingMode, Sharing,
-    Skip, TaxNote, TiedAwards, Totals, ValueBasis,
+    Boundary, CategoryStatement, LineReason, Money, MovedUp, OnePrizeChoice, Payment, Preference,
+    Reduction, RemovalNote, RoundingMode, Sharing, TaxNote, TiedAwards, ValueBasis,
 };
 use crate::tr;
 
@@ -142,13 +136,13 @@ pub fn text_in(s: &Statement, lang: Lang) -> String {
     o
 }
 
-fn players_text(n: usize) -> String {
+pub(crate) fn players_text(n: usize) -> String {
     super::i18n::players(Lang::ENGLISH, n)
 }
 
 /// Gross, tax and net in words; `None` for a place without cash (awards only),
 /// whose money columns stay empty rather than showing `0`.
-fn cash_cells(p: &Payment) -> Option<(String, String, String)> {
+pub(crate) fn cash_cells(p: &Payment) -> Option<(String, String, String)> {
     (p.gross != 0 || p.tax != 0).then(|| (money(p.gross), money(p.tax), money(p.net)))
 }
 
@@ -342,163 +336,6 @@ pub fn csv_in(s: &Statement, sep: char, lang: Lang) -> String {
     }
     o
 }
-
-/// The statement as pretty JSON (shape documented on [`Statement`]; reasons
-/// and notes in words).
-pub fn json(s: &Statement) -> String {
-    let mut v = super::json::pretty(&JsonStatement::new(s));
-    v.push('\n');
-    v
-}
-
-use super::html::escape as esc;
-
-// ---------------------------------------------------------------- JSON shape
-// The statement with each reason in words; field names and order are the JSON shape.
-
-#[derive(Serialize)]
-struct JsonStatement<'a> {
-    event: &'a str,
-    section: &'a str,
-    currency: &'a str,
-    edition: &'a str,
-    tiebreaks: &'a [String],
-    rules: Vec<String>,
-    categories: Vec<JsonCategory<'a>>,
-    totals: &'a Totals,
-    one_prize_check: &'a OnePrizeCheck,
-    notes: &'a [Diagnostic],
-}
-
-#[derive(Serialize)]
-struct JsonCategory<'a> {
-    name: &'a str,
-    players: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reduction: Option<JsonReduction>,
-    ranking: Vec<JsonRankingRow<'a>>,
-    prizes: Vec<JsonPrizeLine<'a>>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    skipped: Vec<JsonSkip<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    unawarded: Option<JsonUnawarded>,
-}
-
-#[derive(Serialize)]
-struct JsonUnawarded {
-    cash: Money,
-    reason: String,
-}
-
-#[derive(Serialize)]
-struct JsonReduction {
-    players: u32,
-    min_players: u32,
-    reason: String,
-}
-
-#[derive(Serialize)]
-struct JsonRankingRow<'a> {
-    rank: u32,
-    start_rank: PlayerId,
-    name: &'a str,
-    #[serde(serialize_with = "points_as_number")]
-    points: Points,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    separated_by: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
-}
-
-#[derive(Serialize)]
-struct JsonPrizeLine<'a> {
-    places: &'a [u32],
-    players: &'a [Payment],
-    pool: Money,
-    remainder: Money,
-    reason: String,
-}
-
-#[derive(Serialize)]
-struct JsonSkip<'a> {
-    start_rank: PlayerId,
-    name: &'a str,
-    reason: String,
-}
-
-impl<'a> JsonStatement<'a> {
-    fn new(s: &'a Statement) -> JsonStatement<'a> {
-        let cur = s.currency.as_str();
-        JsonStatement {
-            event: &s.event,
-            section: &s.section,
-            currency: cur,
-            edition: &s.edition,
-            tiebreaks: &s.tiebreaks,
-            rules: s.rules.iter().map(rule_text).collect(),
-            categories: s
-                .categories
-                .iter()
-                .map(|c| JsonCategory::new(c, cur))
-                .collect(),
-            totals: &s.totals,
-            one_prize_check: &s.one_prize_check,
-            notes: &s.notes,
-        }
-    }
-}
-
-impl<'a> JsonCategory<'a> {
-    fn new(c: &'a CategoryStatement, cur: &str) -> JsonCategory<'a> {
-        JsonCategory {
-            name: &c.name,
-            players: c.players,
-            reduction: c.reduction.as_ref().map(|r| JsonReduction {
-                players: r.players,
-                min_players: r.min_players,
-                reason: reduction_text(r, cur),
-            }),
-            ranking: c
-                .ranking
-                .iter()
-                .map(|r: &'a RankingRow| JsonRankingRow {
-                    rank: r.rank,
-                    start_rank: r.start_rank,
-                    name: &r.name,
-                    points: r.points,
-                    separated_by: r.separated_by.as_deref(),
-                    note: r.note.as_ref().map(|n| removal_note(n, cur)),
-                })
-                .collect(),
-            prizes: c
-                .prizes
-                .iter()
-                .map(|l: &'a PrizeLine| JsonPrizeLine {
-                    places: &l.places,
-                    players: &l.players,
-                    pool: l.pool,
-                    remainder: l.remainder,
-                    reason: line_reason(&l.reason, cur),
-                })
-                .collect(),
-            skipped: c
-                .skipped
-                .iter()
-                .map(|k: &'a Skip| JsonSkip {
-                    start_rank: k.start_rank,
-                    name: &k.name,
-                    reason: choice_text(&k.reason, cur),
-                })
-                .collect(),
-            unawarded: c.unawarded.map(|cash| JsonUnawarded {
-                cash,
-                reason: unawarded_text(cash, cur),
-            }),
-        }
-    }
-}
-
-// ---------------------------------------------------------------- reasons in words
 
 /// `1000` basis points → `"10"`, `1250` → `"12.5"`.
 pub fn percent_text(bp: u32) -> String {
@@ -835,193 +672,6 @@ pub fn unawarded_text(cash: Money, currency: &str) -> String {
     } else {
         "no players: its prizes are not awarded".to_string()
     }
-}
-
-/// The statement's title: the event and the section, the section alone when
-/// its name already holds the event's (a main section is named after the event).
-pub fn title(s: &Statement) -> String {
-    format!("Prize statement: {}", statement_name(s))
-}
-
-/// What the statement is of: the event, its section, or both (`2023 CTCA
-/// Open Senior`), each named once.
-pub fn statement_name(s: &Statement) -> String {
-    let (e, sec) = (s.event.trim(), s.section.trim());
-    if e.is_empty() || sec.contains(e) {
-        sec.to_string()
-    } else if sec.is_empty() || e.contains(sec) {
-        e.to_string()
-    } else {
-        format!("{e} {sec}")
-    }
-}
-
-/// A self-contained HTML5 page (the site's template and stylesheet).
-pub fn html(s: &Statement) -> String {
-    let title = title(s);
-    crate::render::site::document::standalone(&title, &html_body(s)).unwrap_or_else(|e| {
-        format!(
-            "<!doctype html>\n<title>{}</title>\n<p>{}</p>\n",
-            esc(&title),
-            esc(&e.to_string())
-        )
-    })
-}
-
-/// The statement as an HTML fragment: rules, one table per category with
-/// every line's reason, totals (the body of [`html`] and of the site's page).
-pub fn html_body(s: &Statement) -> String {
-    let mut o = String::new();
-    let _ = writeln!(
-        o,
-        "<p>Tie-breaks (edition {}): {}</p>",
-        esc(&s.edition),
-        esc(&s.tiebreaks.join(", "))
-    );
-    let _ = writeln!(o, "<ul>");
-    for r in &s.rules {
-        let _ = writeln!(o, "<li>{}</li>", esc(&rule_text(r)));
-    }
-    let _ = writeln!(o, "</ul>");
-    let cur = esc(&s.currency);
-    for c in &s.categories {
-        let _ = writeln!(
-            o,
-            "<h2 id=\"{}\">{} ({})</h2>",
-            crate::render::site::common::anchor("prizes", &c.name),
-            esc(&c.name),
-            players_text(c.players)
-        );
-        if let Some(r) = &c.reduction {
-            let _ = writeln!(
-                o,
-                "<p>Reduced: {}</p>",
-                esc(&reduction_text(r, &s.currency))
-            );
-        }
-        if let Some(u) = c.unawarded {
-            let _ = writeln!(
-                o,
-                "<p>Not awarded: {}</p>",
-                esc(&unawarded_text(u, &s.currency))
-            );
-        }
-        let _ = writeln!(
-            o,
-            "<div class=\"table-wrap\"><table>\n<tr><th>Place</th><th>SNo</th><th>Name</th><th>Gross ({cur})</th><th>Tax</th><th>Net</th><th>Awards</th><th>Reason</th></tr>"
-        );
-        for l in &c.prizes {
-            let n = l.players.len();
-            for (i, p) in l.players.iter().enumerate() {
-                let _ = write!(o, "<tr>");
-                if i == 0 {
-                    let _ = write!(
-                        o,
-                        "<td rowspan=\"{n}\">{}</td>",
-                        esc(&places_text(&l.places))
-                    );
-                }
-                let (gross, tax, net) = cash_cells(p).unwrap_or_default();
-                let _ = write!(
-                    o,
-                    "<td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td>",
-                    p.start_rank.0,
-                    esc(&p.name),
-                    gross,
-                    tax,
-                    net,
-                    esc(&p.awards.join(", "))
-                );
-                if i == 0 {
-                    let _ = write!(
-                        o,
-                        "<td rowspan=\"{n}\" class=\"why\">{}</td>",
-                        esc(&line_reason(&l.reason, &s.currency))
-                    );
-                }
-                let _ = writeln!(o, "</tr>");
-            }
-        }
-        let _ = writeln!(o, "</table></div>");
-        if !c.skipped.is_empty() {
-            let _ = writeln!(o, "<ul>");
-            for sk in &c.skipped {
-                let _ = writeln!(
-                    o,
-                    "<li>#{} {}: {}</li>",
-                    sk.start_rank.0,
-                    esc(&sk.name),
-                    esc(&choice_text(&sk.reason, &s.currency))
-                );
-            }
-            let _ = writeln!(o, "</ul>");
-        }
-        let _ = writeln!(
-            o,
-            "<details><summary>Ranking</summary>\n<table>\n<tr><th>Rk</th><th>SNo</th><th>Name</th><th>Pts</th><th>Note</th></tr>"
-        );
-        for r in &c.ranking {
-            let note = r
-                .note
-                .as_ref()
-                .map(|n| removal_note(n, &s.currency))
-                .or_else(|| {
-                    r.separated_by
-                        .as_ref()
-                        .map(|s| format!("next separated by {s}"))
-                })
-                .unwrap_or_default();
-            let _ = writeln!(
-                o,
-                "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
-                r.rank,
-                r.start_rank.0,
-                esc(&r.name),
-                r.points,
-                esc(&note)
-            );
-        }
-        let _ = writeln!(o, "</table>\n</details>");
-    }
-    let t = &s.totals;
-    let _ = writeln!(
-        o,
-        "<h2>Totals</h2>\n<table>\n<tr><th>Gross</th><td class=\"n\">{}</td></tr>\n<tr><th>Tax withheld</th><td class=\"n\">{}</td></tr>\n<tr><th>Net</th><td class=\"n\">{}</td></tr>\n<tr><th>Rounding remainder</th><td class=\"n\">{}</td></tr>\n<tr><th>Cut by pro-rata</th><td class=\"n\">{}</td></tr>\n{}<tr><th>Players awarded</th><td class=\"n\">{}</td></tr>\n</table>",
-        money(t.gross),
-        money(t.tax),
-        money(t.net),
-        money(t.remainder),
-        money(t.reduced_by),
-        if t.unawarded > 0 {
-            format!(
-                "<tr><th>Not awarded</th><td class=\"n\">{}</td></tr>\n",
-                money(t.unawarded)
-            )
-        } else {
-            String::new()
-        },
-        t.players_awarded
-    );
-    let chk = &s.one_prize_check;
-    let _ = writeln!(
-        o,
-        "<p>One prize per player: {}</p>",
-        if !chk.required {
-            "not required"
-        } else if chk.ok {
-            "ok"
-        } else {
-            "VIOLATED"
-        }
-    );
-    if !s.notes.is_empty() {
-        let _ = writeln!(o, "<ul>");
-        for n in &s.notes {
-            let _ = writeln!(o, "<li>{}</li>", esc(&n.to_string()));
-        }
-        let _ = writeln!(o, "</ul>");
-    }
-    o
 }
 
 #[cfg(test)]

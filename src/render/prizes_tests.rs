@@ -736,7 +736,7 @@ fn empty_category_is_not_awarded_not_reduced() {
         t.contains("Cut by pro-rata:    NT$0\nNot awarded:        NT$30,000\n"),
         "{t}"
     );
-    let j = super::json(&s);
+    let j = crate::render::prizes_json::json(&s);
     assert!(j.contains("\"unawarded\": 30000"), "{j}");
     assert!(!j.contains("\"reduction\""), "{j}");
 }
@@ -766,7 +766,7 @@ fn place_without_cash_prints_only_its_awards() {
         "{t}"
     );
     assert!(t.contains("NT$1,000"), "{t}");
-    let h = super::html(&s);
+    let h = crate::render::prizes_html::html(&s);
     assert!(
         h.contains("<td class=\"n\">2</td><td>P2</td><td class=\"n\"></td><td class=\"n\"></td><td class=\"n\"></td><td>goods, medal</td>"),
         "{h}"

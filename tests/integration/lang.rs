@@ -74,7 +74,7 @@ fn standings_in_chinese_line_up_by_display_width() {
         "zh-TW",
     ]);
     assert!(
-        out.contains("名次") && out.contains("同分1"),
+        out.contains("名次") && out.contains("BH-M1"),
         "{err}\n{out}"
     );
     assert!(out.contains("公開組（"), "{out}");

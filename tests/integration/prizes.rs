@@ -195,7 +195,7 @@ fn renders_csv() {
 #[test]
 fn renders_json() {
     let s = statement();
-    let json = render::json(&s);
+    let json = chess_arbiter::render::prizes_json::json(&s);
     // The documented minimum shape.
     let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
     assert_eq!(v["categories"][2]["name"], "U13 Girls");
@@ -217,7 +217,7 @@ fn renders_json() {
 
 #[test]
 fn renders_html() {
-    let h = render::html(&statement());
+    let h = chess_arbiter::render::prizes_html::html(&statement());
     assert!(h.contains("Lee, &lt;Amp&amp;&gt;"));
     insta::assert_snapshot!("prizes_html", h);
 }

@@ -173,10 +173,10 @@ pub(crate) fn one(
         },
         "prizes.html" => match input.statement {
             Some(s) => {
-                let body = crate::render::prizes::html_body(s);
-                let heading = crate::render::prizes::title(s);
+                let body = crate::render::prizes_html::html_body(s);
+                let heading = crate::render::prizes_html::title(s);
                 // The window title names the event once: base.html adds it.
-                let name = crate::render::prizes::statement_name(s);
+                let name = crate::render::prizes_html::statement_name(s);
                 let rest = name.strip_prefix(fr.event.as_str()).unwrap_or(&name).trim();
                 let title = if rest.is_empty() {
                     "Prize statement".to_string()

@@ -161,7 +161,7 @@ pub async fn page(
                 st,
                 render::standings::Sections::All,
             ),
-            ("prizes", _, Some(stmt)) => render::prizes::html_body(stmt),
+            ("prizes", _, Some(stmt)) => render::prizes_html::html_body(stmt),
             ("standings", None, _) => "<p>No round has been played yet.</p>".into(),
             _ => "<p>The event's profile has no prizes.</p>".into(),
         };
