@@ -265,7 +265,7 @@ pub fn csv(s: &Statement, sep: char) -> String {
     csv_in(s, sep, Lang::ENGLISH)
 }
 
-/// [`csv`] in `lang`: in English the header row is the keys programs read
+/// [`csv()`] in `lang`: in English the header row is the keys programs read
 /// (`category,places,...`); in another language the column heads, category
 /// and award names of the catalogue and the profile.
 pub fn csv_in(s: &Statement, sep: char, lang: Lang) -> String {
