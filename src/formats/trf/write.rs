@@ -632,6 +632,7 @@ impl Writer<'_> {
         }
         self.team_records();
         self.team_records_lost();
+        self.player_labels_lost();
     }
 
     pub(super) fn put_or_warn(&mut self, b: &mut LineBuf, f: &Field, text: &str, who: &str) {

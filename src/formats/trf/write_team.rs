@@ -80,6 +80,28 @@ impl Writer<'_> {
         }
     }
 
+    /// The players' labels (a Swiss-Manager club, group, type, short name, K
+    /// factor) have no TRF record in any dialect: named once, with the keys and
+    /// how many players carried them, so a conversion never drops them silently
+    /// (`rating` takes K from a `k_factor` label; without it, from B.02
+    /// §8.3.3).
+    pub(super) fn player_labels_lost(&mut self) {
+        let mut keys: Vec<&str> = Vec::new();
+        let mut n = 0;
+        for p in &self.t.players {
+            n += usize::from(!p.labels.is_empty());
+            for k in p.labels.keys() {
+                if !keys.contains(&k.as_str()) {
+                    keys.push(k);
+                }
+            }
+        }
+        if n > 0 {
+            let what = format!("the players' labels ({}) of {n} player(s)", keys.join(", "));
+            self.cannot_carry("players.labels", &what, " (json carries them)");
+        }
+    }
+
     /// `240` team byes, `300` line-ups, `320` PAB, `330` forfeited matches.
     pub(super) fn team_records(&mut self) {
         if self.target != Target::Trf26 {

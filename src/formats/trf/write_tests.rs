@@ -178,3 +178,37 @@ fn trf26_records_are_left_out_of_other_dialects() {
     let w = write(&r.tournament, &trf26);
     assert!(w.text.contains("\r\n240 H   2    1\r\n"), "{}", w.text);
 }
+
+/// A Swiss-Manager club or K factor has no TRF record: every dialect names the
+/// keys and the number of players instead of dropping them without a word.
+#[test]
+fn player_labels_are_named_when_lost() {
+    let mut t = read(CANON.as_bytes(), &ReadOptions::default())
+        .unwrap()
+        .tournament;
+    t.players[0]
+        .labels
+        .insert("sm.club".into(), "SC Utrecht".into());
+    t.players[1].labels.insert("k_factor".into(), "40".into());
+    for target in [Target::Trf16, Target::Trf26, Target::TrfX, Target::TrfBx] {
+        let w = write(
+            &t,
+            &WriteOptions {
+                target,
+                ..Default::default()
+            },
+        );
+        let lost: Vec<&Diagnostic> = w
+            .warnings
+            .iter()
+            .filter(|d| d.location.field.as_deref() == Some("players.labels"))
+            .collect();
+        assert_eq!(lost.len(), 1, "{target:?}: {:?}", w.warnings);
+        assert!(
+            lost[0].message.contains("sm.club, k_factor")
+                && lost[0].message.contains("of 2 player(s)"),
+            "{}",
+            lost[0].message
+        );
+    }
+}
