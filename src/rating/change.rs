@@ -5,7 +5,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 use super::edition::{playing_time, Edition, Kind};
-use super::fide_list::{list_k, list_kind, with_list_ratings};
+use super::fide_list::{list_k, list_kind, standard_stand_ins, with_list_ratings};
 use crate::model::b02::{dp, hundredths_half_up, pd};
 use crate::model::fide_list::{FideList, ListMonth};
 use crate::model::{Outcome, Player, PlayerId, RoundEntry, Tournament};
@@ -581,6 +581,18 @@ pub fn compute(t: &Tournament, opts: &RatingOptions) -> RatingReport {
     let ctx = Context { kind, end };
     let mut assumptions = Vec::new();
     if let Some((l, _)) = &listed {
+        let stand_ins = standard_stand_ins(t, l, list_kind(kind));
+        if !stand_ins.is_empty() {
+            let who: Vec<String> = stand_ins
+                .iter()
+                .map(|(id, r)| format!("{} ({r})", id.0))
+                .collect();
+            assumptions.push(format!(
+                "{} player(s) without a {kind} rating in the list play with their standard rating and count as rated (B.02 Rapid and Blitz art. 7.2.1): {}",
+                stand_ins.len(),
+                who.join(", ")
+            ));
+        }
         if !l.has(list_kind(kind)) {
             assumptions.push(format!(
                 "the FIDE list given has no {kind} ratings: ratings and K from the file"

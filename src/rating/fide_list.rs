@@ -153,7 +153,7 @@ pub fn compare(t: &Tournament, list: &FideList, kind: ListKind) -> Vec<Finding> 
             });
         }
         if list.has(kind) {
-            let published = l.rating(kind).map(|r| r.rating);
+            let published = rating_for(l, kind).map(|(r, _)| r);
             if p.rating != published {
                 push(Disagreement::Rating {
                     kind,
@@ -169,8 +169,24 @@ pub fn compare(t: &Tournament, list: &FideList, kind: ListKind) -> Vec<Finding> 
     out
 }
 
+/// The rating a listed player plays with in an event of `kind`, and whether it
+/// is the standard rating standing in for a missing rapid or blitz one: B.02
+/// Rapid and Blitz Rating Regulations (2024) art. 7.2.1, a player without a
+/// rapid (blitz) rating who has a standard rating is rated with it and counts
+/// as rated.
+pub fn rating_for(l: &ListPlayer, kind: ListKind) -> Option<(u16, bool)> {
+    if let Some(r) = l.rating(kind) {
+        return Some((r.rating, false));
+    }
+    match kind {
+        ListKind::Standard => None,
+        ListKind::Rapid | ListKind::Blitz => l.standard.map(|r| (r.rating, true)),
+    }
+}
+
 /// `t` with every listed player's rating replaced by the list's rating of
-/// `kind` (none when the list has none: unrated for that kind), and the
+/// `kind` ([`rating_for`]: for rapid and blitz, the standard rating where the
+/// list has none of `kind`; none when the list has neither: unrated), and the
 /// number of players replaced. Players not in the list keep the file's.
 pub fn with_list_ratings(t: &Tournament, list: &FideList, kind: ListKind) -> (Tournament, usize) {
     let mut t = t.clone();
@@ -180,11 +196,30 @@ pub fn with_list_ratings(t: &Tournament, list: &FideList, kind: ListKind) -> (To
     }
     for p in &mut t.players {
         if let Some(l) = listed(list, p.fide_id.as_deref()) {
-            p.rating = l.rating(kind).map(|r| r.rating);
+            p.rating = rating_for(l, kind).map(|(r, _)| r);
             n += 1;
         }
     }
     (t, n)
+}
+
+/// The players of `t` whose `kind` rating comes from their standard rating
+/// (B.02 R&B art. 7.2.1), with that rating, in starting-rank order: none for
+/// a standard event or a list without `kind` ratings.
+pub fn standard_stand_ins(t: &Tournament, list: &FideList, kind: ListKind) -> Vec<(PlayerId, u16)> {
+    if !list.has(kind) {
+        return Vec::new();
+    }
+    t.players
+        .iter()
+        .filter_map(|p| {
+            let l = listed(list, p.fide_id.as_deref())?;
+            match rating_for(l, kind)? {
+                (r, true) => Some((p.id, r)),
+                (_, false) => None,
+            }
+        })
+        .collect()
 }
 
 /// The K factor the list publishes for this player and kind.
@@ -307,5 +342,52 @@ mod tests {
         assert_eq!((n, t2.players[1].rating), (2, Some(2000)));
         assert_eq!(list_k(&list, Some("11"), ListKind::Standard), Some(40));
         assert_eq!(list_k(&list, Some("11"), ListKind::Rapid), None);
+    }
+
+    /// B.02 R&B art. 7.2.1: in a rapid event, a listed player without a rapid
+    /// rating plays with the standard rating and counts as rated; one with a
+    /// rapid rating keeps it; one with neither stays unrated.
+    #[test]
+    fn rapid_without_rapid_rating_takes_the_standard_one() {
+        let mut with_rapid = listed_player(11, "Rapid, Rita");
+        with_rapid.rapid = Some(ListRating {
+            rating: 1700,
+            games: 9,
+            k: Some(20),
+        });
+        let standard_only = listed_player(12, "Standard, Sam");
+        let mut neither = listed_player(13, "None, Nora");
+        neither.standard = None;
+        let mut list = FideList::default();
+        for l in [with_rapid, standard_only, neither] {
+            list.players.insert(l.fide_id, l);
+        }
+        let mut t = Tournament::default();
+        for (n, l) in list.players.values().enumerate() {
+            t.players.push(Player {
+                id: PlayerId(n as u32 + 1),
+                name: l.name.clone(),
+                fide_id: Some(l.fide_id.to_string()),
+                rating: Some(1500),
+                ..Player::default()
+            });
+        }
+        let (t2, n) = with_list_ratings(&t, &list, ListKind::Rapid);
+        let ratings: Vec<Option<u16>> = t2.players.iter().map(|p| p.rating).collect();
+        assert_eq!((n, ratings), (3, vec![Some(1700), Some(2000), None]));
+        assert_eq!(
+            standard_stand_ins(&t, &list, ListKind::Rapid),
+            vec![(PlayerId(2), 2000)]
+        );
+        assert!(standard_stand_ins(&t, &list, ListKind::Standard).is_empty());
+        // The file's 1500 for the standard-only player disagrees with 2000.
+        let f = compare(&t, &list, ListKind::Rapid);
+        assert!(f.iter().any(|x| x.player == PlayerId(2)
+            && x.what
+                == Disagreement::Rating {
+                    kind: ListKind::Rapid,
+                    file: Some(1500),
+                    list: Some(2000)
+                }));
     }
 }
