@@ -273,6 +273,34 @@ pub struct ProfileRead {
     /// The keys of the profile's sections (`[sections.KEY]`), the chosen one
     /// included.
     pub keys: Vec<String>,
+    /// The section kept (`--section`), `None` for the main one.
+    pub section: Option<String>,
+}
+
+/// Where a standings or prize note belongs: a note on a setting the profile
+/// gave (the tie-break list, a category) at its line in the profile, every
+/// other note in the tournament file `input` (at the line of its fact when it
+/// has one).
+pub fn place_note(
+    mut n: chess_arbiter::diag::Diagnostic,
+    input: &str,
+    profile: Option<(&str, &str, Option<&str>)>,
+) -> chess_arbiter::diag::Diagnostic {
+    use chess_arbiter::standings::profile_locate::setting_location;
+    let in_profile = match (&n.location, profile) {
+        (l, Some((name, text, section))) if l.file.is_none() && l.line.is_none() => l
+            .field
+            .as_deref()
+            .and_then(|f| setting_location(text, name, section, f)),
+        _ => None,
+    };
+    match in_profile {
+        Some(location) => {
+            n.location = location;
+            n
+        }
+        None => n.in_file(Some(input)),
+    }
 }
 
 /// Read the profile at `path` (as [`read_profile`]) and keep the section
@@ -296,6 +324,7 @@ pub fn read_profile_section(
         text,
         profile,
         keys,
+        section: section.map(str::to_string),
     })
 }
 

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use chess_arbiter::render::prizes as render;
-use chess_arbiter::standings::prizes::{build, PrizesError};
+use chess_arbiter::standings::prizes::{build::build_located, PrizesError};
 
 use super::common::{points_used_note, ReportFormat};
 use super::exit::{Failure, Outcome};
@@ -40,15 +40,20 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     }
     let read = super::common::read_profile_section(&args.profile, args.section.section.as_deref())?;
     let (profile_name, profile_text) = (&read.name, &read.text);
+    let placed = (
+        profile_name.as_str(),
+        profile_text.as_str(),
+        read.section.as_deref(),
+    );
     let (profile, section) = (&read.profile, &read.profile.main);
     // a birth date the reader could not read refuses the file only when a
     // category by age needs it
-    let read = super::input::read_input(&args.input.display().to_string(), None, None)?;
+    let input = super::input::read_input(&args.input.display().to_string(), None, None)?;
     let loaded = super::common::gate_ranking(
         if super::common::categories_by_age(&section.standings.categories) {
-            read
+            input
         } else {
-            super::common::birth_dates_unused(read, "prizes")
+            super::common::birth_dates_unused(input, "prizes")
         },
     )?;
     let lang = args
@@ -57,17 +62,24 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     if let Some(n) = points_used_note(&loaded) {
         super::exit::say(n);
     }
-    let tournament = loaded.tournament;
-    let mut statement = build(&tournament, &profile.event_name, section).map_err(|e| match &e {
-        PrizesError::Standings(se) => {
-            match super::common::profile_failure(se, Some((profile_name, profile_text))) {
-                f @ Failure::Input { .. } => f,
-                _ => Failure::Invalid(e.to_string()),
+    let tournament = &loaded.tournament;
+    let mut statement = build_located(tournament, &profile.event_name, section, &loaded.source)
+        .map_err(|e| match &e {
+            PrizesError::Standings(se) => {
+                match super::common::profile_failure(se, Some((profile_name, profile_text))) {
+                    f @ Failure::Input { .. } => f,
+                    _ => Failure::Invalid(e.to_string()),
+                }
             }
-        }
-        _ => Failure::Invalid(e.to_string()),
-    })?;
+            _ => Failure::Invalid(e.to_string()),
+        })?;
     statement.event_names = profile.main.names.clone();
+    // Each note where its fact is: the profile's line for its settings, the
+    // tournament file for the rest.
+    statement.notes = std::mem::take(&mut statement.notes)
+        .into_iter()
+        .map(|n| super::common::place_note(n, &loaded.name, Some(placed)))
+        .collect();
     for n in &statement.notes {
         super::exit::say(n);
     }

@@ -247,7 +247,16 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     s.notes = points_note
         .into_iter()
         .chain(std::mem::take(&mut s.notes))
-        .map(|n| n.in_file(Some(&loaded.name)))
+        .map(|n| {
+            let placed = profile_src.as_ref().map(|(name, text)| {
+                (
+                    name.as_str(),
+                    text.as_str(),
+                    args.section.section.as_deref(),
+                )
+            });
+            super::common::place_note(n, &loaded.name, placed)
+        })
         .collect();
     for n in s
         .notes

@@ -186,14 +186,26 @@ impl fmt::Display for StandingsError {
 
 impl std::error::Error for StandingsError {}
 
-fn note(notes: &mut Vec<Diagnostic>, code: diag::Code, msg: String) {
+/// A note about a setting rather than a game: `field` names the setting
+/// ([`TIEBREAKS_FIELD`], [`EDITION_FIELD`], a player's registered category),
+/// so the caller can place it where that setting was given (the profile's
+/// line, the file's `202` record).
+fn note(notes: &mut Vec<Diagnostic>, code: diag::Code, field: &str, msg: String) {
     notes.push(Diagnostic::warning(
         code,
         Family::Engine,
-        Location::default(),
+        Location {
+            field: Some(field.to_string()),
+            ..Location::default()
+        },
         msg,
     ));
 }
+
+/// The field of the notes about the tie-break list.
+pub const TIEBREAKS_FIELD: &str = "tiebreaks";
+/// The field of the notes about the tie-break rules' edition.
+pub const EDITION_FIELD: &str = "edition";
 
 /// Where the first game of round `round` without a result is: the earliest line
 /// among them (the first player's when the input has no lines).
@@ -269,7 +281,7 @@ fn unrated_specs(
         note(
             notes,
             codes::TIEBREAK_UNRATED,
-            format!(
+            TIEBREAKS_FIELD,format!(
                 "{}: {concerned} player(s) met unrated opponents, left out of the averages; C.07 art. 10 uses such a tie-break only where the regulations fix a rating for unrated players: give it with --unrated N, the profile's unrated_rating or /Unnnn on the code",
                 without.join(", ")
             ),
@@ -295,7 +307,7 @@ fn round_robin_specs(
         note(
             notes,
             codes::TIEBREAK_ROUND_ROBIN,
-            "round robin without a tie-break list: DE, WIN, SB, KS (FIDE's recommended order for individual round robins, C.02 13.16; no Buchholz)".into(),
+            TIEBREAKS_FIELD,"round robin without a tie-break list: DE, WIN, SB, KS (FIDE's recommended order for individual round robins, C.02 13.16; no Buchholz)".into(),
         );
         return list;
     }
@@ -314,7 +326,7 @@ fn round_robin_specs(
             note(
                 notes,
                 codes::TIEBREAK_ROUND_ROBIN,
-                format!(
+                TIEBREAKS_FIELD,format!(
                     "{} belong to the Buchholz family, which C.07 (2026) does not use in round robins; computed as asked",
                     bh.join(", ")
                 ),
@@ -512,7 +524,7 @@ pub fn compute_located(
                 note(
                     &mut notes,
                     codes::EDITION_ASSUMED,
-                    "the file gives no event date: tie-breaks follow the rules in force now (2026); choose an edition to change this".into(),
+                    EDITION_FIELD,"the file gives no event date: tie-breaks follow the rules in force now (2026); choose an edition to change this".into(),
                 );
                 (Edition::C07_2026, EditionSource::NoDate)
             }
@@ -540,7 +552,7 @@ pub fn compute_located(
         note(
             &mut notes,
             codes::NO_TIEBREAKS,
-            "no tie-breaks given (neither by the file nor by --tiebreaks or the profile): players with equal points share their place".into(),
+            TIEBREAKS_FIELD,"no tie-breaks given (neither by the file nor by --tiebreaks or the profile): players with equal points share their place".into(),
         );
     }
     let mut custom = opts.custom.clone();
@@ -564,6 +576,7 @@ pub fn compute_located(
                         note(
                             &mut notes,
                             codes::TIEBREAK_EDITION,
+                            TIEBREAKS_FIELD,
                             format!(
                                 "{} is defined from the {} edition; computed anyway under {}",
                                 info.acronym, info.since, edition
@@ -582,7 +595,7 @@ pub fn compute_located(
             note(
                 &mut notes,
                 codes::TIEBREAK_CUTS_ALL,
-                format!(
+                TIEBREAKS_FIELD,format!(
                     "{s} cuts {cuts} values per player, but the standings count {rounds} rounds: every value is cut and the tie-break separates nobody"
                 ),
             );
@@ -601,7 +614,7 @@ pub fn compute_located(
             note(
                 &mut notes,
                 codes::TIEBREAK_EDITION,
-                format!(
+                TIEBREAKS_FIELD,format!(
                     "edition 2023 covers the Sep 2023, Apr 2024 and Aug 2024 texts; {} follow the Aug 2024 wording (VUR definition, SB cut by smallest product among equal opponent scores, GE named REP)",
                     differs.join(", ")
                 ),
@@ -726,15 +739,23 @@ pub fn compute_located(
                 .player(c.player)
                 .map(|p| format!("{} ({})", p.name, p.id))
                 .unwrap_or_else(|| c.player.to_string());
-            note(
-                &mut notes,
+            // At the player's record, on the birth date the category contradicts.
+            let line = at.player_line(c.player.0);
+            notes.push(Diagnostic::warning(
                 codes::REGISTRATION_BIRTH_DATE,
+                Family::Engine,
+                Location {
+                    file: at.player_file(c.player.0),
+                    line,
+                    cols: line.and(at.cols(diag::PlayerField::BirthDate)),
+                    field: Some(format!("player {} birth date", c.player.0)),
+                },
                 format!(
                     "{who} is registered as {} but the birth date is outside {}: ranked in the registered category",
                     c.registered,
                     c.categories.join(", ")
                 ),
-            );
+            ));
         }
     }
 

@@ -91,11 +91,51 @@ struct NamesSection {
 struct NamesStandings {
     categories: Vec<NamedCategory>,
     age_groups: Option<Spanned<toml::Value>>,
+    tiebreaks: Option<Spanned<toml::Value>>,
+}
+
+/// Where a note about a setting belongs in the profile that gave it: a note
+/// on the tie-break list ([`super::TIEBREAKS_FIELD`]) at the `tiebreaks` of
+/// `section` (the main `[standings]` when `None`) if the profile sets it there,
+/// a note on a category (`category NAME`) at that category's definition.
+/// `None` when the profile does not hold the setting (the caller then names
+/// the tournament file).
+pub fn setting_location(
+    text: &str,
+    file: &str,
+    section: Option<&str>,
+    field: &str,
+) -> Option<Location> {
+    if let Some(name) = field.strip_prefix("category ") {
+        return category_location(text, file, name);
+    }
+    if field != super::TIEBREAKS_FIELD {
+        return None;
+    }
+    let f: NamesFile = toml::from_str(text).ok()?;
+    let standings = match section {
+        Some(key) => &f.sections.get(key)?.standings,
+        None => &f.standings,
+    };
+    let span = standings.tiebreaks.as_ref()?.span();
+    Some(toml_location(text, file, Some(span), Some(field)))
 }
 
 #[derive(Deserialize)]
 struct NamedCategory {
-    name: Spanned<String>,
+    /// A plain name or names by language (`{ en = "Open", zh-TW = "公開組" }`).
+    name: Spanned<toml::Value>,
+}
+
+impl NamedCategory {
+    /// Whether this category is the one named `name`, in any of its languages.
+    fn is(&self, name: &str) -> bool {
+        match self.name.get_ref() {
+            toml::Value::String(s) => s == name,
+            toml::Value::Table(t) => t.values().any(|v| v.as_str() == Some(name)),
+            _ => false,
+        }
+    }
 }
 
 /// Where category `name` is defined in a profile's text: its `name` in a
@@ -106,7 +146,7 @@ pub fn category_location(text: &str, file: &str, name: &str) -> Option<Location>
     let all = std::iter::once(&f.standings).chain(f.sections.values().map(|s| &s.standings));
     let mut groups = None;
     for s in all {
-        if let Some(c) = s.categories.iter().find(|c| c.name.get_ref() == name) {
+        if let Some(c) = s.categories.iter().find(|c| c.is(name)) {
             return Some(toml_location(text, file, Some(c.name.span()), Some("name")));
         }
         if groups.is_none() {
@@ -150,6 +190,26 @@ mod tests {
         assert_eq!((l.line, l.cols), (Some(8), Some((8, 12))));
         assert_eq!(l.file.as_deref(), Some("p.toml"));
         assert!(category_location(TEXT, "p.toml", "U99").is_none());
+        // Names by language (the CTCA profile's main category).
+        let ctca = include_str!("../../samples/ctca-2023.toml");
+        let open = category_location(ctca, "c.toml", "Open").unwrap();
+        assert_eq!(open.line, Some(22));
+    }
+
+    /// A note on the tie-break list is placed at the list in the profile,
+    /// the main one or a section's; a profile without a list places nothing.
+    #[test]
+    fn a_tiebreak_note_is_placed_at_the_list() {
+        let l = setting_location(TEXT, "p.toml", None, crate::standings::TIEBREAKS_FIELD).unwrap();
+        assert_eq!((l.line, l.cols), (Some(2), Some((13, 18))));
+        let ctca = include_str!("../../samples/ctca-2023.toml");
+        let s = setting_location(ctca, "c.toml", Some("senior"), "tiebreaks").unwrap();
+        assert_eq!(s.line, Some(85));
+        let main = setting_location(ctca, "c.toml", None, "tiebreaks").unwrap();
+        assert_eq!(main.line, Some(19));
+        assert!(setting_location("[standings]\n", "p.toml", None, "tiebreaks").is_none());
+        assert!(setting_location(TEXT, "p.toml", Some("nope"), "tiebreaks").is_none());
+        assert!(setting_location(TEXT, "p.toml", None, "edition").is_none());
     }
 
     #[test]

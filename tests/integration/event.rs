@@ -437,10 +437,18 @@ fn same_rows(a: &str, b: &str) {
 }
 
 /// The rows of the ranking tables (the lines naming a player).
+/// A note inside a table (`  warning: FILE, line N (field): message`) keeps
+/// its field and message: the file and line differ with the input, the fact
+/// must not.
 fn table_rows(text: &str) -> Vec<String> {
     text.lines()
         .filter(|l| l.contains(", Test") && !l.starts_with("warning:"))
-        .map(str::to_string)
+        .map(
+            |l| match (l.trim_start().strip_prefix("warning: "), l.find(" (")) {
+                (Some(_), Some(at)) => format!("warning:{}", &l[at..]),
+                _ => l.to_string(),
+            },
+        )
         .collect()
 }
 

@@ -98,14 +98,15 @@ fn standings_notes_name_the_file_and_the_first_open_game() {
     let stdout = text(&out.stdout);
     for want in [
         format!("warning: pairings_round3_unplayed.txt, line 2 (round 3): {tail}\n"),
-        "warning: pairings_round3_unplayed.txt: the file gives no event date: tie-breaks follow the rules in force now (2026); choose an edition to change this\n".to_string(),
-        "warning: pairings_round3_unplayed.txt: no tie-breaks given (neither by the file nor by --tiebreaks or the profile): players with equal points share their place\n".to_string(),
+        "warning: pairings_round3_unplayed.txt (edition): the file gives no event date: tie-breaks follow the rules in force now (2026); choose an edition to change this\n".to_string(),
+        "warning: pairings_round3_unplayed.txt (tiebreaks): no tie-breaks given (neither by the file nor by --tiebreaks or the profile): players with equal points share their place\n".to_string(),
     ] {
         assert!(stdout.contains(&want), "{want}\n{stdout}");
     }
     assert!(
-        text(&out.stderr)
-            .contains("warning[no-tiebreaks]: pairings_round3_unplayed.txt: no tie-breaks given"),
+        text(&out.stderr).contains(
+            "warning[no-tiebreaks]: pairings_round3_unplayed.txt (tiebreaks): no tie-breaks given"
+        ),
         "{}",
         text(&out.stderr)
     );

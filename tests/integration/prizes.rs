@@ -475,3 +475,42 @@ fn unknown_section_is_an_input_error() {
         "{err}"
     );
 }
+
+/// Issue #32 item 12: a prize statement's notes say where their facts are. A
+/// note on the tie-break list points at the list in the profile (the main
+/// one, or the section's with `--section`); a note on the games at the
+/// tournament file's line.
+#[test]
+fn prize_notes_name_where_their_facts_are() {
+    let profile = root("samples/ctca-2023.toml");
+    let pending = root("tests/fixtures/locations/round3_pending.trf");
+    let (_, err, code) = arbiter(&["prizes", &pending, "--profile", &profile]);
+    assert_eq!(code, 0, "{err}");
+    let line = |needle: &str| {
+        err.lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no note on {needle}: {err}"))
+            .to_string()
+    };
+    assert!(
+        line("every value is cut").contains("ctca-2023.toml, line 19, cols 13-64 (tiebreaks)"),
+        "{err}"
+    );
+    assert!(
+        line("games without results").contains("round3_pending.trf, line 8, cols 112-119"),
+        "{err}"
+    );
+    // The same note from the Senior section's own list (line 85); standings
+    // with the profile place it the same way.
+    let (_, err, _) = arbiter(&[
+        "prizes",
+        &pending,
+        "--profile",
+        &profile,
+        "--section",
+        "senior",
+    ]);
+    assert!(err.contains("ctca-2023.toml, line 85"), "{err}");
+    let (_, err, _) = arbiter(&["standings", &pending, "--profile", &profile]);
+    assert!(err.contains("ctca-2023.toml, line 19"), "{err}");
+}

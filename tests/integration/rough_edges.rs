@@ -193,7 +193,9 @@ fn tiebreak_cut_of_every_round_gave_zero_to_everyone_without_a_word() {
         let (code, _, err) = arbiter(&["standings", OPEN, "--tiebreaks", tb]);
         assert_eq!(code, Some(0), "{err}");
         assert!(
-            err.contains(&format!("warning[tiebreak-cuts-all]: {OPEN}: {tb} cuts ")),
+            err.contains(&format!(
+                "warning[tiebreak-cuts-all]: {OPEN} (tiebreaks): {tb} cuts "
+            )),
             "{tb}: {err}"
         );
         assert!(err.contains("the standings count 9 rounds"), "{err}");
@@ -213,7 +215,7 @@ fn tiebreak_cut_of_every_round_gave_zero_to_everyone_without_a_word() {
     ]);
     assert!(
         err.contains(&format!(
-            "warning[tiebreak-cuts-all]: {OPEN}: BH/M2 cuts 4 values"
+            "warning[tiebreak-cuts-all]: {OPEN} (tiebreaks): BH/M2 cuts 4 values"
         )),
         "{err}"
     );

@@ -402,7 +402,7 @@ fn free_round_is_no_bye_in_the_standings() {
     assert_eq!(code, Some(0), "{err}");
     assert!(
         out_g.contains(&format!(
-            "warning: {}: round robin without a tie-break list: DE, WIN, SB, KS",
+            "warning: {} (tiebreaks): round robin without a tie-break list: DE, WIN, SB, KS",
             g.display()
         )),
         "{out_g}"

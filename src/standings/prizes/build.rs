@@ -3,10 +3,10 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Locator, NoSource};
 use crate::model::{PlayerId, Tournament};
 use crate::standings::{
-    compute, CategoryRow, CategoryStandings, Standings, StandingsError, StandingsOptions,
+    compute_located, CategoryRow, CategoryStandings, Standings, StandingsError, StandingsOptions,
 };
 
 use super::engine::allocate;
@@ -42,9 +42,20 @@ impl std::error::Error for PrizesError {}
 /// DE re-applied inside it, if the profile asks); players sharing a category
 /// rank are the groups still tied after all tie-breaks.
 pub fn build(t: &Tournament, event: &str, section: &Section) -> Result<Statement, PrizesError> {
+    build_located(t, event, section, &NoSource)
+}
+
+/// [`build`], the standings' notes located where `at` (the reader's locator)
+/// puts their facts, as [`compute_located`] does.
+pub fn build_located(
+    t: &Tournament,
+    event: &str,
+    section: &Section,
+    at: &dyn Locator,
+) -> Result<Statement, PrizesError> {
     let mut opts = StandingsOptions::default();
     section.standings.apply(&mut opts);
-    let st = compute(t, &opts).map_err(PrizesError::Standings)?;
+    let st = compute_located(t, &opts, at).map_err(PrizesError::Standings)?;
     let mut inputs = Vec::new();
     for table in &section.tables {
         let cs = st
