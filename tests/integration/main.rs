@@ -4,6 +4,7 @@ mod architecture;
 mod browser;
 mod check;
 mod check_warnings;
+mod cjk_names;
 mod conversions;
 mod ctca;
 mod dutch;
