@@ -19,7 +19,7 @@
 mod capacity;
 mod dates;
 mod dialect_records;
-pub mod layout;
+pub(crate) mod layout;
 mod lower;
 pub mod pending;
 mod raw;
