@@ -176,7 +176,8 @@ pub(crate) mod record {
 /// Player record `001` (TRF06/TRF16/TRF-2026, identical layout).
 pub(crate) mod player {
     use super::*;
-    pub(crate) const START_RANK: Field = Field::new("starting rank", 5, 8, Kind::Number, Align::Right);
+    pub(crate) const START_RANK: Field =
+        Field::new("starting rank", 5, 8, Kind::Number, Align::Right);
     pub(crate) const SEX: Field = Field::new("sex", 10, 10, Kind::Letter, Align::Left);
     pub(crate) const TITLE: Field = Field::new("title", 11, 13, Kind::Text, Align::Right);
     pub(crate) const NAME: Field = Field::new("name", 15, 47, Kind::Text, Align::Left);
@@ -243,7 +244,8 @@ pub(crate) mod national {
     pub(crate) const SEX: Field = Field::new("national sex", 10, 10, Kind::Letter, Align::Left);
     pub(crate) const TITLE: Field = Field::new("national title", 11, 13, Kind::Text, Align::Right);
     pub(crate) const NAME: Field = Field::new("national name", 15, 47, Kind::Text, Align::Left);
-    pub(crate) const RATING: Field = Field::new("national rating", 49, 52, Kind::Number, Align::Right);
+    pub(crate) const RATING: Field =
+        Field::new("national rating", 49, 52, Kind::Number, Align::Right);
     pub(crate) const ORIGIN: Field = Field::new("national origin", 54, 56, Kind::Text, Align::Left);
     pub(crate) const ID: Field = Field::new("national id", 58, 68, Kind::Text, Align::Right);
     pub(crate) const BIRTH: Field = Field::new("birth date", 70, 79, Kind::Date, Align::Left);
@@ -263,9 +265,12 @@ pub(crate) mod team310 {
     pub(crate) const NUMBER: Field = Field::new("team number", 5, 7, Kind::Number, Align::Right);
     pub(crate) const NAME: Field = Field::new("team name", 9, 40, Kind::Text, Align::Left);
     pub(crate) const NICKNAME: Field = Field::new("team nickname", 42, 46, Kind::Text, Align::Left);
-    pub(crate) const STRENGTH: Field = Field::new("strength factor", 48, 53, Kind::Text, Align::Right);
-    pub(crate) const MATCH_POINTS: Field = Field::new("match points", 55, 60, Kind::Points, Align::Right);
-    pub(crate) const GAME_POINTS: Field = Field::new("game points", 62, 67, Kind::Points, Align::Right);
+    pub(crate) const STRENGTH: Field =
+        Field::new("strength factor", 48, 53, Kind::Text, Align::Right);
+    pub(crate) const MATCH_POINTS: Field =
+        Field::new("match points", 55, 60, Kind::Points, Align::Right);
+    pub(crate) const GAME_POINTS: Field =
+        Field::new("game points", 62, 67, Kind::Points, Align::Right);
     pub(crate) const RANK: Field = Field::new("team rank", 69, 71, Kind::Number, Align::Right);
     pub(crate) const MEMBER: Field = Field::new("team member", 74, 77, Kind::Number, Align::Right);
     pub(crate) const MEMBER_STRIDE: usize = 5;
@@ -282,8 +287,10 @@ pub(crate) mod colours352 {
 /// `362 TW 2.0`).
 pub(crate) mod scoring362 {
     use super::*;
-    pub(crate) const SYMBOL: Field = Field::new("match score symbol", 5, 6, Kind::Text, Align::Left);
-    pub(crate) const VALUE: Field = Field::new("match score points", 7, 10, Kind::Points, Align::Right);
+    pub(crate) const SYMBOL: Field =
+        Field::new("match score symbol", 5, 6, Kind::Text, Align::Left);
+    pub(crate) const VALUE: Field =
+        Field::new("match score points", 7, 10, Kind::Points, Align::Right);
     pub(crate) const STRIDE: usize = 9;
 }
 
@@ -292,7 +299,8 @@ pub(crate) mod lineup300 {
     use super::*;
     pub(crate) const ROUND: Field = Field::new("round", 5, 7, Kind::Number, Align::Right);
     pub(crate) const TEAM: Field = Field::new("team", 9, 11, Kind::Number, Align::Right);
-    pub(crate) const OPPONENT: Field = Field::new("opponent team", 13, 15, Kind::Number, Align::Right);
+    pub(crate) const OPPONENT: Field =
+        Field::new("opponent team", 13, 15, Kind::Number, Align::Right);
     pub(crate) const BOARD: Field = Field::new("board player", 17, 20, Kind::Number, Align::Right);
     pub(crate) const STRIDE: usize = 5;
 }
@@ -330,7 +338,8 @@ pub(crate) mod xxa {
 pub(crate) mod xxg {
     use super::*;
     pub(crate) const PLAYER: Field = Field::new("player", 5, 8, Kind::Number, Align::Right);
-    pub(crate) const CATEGORY: Field = Field::new("registered category", 10, 49, Kind::Text, Align::Left);
+    pub(crate) const CATEGORY: Field =
+        Field::new("registered category", 10, 49, Kind::Text, Align::Left);
 }
 
 /// bbpPairings `BBW BBD BBL BBZ BBF BBU`: a points value.
@@ -372,17 +381,22 @@ pub(crate) mod accel250 {
         Field::new("fictitious match points", 5, 8, Kind::Points, Align::Right);
     pub(crate) const GAME_POINTS: Field =
         Field::new("fictitious game points", 10, 13, Kind::Points, Align::Right);
-    pub(crate) const FIRST_ROUND: Field = Field::new("first round", 15, 17, Kind::Number, Align::Right);
-    pub(crate) const LAST_ROUND: Field = Field::new("last round", 19, 21, Kind::Number, Align::Right);
-    pub(crate) const FIRST_ID: Field = Field::new("first player", 23, 26, Kind::Number, Align::Right);
+    pub(crate) const FIRST_ROUND: Field =
+        Field::new("first round", 15, 17, Kind::Number, Align::Right);
+    pub(crate) const LAST_ROUND: Field =
+        Field::new("last round", 19, 21, Kind::Number, Align::Right);
+    pub(crate) const FIRST_ID: Field =
+        Field::new("first player", 23, 26, Kind::Number, Align::Right);
     pub(crate) const LAST_ID: Field = Field::new("last player", 28, 31, Kind::Number, Align::Right);
 }
 
 /// TRF-2026 `260` prohibited pairings.
 pub(crate) mod forbid260 {
     use super::*;
-    pub(crate) const FIRST_ROUND: Field = Field::new("first round", 5, 7, Kind::Number, Align::Right);
-    pub(crate) const LAST_ROUND: Field = Field::new("last round", 9, 11, Kind::Number, Align::Right);
+    pub(crate) const FIRST_ROUND: Field =
+        Field::new("first round", 5, 7, Kind::Number, Align::Right);
+    pub(crate) const LAST_ROUND: Field =
+        Field::new("last round", 9, 11, Kind::Number, Align::Right);
     pub(crate) const ID: Field = Field::new("player", 13, 16, Kind::Number, Align::Right);
     pub(crate) const STRIDE: usize = 5;
 }

@@ -114,7 +114,12 @@ impl Compat {
 /// Can `set` be paired completely? With an odd number of players one is left
 /// for the PAB: they must be eligible and, when `bye_cap` is given, have a
 /// pairing score of at most `bye_cap`.
-pub(crate) fn completable(inp: &Input, compat: &Compat, set: &[usize], bye_cap: Option<Points>) -> bool {
+pub(crate) fn completable(
+    inp: &Input,
+    compat: &Compat,
+    set: &[usize],
+    bye_cap: Option<Points>,
+) -> bool {
     // A complete pairing found greedily proves it (the common case: most
     // players may still meet); only when the greedy pass gets stuck is the
     // maximum matching of the set's compatibility computed.

@@ -107,7 +107,11 @@ pub fn solve_flat(
 
 /// As [`solve_flat`], over an edge list already built: edge `k` has the
 /// fields `rows[r * nf..(r + 1) * nf]` for its row `r`.
-pub(crate) fn solve_rows(edges: &Edges, rows: &[i64], nf: usize) -> Result<Vec<Option<usize>>, TooLarge> {
+pub(crate) fn solve_rows(
+    edges: &Edges,
+    rows: &[i64],
+    nf: usize,
+) -> Result<Vec<Option<usize>>, TooLarge> {
     solve_grouped(edges, rows, nf, &[])
 }
 

@@ -27,7 +27,11 @@ pub(crate) struct Edges {
 impl Edges {
     /// The graph of `ends` over `n` vertices, edge `k` with row `row_of[k]`.
     /// [`TooLarge`] when the vertices or the edge ends do not fit in u32.
-    pub(crate) fn new(n: usize, ends: Vec<(u32, u32)>, row_of: Vec<u32>) -> Result<Edges, TooLarge> {
+    pub(crate) fn new(
+        n: usize,
+        ends: Vec<(u32, u32)>,
+        row_of: Vec<u32>,
+    ) -> Result<Edges, TooLarge> {
         let fits = |x: usize| u32::try_from(x).is_ok_and(|x| x < u32::MAX);
         if !fits(n) || !fits(2 * ends.len()) || row_of.len() != ends.len() {
             return Err(TooLarge(n));
