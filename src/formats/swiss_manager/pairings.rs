@@ -63,9 +63,9 @@ pub struct Board {
     pub round: u32,
     /// `Brett`: the board number, when the column is there.
     pub board: Option<u32>,
-    /// `IdentW`: White's national id, as written (empty when absent).
+    /// `IdentW`: White's FIDE id, as written (`0` or empty when none).
     pub ident_white: String,
-    /// `IdentS`: Black's national id, as written (empty when absent).
+    /// `IdentS`: Black's FIDE id, as written (`0` or empty when none).
     pub ident_black: String,
     /// `NrW`: White's start number.
     pub white: PlayerId,
