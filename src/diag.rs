@@ -8,10 +8,13 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// How serious a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// Worth a look; the engines still run.
     Warning,
+    /// The input or request is wrong; engines refuse it (see [`Diagnostic::blocks_ranking`]).
     Error,
 }
 
@@ -30,8 +33,10 @@ pub enum Family {
 /// A place in an input file. Lines and columns are 1-based; columns count characters.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Location {
+    /// The file the problem is in, when the input joins several or the caller names it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+    /// 1-based line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     /// First and last column, inclusive.
@@ -281,7 +286,9 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// The kind of problem, stable across releases (see [`codes`]).
     pub code: Code,
+    /// Syntax, consistency or engine (what kind of check found it).
     pub family: Family,
+    /// Where the problem is (file, line, columns, field); flattened into the diagnostic in JSON.
     #[serde(flatten)]
     pub location: Location,
     /// Lowercase, no trailing period.
@@ -289,6 +296,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// An error of kind `code` at `location`; `message` says what was expected and what was found.
     pub fn error(
         code: Code,
         family: Family,
@@ -303,6 +311,7 @@ impl Diagnostic {
             message: message.into(),
         }
     }
+    /// A warning of kind `code` at `location`; `message` says what was expected and what was found.
     pub fn warning(
         code: Code,
         family: Family,
@@ -317,6 +326,7 @@ impl Diagnostic {
             message: message.into(),
         }
     }
+    /// Whether the severity is [`Severity::Error`].
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -347,12 +357,14 @@ impl Diagnostic {
 }
 
 impl Location {
+    /// A whole line (1-based), no column or field.
     pub fn line(line: usize) -> Self {
         Location {
             line: Some(line),
             ..Location::default()
         }
     }
+    /// A field: line, first and last column (1-based, inclusive, in characters) and its name.
     pub fn field(line: usize, first: usize, last: usize, field: impl Into<String>) -> Self {
         Location {
             file: None,
@@ -408,15 +420,25 @@ impl Diagnostic {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum PlayerField {
+    /// Starting rank (TRF `001` cols 5-8).
     StartingRank,
+    /// Sex (col 10).
     Sex,
+    /// Title (cols 11-13).
     Title,
+    /// Name (cols 15-47).
     Name,
+    /// FIDE rating (cols 49-52).
     Rating,
+    /// Federation (cols 54-56).
     Federation,
+    /// FIDE id (cols 58-68).
     FideId,
+    /// Birth date (cols 70-79).
     BirthDate,
+    /// Declared points (cols 81-84).
     Points,
+    /// Declared rank (cols 86-89).
     Rank,
     /// The block of round `r` (1-based): opponent, colour and result.
     Round(usize),

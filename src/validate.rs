@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-pub mod entry;
+mod entry;
 pub use entry::{check_entry, EntryRules, EntryRulesError};
 
 use crate::diag::{codes, Diagnostic, Family, Location, Locator, PlayerField};

@@ -48,6 +48,7 @@ impl fmt::Display for Encoding {
 /// An encoding name that is not one of [`Encoding`]'s.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownEncoding {
+    /// The name as given (e.g. `latin-2`).
     pub found: String,
 }
 

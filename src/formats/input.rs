@@ -75,6 +75,7 @@ impl InputFormat {
 /// nothing (XML, Vega).
 #[derive(Debug, Clone, Default)]
 pub enum Source {
+    /// The TRF reader's line map.
     Trf(trf::SourceMap),
     /// Byte offset of each player's record (`.TUNX`).
     Records(BTreeMap<PlayerId, usize>),
@@ -84,6 +85,7 @@ pub enum Source {
     /// The index of each player in a JSON document's `tournament.players` array
     /// (the first entry with that id): a JSON file is located by path.
     Json(BTreeMap<PlayerId, usize>),
+    /// No location data (XML, Vega, models built in memory).
     #[default]
     None,
 }
@@ -158,10 +160,13 @@ pub struct InputOptions {
 /// A tournament read, with what the reader saw.
 #[derive(Debug, Clone)]
 pub struct Input {
+    /// The tournament read.
     pub tournament: Tournament,
+    /// The format it was read as (given or sniffed).
     pub format: InputFormat,
     /// The TRF dialect (TRF input only).
     pub dialect: Option<trf::Dialect>,
+    /// Where the records were, to locate later diagnostics.
     pub source: Source,
     /// The reader's diagnostics, each naming the file.
     pub diagnostics: Vec<Diagnostic>,

@@ -32,7 +32,9 @@ use crate::model::{
 /// Which Vega export a text is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VegaFormat {
+    /// The cross table ("Cross Table at round N"): players, points and every round's cells.
     Crosstable,
+    /// The pairing list sorted by name ("Pairing of round N sorted by name"): names and boards only.
     SortedPairs,
 }
 
@@ -67,8 +69,11 @@ pub fn standings_export_line(text: &str) -> Option<usize> {
 /// A tournament read from a Vega export, with what the reader saw.
 #[derive(Debug, Clone)]
 pub struct VegaRead {
+    /// Which export it was read from.
     pub format: VegaFormat,
+    /// The tournament built from it.
     pub tournament: Tournament,
+    /// Every problem found, and one warning for what the export does not carry.
     pub diagnostics: Vec<Diagnostic>,
 }
 

@@ -12,6 +12,7 @@ use super::{Sex, Title};
 /// The month a list was published for (the lists appear on the 1st).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct ListMonth {
+    /// Year, e.g. 2025.
     pub year: i32,
     /// 1-12.
     pub month: u32,
@@ -37,8 +38,11 @@ impl fmt::Display for ListMonth {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ListKind {
+    /// Standard (classical) ratings.
     Standard,
+    /// Rapid ratings.
     Rapid,
+    /// Blitz ratings.
     Blitz,
 }
 
@@ -46,7 +50,9 @@ pub enum ListKind {
 /// last period and the K factor FIDE will use next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ListRating {
+    /// The published rating.
     pub rating: u16,
+    /// Games rated in the last rating period.
     pub games: u32,
     /// `None` when the list leaves it blank.
     pub k: Option<u32>,
@@ -55,10 +61,13 @@ pub struct ListRating {
 /// One player of the list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ListPlayer {
+    /// The player's FIDE id.
     pub fide_id: u64,
     /// "Lastname, Firstname", as published.
     pub name: String,
+    /// FIDE federation code, e.g. `NED`.
     pub federation: String,
+    /// Sex (`M` or `F` in the list), when given.
     pub sex: Option<Sex>,
     /// The open title (GM, IM, FM, CM).
     pub title: Option<Title>,
@@ -66,11 +75,15 @@ pub struct ListPlayer {
     pub women_title: Option<Title>,
     /// Other titles (arbiter, trainer) as published, comma separated.
     pub other_titles: String,
+    /// Year of birth, when published.
     pub birth_year: Option<i32>,
     /// Flag `i` or `wi`: inactive (B.02 §7.2: not rated for 12 months).
     pub inactive: bool,
+    /// The standard rating, when the list has one for the player.
     pub standard: Option<ListRating>,
+    /// The rapid rating, when the list has one for the player.
     pub rapid: Option<ListRating>,
+    /// The blitz rating, when the list has one for the player.
     pub blitz: Option<ListRating>,
 }
 
@@ -112,6 +125,7 @@ pub struct FideList {
     pub only: Option<ListKind>,
     /// Data lines read (every player of the file, kept or not).
     pub lines_read: u64,
+    /// The players kept, keyed by FIDE id.
     pub players: BTreeMap<u64, ListPlayer>,
 }
 
@@ -147,7 +161,9 @@ impl FideList {
 pub struct Registration {
     /// 1-based line of the registrations file.
     pub line: usize,
+    /// The FIDE id as written in the file; `None` when the line has none.
     pub fide_id: Option<String>,
+    /// The category the player registers for (e.g. `U12`), as written.
     pub category: Option<String>,
     /// A name, when the registration gives one (for players without an id).
     pub name: Option<String>,

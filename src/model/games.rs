@@ -24,6 +24,7 @@ pub enum ResultSides {
 /// What the two records of a game say about each other.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameSides {
+    /// How the two results relate (mirrored, both the same, a clash ...).
     pub result: ResultSides,
     /// Both sides name the same colour (the colour named).
     pub same_colour: Option<Color>,

@@ -21,10 +21,13 @@ pub struct PlaySettings {
     /// `3+2`): it tells the rating report the rate of play (B.02 art. 1.1).
     #[serde(default)]
     pub time_control: Option<String>,
+    /// The city where the event is played (TRF `022`).
     #[serde(default)]
     pub city: Option<String>,
+    /// The federation hosting the event (TRF `032`), e.g. `NED`.
     #[serde(default)]
     pub federation: Option<String>,
+    /// The chief arbiter's name (TRF `102`).
     #[serde(default)]
     pub chief_arbiter: Option<String>,
     /// What a late entrant scores for each round missed: `zero` (the FIDE

@@ -9,8 +9,11 @@ use std::fmt;
 pub struct Points(pub i32);
 
 impl Points {
+    /// No points.
     pub const ZERO: Points = Points(0);
+    /// Half a point (5 tenths): a draw or a half-point bye.
     pub const HALF: Points = Points(5);
+    /// One point (10 tenths): a win under the standard scoring.
     pub const ONE: Points = Points(10);
 
     /// Build from whole tenths.
@@ -105,10 +108,15 @@ impl std::iter::Sum for Points {
 /// (`XXS`, `BBW..BBU`, TRF-2026 `162`) or the standard 1 / ½ / 0 by default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PointSystem {
+    /// Points for a game won over the board (`1`, `W`).
     pub win: Points,
+    /// Points for a drawn game (`=`, `D`).
     pub draw: Points,
+    /// Points for a game lost over the board (`0`, `L`).
     pub loss: Points,
+    /// Points for a win by forfeit (`+`).
     pub forfeit_win: Points,
+    /// Points for a loss by forfeit (`-`).
     pub forfeit_loss: Points,
     /// Pairing-allocated bye (`U`).
     pub pairing_bye: Points,
@@ -161,6 +169,7 @@ impl PointSystem {
         }
     }
 
+    /// Whether this is the standard 1 / ½ / 0 system with byes as their names say ([`PointSystem::standard`]).
     pub fn is_standard(&self) -> bool {
         *self == PointSystem::standard()
     }

@@ -6,11 +6,14 @@ use super::tournament::PlayerId;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
+    /// White (TRF `w`).
     White,
+    /// Black (TRF `b`).
     Black,
 }
 
 impl Color {
+    /// The other colour.
     pub fn opposite(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -23,12 +26,16 @@ impl Color {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
+    /// The player won (TRF `1`, `W`; `+` is a [`RoundEntry::Forfeit`]).
     Win,
+    /// The game was drawn (TRF `=`, `D`).
     Draw,
+    /// The player lost (TRF `0`, `L`).
     Loss,
 }
 
 impl Outcome {
+    /// The outcome for the opponent (a win is the opponent's loss, a draw stays a draw).
     pub fn opposite(self) -> Outcome {
         match self {
             Outcome::Win => Outcome::Loss,
@@ -59,17 +66,28 @@ pub enum RoundEntry {
     /// A game played on the board. `short` marks a game that lasted less than
     /// one move (TRF `W D L`): played for pairing purposes, not rated.
     Played {
+        /// Starting rank of the opponent.
         opponent: PlayerId,
+        /// Colour the player had.
         color: Color,
+        /// Result for this player.
         outcome: Outcome,
+        /// A game that lasted less than one move (TRF `W`, `D`, `L`).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         short: bool,
     },
     /// A game whose result is unknown (TRF `?`/`X`, e.g. adjourned).
-    Unknown { opponent: PlayerId, color: Color },
+    Unknown {
+        /// Starting rank of the opponent.
+        opponent: PlayerId,
+        /// Colour the player had.
+        color: Color,
+    },
     /// Paired, result not yet entered (the round being played).
     Pending {
+        /// Starting rank of the opponent.
         opponent: PlayerId,
+        /// Colour the player has, when the pairing gives it.
         color: Option<Color>,
     },
     /// A forfeit against a scheduled opponent. `won` is true for the player
@@ -77,12 +95,18 @@ pub enum RoundEntry {
     /// Colour is the scheduled one where the file gives it; forfeits do not
     /// count for colour history or as a meeting (C.04.1 art. 4, C.04.3 A.6).
     Forfeit {
+        /// Starting rank of the scheduled opponent.
         opponent: PlayerId,
+        /// Colour scheduled for the player, when the file gives it.
         color: Option<Color>,
+        /// True for the player who was present and scores the forfeit win (`+`), false for the absent one (`-`).
         won: bool,
     },
     /// A round without an opponent.
-    Bye { bye: ByeKind },
+    Bye {
+        /// Which bye.
+        bye: ByeKind,
+    },
     /// Not paired, no bye recorded (blank block / absent).
     #[default]
     NotPaired,

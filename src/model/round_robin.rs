@@ -26,6 +26,7 @@ pub enum RoundRobinSource {
 pub struct RoundRobin {
     /// 1 for a single, 2 for a double round robin.
     pub cycles: u32,
+    /// What made it recognisable as a round robin.
     pub source: RoundRobinSource,
 }
 

@@ -19,7 +19,12 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SmCuts {
     /// The id implies these cuts (`low` lowest, `high` highest values).
-    Fixed { low: u8, high: u8 },
+    Fixed {
+        /// How many of the lowest values are cut.
+        low: u8,
+        /// How many of the highest values are cut.
+        high: u8,
+    },
     /// The id takes SM's "cut lowest / cut highest" parameters.
     Parameters,
     /// The id takes only the "cut lowest" parameter (progressive score `/C1`).
@@ -31,6 +36,7 @@ pub enum SmCuts {
 pub struct FideEquivalent {
     /// The FIDE acronym (`"BH"`, `"DE"` ...), as in C.07 art. 5.
     pub code: &'static str,
+    /// How the SM id sets the code's cut modifiers.
     pub cuts: SmCuts,
     /// A legacy id: SM computes it by the rules before C.07-2023.
     pub legacy: bool,

@@ -28,6 +28,7 @@ impl std::fmt::Display for TeamId {
 /// A team (TRF `013`, or TRF-2026 `310`) with its players in board order.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Team {
+    /// Team name (TRF `013` cols 5-36, TRF-2026 `310` cols 9-40).
     pub name: String,
     /// The team's pairing number (`310`); `None` for a TRF16 `013` team,
     /// whose number is its position in the file.
@@ -84,8 +85,11 @@ impl MatchScoreSymbol {
 /// default 2-1-0).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchPointSystem {
+    /// Match points for a match won (default 2).
     pub win: Points,
+    /// Match points for a drawn match (default 1).
     pub draw: Points,
+    /// Match points for a match lost (default 0).
     pub loss: Points,
     /// Further symbols of the record, in file order, kept for the writer.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -121,8 +125,11 @@ pub enum TeamByeKind {
 /// A `240` record of a team event: teams with a requested bye in a round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamBye {
+    /// Which bye (`240` col 5: `F`, `H` or `Z`).
     pub kind: TeamByeKind,
+    /// The round of the bye (1-based, `240` cols 7-9).
     pub round: u32,
+    /// The teams that have the bye that round.
     pub teams: Vec<TeamId>,
 }
 
@@ -130,8 +137,11 @@ pub struct TeamBye {
 /// it in each round (index 0 = round 1).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct TeamPab {
+    /// Match points the pairing-allocated bye gives (`320` cols 5-8).
     pub match_points: Points,
+    /// Game points the pairing-allocated bye gives (`320` cols 10-13).
     pub game_points: Points,
+    /// The team with the bye in each round (index 0 = round 1); `None`: no team bye that round.
     pub teams: Vec<Option<TeamId>>,
 }
 
@@ -155,6 +165,7 @@ impl MatchForfeit {
         ("--", MatchForfeit::Double),
     ];
 
+    /// The two-character `330` code (`+-`, `-+`, `--`).
     pub fn code(self) -> &'static str {
         match self {
             MatchForfeit::WhiteWon => "+-",
@@ -163,6 +174,7 @@ impl MatchForfeit {
         }
     }
 
+    /// The forfeit of a `330` code; `None` for anything else.
     pub fn from_code(s: &str) -> Option<MatchForfeit> {
         Self::CODES.iter().find(|(c, _)| *c == s).map(|(_, f)| *f)
     }
@@ -171,9 +183,13 @@ impl MatchForfeit {
 /// A forfeited match (`330`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ForfeitedMatch {
+    /// Who won by forfeit (`330` cols 5-6).
     pub result: MatchForfeit,
+    /// The round (1-based, `330` cols 8-10).
     pub round: u32,
+    /// The first-named (white) team (`330` cols 12-14).
     pub white: TeamId,
+    /// The second-named (black) team (`330` cols 16-18).
     pub black: TeamId,
 }
 
@@ -181,9 +197,13 @@ pub struct ForfeitedMatch {
 /// `None` for an empty board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lineup {
+    /// The round (1-based, `300` cols 5-7).
     pub round: u32,
+    /// The team this line-up is for (`300` cols 9-11).
     pub team: TeamId,
+    /// The opposing team that round (`300` cols 13-15).
     pub opponent: TeamId,
+    /// The starting rank of the player on each board (board 1 first); `None` for an empty board.
     pub boards: Vec<Option<PlayerId>>,
 }
 
@@ -197,12 +217,16 @@ pub struct TeamRecords {
     /// `362`; `None` when the file has none (the default 2-1-0 applies).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub match_points: Option<MatchPointSystem>,
+    /// Requested team byes (`240`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub byes: Vec<TeamBye>,
+    /// The team pairing-allocated bye (`320`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pab: Option<TeamPab>,
+    /// Forfeited matches (`330`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forfeits: Vec<ForfeitedMatch>,
+    /// Line-ups other than the default one (`300`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lineups: Vec<Lineup>,
 }
@@ -255,22 +279,32 @@ pub enum TeamRoundKind {
     /// (White: the first-named team, board 1 with the first colour of `352`);
     /// `forfeit` is set for a forfeited match (`330`).
     Match {
+        /// The opposing team.
         opponent: TeamId,
+        /// The team's colour in the match, when the boards' colours are known.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         colour: Option<Color>,
+        /// How the match was forfeited (`330`); `None` for a match played over the boards.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         forfeit: Option<MatchForfeit>,
     },
     /// No match: a bye (a round without match or bye is a zero-point bye).
-    Bye { bye: TeamByeKind },
+    Bye {
+        /// Which bye.
+        bye: TeamByeKind,
+    },
 }
 
 /// One team in one round, with the points the event's scoring gives.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamRound {
+    /// The round (1-based).
     pub round: u32,
+    /// The match or the bye.
     pub kind: TeamRoundKind,
+    /// Match points the team scored (under the event's `362` system).
     pub match_points: Points,
+    /// Game points the team scored (sum over its boards).
     pub game_points: Points,
     /// The team's boards in a match (empty for byes and forfeited matches).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -278,6 +312,7 @@ pub struct TeamRound {
 }
 
 impl TeamRound {
+    /// The opposing team; `None` for a bye.
     pub fn opponent(&self) -> Option<TeamId> {
         match self.kind {
             TeamRoundKind::Match { opponent, .. } => Some(opponent),
@@ -294,7 +329,9 @@ impl TeamRound {
 /// A team's rounds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamSchedule {
+    /// The team.
     pub team: TeamId,
+    /// Its rounds, round 1 first.
     pub rounds: Vec<TeamRound>,
 }
 
@@ -302,8 +339,11 @@ pub struct TeamSchedule {
 /// from what the records say.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamNote {
+    /// The team concerned.
     pub team: TeamId,
+    /// The round (1-based).
     pub round: u32,
+    /// What does not add up, in words.
     pub message: String,
 }
 

@@ -17,24 +17,36 @@ impl std::fmt::Display for PlayerId {
     }
 }
 
+/// A player's sex (TRF `001` col 10: `m`, or `w` / `f` for female).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Sex {
+    /// Male (`m`).
     Male,
+    /// Female (`w`; Swiss-Manager writes `f`).
     Female,
 }
 
 /// A FIDE title. Unknown spellings are kept in `Other`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Title {
+    /// Grandmaster.
     GM,
+    /// International Master.
     IM,
+    /// Woman Grandmaster.
     WGM,
+    /// FIDE Master.
     FM,
+    /// Woman International Master.
     WIM,
+    /// Candidate Master.
     CM,
+    /// Woman FIDE Master.
     WFM,
+    /// Woman Candidate Master.
     WCM,
+    /// Any other code (lower-case spellings included), kept verbatim.
     Other(String),
 }
 
@@ -51,6 +63,7 @@ impl Title {
         ("WCM", Title::WCM),
     ];
 
+    /// The code written for this title (`"GM"`, `"WIM"`, ...; an `Other` title as it was read).
     pub fn code(&self) -> &str {
         match self {
             Title::Other(s) => s,
@@ -62,6 +75,7 @@ impl Title {
         }
     }
 
+    /// The title of a code, compared exactly (`"GM"` is [`Title::GM`]); anything else becomes [`Title::Other`].
     pub fn from_code(code: &str) -> Title {
         Title::CODES
             .iter()
@@ -74,9 +88,12 @@ impl Title {
 /// A birth date as files give it: sometimes only a year, sometimes year and month.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct BirthDate {
+    /// Year of birth (always known).
     pub year: i32,
+    /// Month (1-12), when the file gives it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub month: Option<u32>,
+    /// Day of the month (1-31), when the file gives it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub day: Option<u32>,
 }
@@ -111,19 +128,27 @@ impl std::fmt::Display for BirthDate {
 /// A national rating record (TRF-2026 NRS line, keyed by federation).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct NationalRating {
+    /// The national record code this rating comes from (TRF-2026: the federation's three-letter code in cols 1-3, e.g. `GER`).
     pub federation: String,
+    /// National rating (cols 49-52); `None` when blank or unrated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u16>,
+    /// National id (cols 58-68), kept as written.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub id: String,
+    /// Name as the national list spells it (cols 15-47).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
+    /// National title (cols 11-13), as written.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub title: String,
+    /// Sex letter (col 10), as written.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub sex: String,
+    /// Origin (cols 54-56), as written.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub origin: String,
+    /// Birth date (cols 70-79), as written (not parsed).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub birth: String,
 }
@@ -131,20 +156,26 @@ pub struct NationalRating {
 /// One player (TRF `001` record) with the rounds played so far.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Player {
+    /// Starting rank (pairing number, TRF `001` cols 5-8).
     pub id: PlayerId,
+    /// Sex (col 10), when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sex: Option<Sex>,
+    /// FIDE title (cols 11-13), when any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<Title>,
+    /// Name as written in the file (TRF `001` cols 15-47), usually `Surname, Given`.
     pub name: String,
     /// FIDE rating; `None` when unrated (0 or blank in TRF).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u16>,
+    /// FIDE federation code (cols 54-56), e.g. `NED`; `None` when blank.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub federation: Option<String>,
     /// FIDE id as written (digits only in valid files; kept opaque).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fide_id: Option<String>,
+    /// Birth date (cols 70-79), to the precision the file gives.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub birth: Option<BirthDate>,
     /// Points as declared by the file (cols 81-84); compare with [`Tournament::score`].
@@ -156,6 +187,7 @@ pub struct Player {
     /// One entry per round, index 0 = round 1.
     #[serde(default)]
     pub rounds: Vec<RoundEntry>,
+    /// National ratings of the player (TRF-2026 national records), one per federation list.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub national_ratings: Vec<NationalRating>,
     /// Free-form labels from other formats (Swiss-Manager `Typ`/`Gr`, club, K factor ...).
@@ -200,6 +232,7 @@ impl Player {
 /// `first..=last` (JaVaFo `XXA`, TRF-2026 `250`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Acceleration {
+    /// Starting rank of the accelerated player.
     pub player: PlayerId,
     /// Fictitious points per round, index 0 = round 1.
     pub points: Vec<Points>,
@@ -208,10 +241,13 @@ pub struct Acceleration {
 /// Players who may not meet each other (JaVaFo `XXP`, TRF-2026 `260`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ForbiddenPairs {
+    /// First round the pairs are forbidden in (1-based); `None`: from the first round.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_round: Option<u32>,
+    /// Last round the pairs are forbidden in (1-based, inclusive); `None`: to the last round.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_round: Option<u32>,
+    /// The players, none of whom may be paired against another of the group.
     pub players: Vec<PlayerId>,
 }
 
@@ -230,28 +266,37 @@ pub struct ExtraRecord {
 /// Tournament header data (TRF `012`..`132`, TRF-2026 `142`..`222`).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct TournamentInfo {
+    /// Tournament name (`012`).
     #[serde(default)]
     pub name: String,
+    /// City (`022`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub city: String,
+    /// Federation hosting the event (`032`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub federation: String,
+    /// Date of the first round (`042`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_date: Option<NaiveDate>,
+    /// Date of the last round (`052`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_date: Option<NaiveDate>,
     /// `062` as written (Swiss-Manager writes `129 (88)`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub players_declared: String,
+    /// `072`, number of rated players as written.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub rated_players_declared: String,
+    /// `082`, number of teams as written (team events).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub teams_declared: String,
     /// `092`, free text.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub tournament_type: String,
+    /// Chief arbiter (`102`), name and FIDE id as written.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub chief_arbiter: String,
+    /// Deputy arbiters (`112`), one per record, as written.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deputy_arbiters: Vec<String>,
     /// `122`, free text.
@@ -277,6 +322,7 @@ pub struct TournamentInfo {
 /// A whole tournament: header, players with their rounds, and pairing data.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Tournament {
+    /// Header data (`012`..`132`, TRF-2026 `142`..`222`).
     pub info: TournamentInfo,
     /// Total number of rounds planned (`XXR` / `142`); `None` if the file does not say.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -284,17 +330,21 @@ pub struct Tournament {
     /// Colour of the highest-ranked player in round 1 (`XXC` / `152`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initial_color: Option<Color>,
+    /// What each result and bye is worth (`XXS`, JaVaFo `BBW`..`BBU`, TRF-2026 `162`); 1 / ½ / 0 by default.
     #[serde(default)]
     pub scoring: PointSystem,
     /// Tie-break codes as listed by the file (`202`/`212`), in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiebreaks: Vec<String>,
+    /// Accelerated-pairing entries (JaVaFo `XXA`, TRF-2026 `250`; C.04.5 Baku acceleration and the like).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub accelerations: Vec<Acceleration>,
+    /// Groups of players who may not meet (JaVaFo `XXP`, TRF-2026 `260`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forbidden_pairs: Vec<ForbiddenPairs>,
     /// Players, normally in starting-rank order.
     pub players: Vec<Player>,
+    /// Teams of a team event (TRF `013`, TRF-2026 `310`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<Team>,
     /// The team records of a team event (line-ups, team byes, forfeited

@@ -53,8 +53,11 @@ pub enum Scoring {
 /// Parameters of a generated tournament. Rates are probabilities in `[0, 1]`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GenerateOptions {
+    /// Number of players (starting ranks 1..=players).
     pub players: u32,
+    /// Number of rounds to play and record.
     pub rounds: u32,
+    /// Seed of the random generator: the same options and seed give the same tournament.
     pub seed: u64,
     /// Probability that a game is drawn (capped so that the expected score holds).
     pub draw_rate: f64,
@@ -68,9 +71,11 @@ pub struct GenerateOptions {
     pub withdraw_rate: f64,
     /// Per player: joins late, in a round of the first half (`Z` before).
     pub late_entry_rate: f64,
+    /// The point system written to the file.
     pub scoring: Scoring,
     /// Baku acceleration (C.04.5.1 (2016) / C.04.7 (2026)): virtual points in `XXA` records.
     pub baku: bool,
+    /// Colour of the first-ranked player in round 1 (`XXC` / `152`).
     pub initial_colour: Color,
     /// Ratings drawn uniformly in this range.
     pub rating_range: (u16, u16),
@@ -120,9 +125,19 @@ pub enum GenerateError {
     /// An option is out of range.
     Options(String),
     /// The engine found no legal pairing for a round.
-    NoPairing { round: u32, reason: String },
+    NoPairing {
+        /// The round being paired (1-based).
+        round: u32,
+        /// The engine's explanation.
+        reason: String,
+    },
     /// The engine returned a pairing that does not pair the present players.
-    BadPairing { round: u32, reason: String },
+    BadPairing {
+        /// The round being paired (1-based).
+        round: u32,
+        /// What is wrong with the pairing.
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for GenerateError {

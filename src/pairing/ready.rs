@@ -43,7 +43,9 @@ pub enum Reason {
 /// lines).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotReady {
+    /// Which guard stopped the pairing.
     pub reason: Reason,
+    /// Where and why, as located errors.
     pub diagnostics: Vec<Diagnostic>,
 }
 

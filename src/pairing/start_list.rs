@@ -20,8 +20,11 @@ pub use crate::model::fide_list::Registration;
 /// What the start list needs besides the registrations.
 #[derive(Debug, Clone)]
 pub struct StartListOptions {
+    /// The event's name, written to the header (`012`).
     pub event_name: Option<String>,
+    /// The number of rounds planned (`XXR` / `142`), when known.
     pub rounds: Option<u32>,
+    /// The date of the first round (`042`), when known.
     pub start_date: Option<chrono::NaiveDate>,
     /// Which of the list's ratings ranks the players.
     pub kind: ListKind,
@@ -49,9 +52,13 @@ pub enum Left {
 /// A registration left off the start list.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Unlisted {
+    /// 1-based line of the registration in its file.
     pub line: usize,
+    /// The FIDE id as registered, if any.
     pub fide_id: Option<String>,
+    /// The name as registered, if any.
     pub name: Option<String>,
+    /// Why it was left off.
     pub why: Left,
 }
 
@@ -59,7 +66,9 @@ pub struct Unlisted {
 /// number order (each with a `category` label when one is known).
 #[derive(Debug, Clone)]
 pub struct StartList {
+    /// The start list: header and players in pairing-number order, no rounds yet.
     pub tournament: Tournament,
+    /// The registrations left off, in file order.
     pub unlisted: Vec<Unlisted>,
 }
 

@@ -143,9 +143,13 @@ pub fn check_text(c: &RoundRobinCheck, input_sha256: Option<&str>) -> String {
 /// The next round of a round robin, for `arbiter pair`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NextRound {
+    /// The round to play (1-based).
     pub round: u32,
+    /// Its boards from the Berger table (C.05 Annex 1), by players, in board order.
     pub boards: Vec<Board>,
+    /// The player the table leaves free this round (odd fields).
     pub free: Option<PlayerId>,
+    /// Number of cycles (1 single, 2 double round robin).
     pub cycles: u32,
 }
 

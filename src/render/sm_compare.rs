@@ -8,21 +8,26 @@ use crate::standings::{Standings, Value};
 /// One compared quantity of one player.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Difference {
+    /// Starting rank of the player.
     pub player: PlayerId,
     /// `points`, `rank`, or the tie-break code with its `Wtg` column.
     pub what: String,
+    /// Swiss-Manager's value, as its file writes it.
     pub swiss_manager: String,
+    /// Our value, in the same form.
     pub ours: String,
 }
 
 /// The comparison of a whole ranking.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Comparison {
+    /// Every quantity that differs, player by player.
     pub differences: Vec<Difference>,
     /// Players compared (those with any Swiss-Manager value).
     pub players: usize,
     /// Tie-break columns compared.
     pub columns: usize,
+    /// Remarks on what could not be compared (e.g. a different number of tie-break columns).
     pub notes: Vec<String>,
 }
 

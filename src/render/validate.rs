@@ -24,6 +24,7 @@ pub struct Report<'a> {
     pub file: &'a str,
     /// e.g. "TRF-16 + JaVaFo TRF(x); UTF-8, CRLF"; null for JSON input.
     pub dialect: Option<String>,
+    /// The dialect in full (version, extensions, producer, encoding, line ends); `None` for JSON input.
     pub dialect_detail: Option<&'a Dialect>,
     /// The format read when it is neither TRF nor chess-arbiter JSON (e.g.
     /// "Swiss-Manager tournament file (TUNX, binary)"); see [`Report::with_format`].
@@ -33,11 +34,17 @@ pub struct Report<'a> {
     /// reading (`UTF-16LE`, `UTF-16BE`); see [`Report::with_source_encoding`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source_encoding: Option<&'a str>,
+    /// Number of players.
     pub players: usize,
+    /// Number of rounds recorded ([`Tournament::rounds_recorded`]).
     pub rounds: usize,
+    /// Rounds planned (`XXR` / `142`), when the file says.
     pub total_rounds: Option<u32>,
+    /// Number of error diagnostics.
     pub errors: usize,
+    /// Number of warning diagnostics.
     pub warnings: usize,
+    /// Every diagnostic, in reading order.
     pub diagnostics: &'a [Diagnostic],
 }
 

@@ -45,7 +45,9 @@ impl ReadOptions {
 /// A list read: the players asked for, and what could not be read in them.
 #[derive(Debug, Clone)]
 pub struct ReadList {
+    /// The players kept (all, or those asked for), with the list's month and kind.
     pub list: FideList,
+    /// What could not be read in the kept entries, located by line or element.
     pub diagnostics: Vec<Diagnostic>,
 }
 

@@ -12,7 +12,10 @@ use crate::model::Tournament;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Export {
     /// The pairing list of one round (1-based).
-    Pairings { round: u32 },
+    Pairings {
+        /// The round to write (1-based).
+        round: u32,
+    },
     /// The player list.
     Players,
     /// The XML import file.

@@ -72,9 +72,13 @@ pub fn combine(
 /// Which Swiss-Manager file a byte string is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SmFormat {
+    /// The binary tournament file (`.TUNX`, `.TURX`, `.TUTX`, `.TUMX`).
     Tunx,
+    /// The pairing text export ("Spielerauslosung", one board per row).
     Pairings,
+    /// The player text export ("Spielerdaten", one player per row).
     Players,
+    /// The XML import file (`<Players>`, `<Teams>`).
     Xml,
     /// A player file and a pairing file given as `players.txt+pairings.txt`.
     Combined,
@@ -112,8 +116,11 @@ pub fn sniff(bytes: &[u8]) -> Option<SmFormat> {
 /// A tournament read from Swiss-Manager input.
 #[derive(Debug, Clone)]
 pub struct SmLoaded {
+    /// Which file it was read from.
     pub format: SmFormat,
+    /// The tournament built from it.
     pub tournament: Tournament,
+    /// Every problem found while reading, located.
     pub diagnostics: Vec<Diagnostic>,
     /// The lines of the text exports' rows (empty for `.TUNX` and XML).
     pub source: SmSource,

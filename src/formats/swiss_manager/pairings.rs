@@ -36,10 +36,17 @@ pub const MAX_ROUND: u32 = 999;
 /// The file as written: header and rows as raw fields (wire shape).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PairingFile {
+    /// The header row's column names, in file order.
     pub header: Vec<String>,
+    /// Every data row, as read.
     pub rows: Vec<RawRow>,
+    /// The line end the file uses (`"\r
+    /// "` or `"
+    /// "`), written back.
     pub eol: String,
+    /// Whether the last line ends with a line end.
     pub final_eol: bool,
+    /// The text encoding the file was read in (UTF-8 or Windows-1252).
     pub encoding: Encoding,
     /// The file began with a byte-order mark (written back).
     pub bom: bool,
@@ -50,16 +57,25 @@ pub use super::text::RawRow;
 /// One board, typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
+    /// 1-based line of the row in the file.
     pub line: usize,
+    /// `Runde`: the round (1-based).
     pub round: u32,
+    /// `Brett`: the board number, when the column is there.
     pub board: Option<u32>,
+    /// `IdentW`: White's FIDE id, as written (`0` or empty when none).
     pub ident_white: String,
+    /// `IdentS`: Black's FIDE id, as written (`0` or empty when none).
     pub ident_black: String,
+    /// `NrW`: White's start number.
     pub white: PlayerId,
     /// `None` for the pairing-allocated bye (`NrS = -1`).
     pub black: Option<PlayerId>,
+    /// `ErgW`: White's points (decimal comma in the file).
     pub points_white: Points,
+    /// `ErgS`: Black's points.
     pub points_black: Points,
+    /// `Kontumaz` is `K`: the game was forfeited (the side with points won by forfeit).
     pub forfeit: bool,
 }
 
@@ -126,14 +142,18 @@ impl Board {
 /// The result of [`read`].
 #[derive(Debug, Clone)]
 pub struct PairingRead {
+    /// The file as written (kept for writing back and for [`update_results`]).
     pub file: PairingFile,
+    /// The typed boards, in file order.
     pub boards: Vec<Board>,
+    /// Every problem found, located by line and column name.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 /// Nothing usable could be read.
 #[derive(Debug, Clone)]
 pub struct ReadError {
+    /// Why nothing could be read, located.
     pub diagnostics: Vec<Diagnostic>,
 }
 

@@ -58,10 +58,17 @@ const LABEL_COLUMNS: [&str; 7] = ["Identnr", "Typ", "Gr", "KlubNr", "Klub", "Que
 /// The file as written (wire shape).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PlayerFile {
+    /// The header row's column names, in file order.
     pub header: Vec<String>,
+    /// Every data row, as read.
     pub rows: Vec<RawRow>,
+    /// The line end the file uses (`"\r
+    /// "` or `"
+    /// "`), written back.
     pub eol: String,
+    /// Whether the last line ends with a line end.
     pub final_eol: bool,
+    /// The text encoding the file was read in (UTF-8 or Windows-1252).
     pub encoding: Encoding,
     /// The file began with a byte-order mark (written back).
     pub bom: bool,
@@ -70,21 +77,35 @@ pub struct PlayerFile {
 /// One row, typed.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PlayerRow {
+    /// 1-based line of the row in the file.
     pub line: usize,
+    /// Start number (`Nr`).
     pub number: u32,
+    /// `Name`: surname and given name joined by a space.
     pub name: String,
+    /// `Nachname` (surname), when the column is there.
     pub surname: String,
+    /// `Vorname` (given name), when the column is there.
     pub given: String,
+    /// `Titel` (FIDE title), as written.
     pub title: String,
+    /// `EloNat`: national rating; `None` when 0 or blank.
     pub rating_national: Option<u16>,
+    /// `EloInt`: FIDE rating; `None` when 0 or blank.
     pub rating_fide: Option<u16>,
+    /// `Geburt` (`dd.mm.yyyy`), to the precision given.
     pub birth: Option<BirthDate>,
+    /// `Fed`: federation code, as written.
     pub federation: String,
+    /// `Sex`: `W` for women, blank otherwise (blank reads as unknown).
     pub sex: String,
+    /// `FideIdent`: FIDE id; `None` when 0 or blank.
     pub fide_id: Option<String>,
+    /// `Pkt`: points (halves written `½`).
     pub points: Option<Points>,
     /// `(header, raw value)` for every `Wtg` column, in file order.
     pub tiebreaks: Vec<(String, String)>,
+    /// `Rang`: rank.
     pub rank: Option<u32>,
     /// `(header, raw value)` for the other columns kept as labels.
     pub labels: Vec<(String, String)>,
@@ -140,8 +161,11 @@ impl From<PlayerRow> for Player {
 /// The result of [`read`].
 #[derive(Debug, Clone)]
 pub struct PlayersRead {
+    /// The file as written (kept for writing back).
     pub file: PlayerFile,
+    /// The typed rows, in file order.
     pub rows: Vec<PlayerRow>,
+    /// Every problem found, located by line and column name.
     pub diagnostics: Vec<Diagnostic>,
 }
 

@@ -176,7 +176,9 @@ fn join<S: AsRef<str>>(fields: &[S]) -> String {
 /// large file costs about its own size (split with [`RawRow::fields`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RawRow {
+    /// 1-based line in the file; 0 for a row built by the writer.
     pub line: usize,
+    /// The line's text, without its line end.
     pub text: String,
 }
 

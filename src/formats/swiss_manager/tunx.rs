@@ -76,14 +76,18 @@ const PLAYER_KNOWN: [std::ops::Range<usize>; 7] =
 /// The result of [`read`].
 #[derive(Debug, Clone)]
 pub struct TunxRead {
+    /// The file as stored: every section, decoded fields beside the raw bytes.
     pub file: TunxFile,
+    /// The tournament built from it.
     pub tournament: Tournament,
+    /// Every problem found (undecoded sections, unknown codes ...), located by byte offset.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 /// Nothing usable could be read.
 #[derive(Debug, Clone)]
 pub struct ReadError {
+    /// Why nothing could be read (bad magic, a truncated section ...), located by byte offset.
     pub diagnostics: Vec<Diagnostic>,
 }
 

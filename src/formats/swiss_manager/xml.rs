@@ -18,18 +18,31 @@ use crate::model::{Player, PlayerId, Sex, Title, Tournament};
 /// One `<Player>` element (wire shape).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct XmlPlayer {
+    /// `PlayerUniqueId`: the start number.
     pub unique_id: String,
+    /// `Lastname`.
     pub lastname: String,
+    /// `Firstname`.
     pub firstname: String,
+    /// `NatId`: national id.
     pub nat_id: String,
+    /// `Gender`: `m` or `f`.
     pub gender: String,
+    /// `Group`: the player's group, as written.
     pub group: String,
+    /// `Rating`: FIDE rating, as written.
     pub rating: String,
+    /// `Title`: FIDE title code, as written.
     pub title: String,
+    /// `Federation`: three-letter federation code.
     pub federation: String,
+    /// `FIDEId`: FIDE id, as written.
     pub fide_id: String,
+    /// `Club`.
     pub club: String,
+    /// `TeamUniqueId`: the team the player plays for (a [`XmlTeam::unique_id`]).
     pub team_unique_id: String,
+    /// `Type`: the category the player entered (e.g. `U14`), as written.
     pub kind: String,
     /// Attributes not listed above, as read.
     pub extra: Vec<(String, String)>,
@@ -38,16 +51,22 @@ pub struct XmlPlayer {
 /// One `<Team>` element.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct XmlTeam {
+    /// `TeamUniqueId`: the team's number.
     pub unique_id: String,
+    /// `TeamLongname`: the full team name.
     pub long_name: String,
+    /// `TeamShortname`: the short name.
     pub short_name: String,
+    /// Attributes not listed above, as read.
     pub extra: Vec<(String, String)>,
 }
 
 /// A whole import file.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct XmlFile {
+    /// The `<Player>` elements, in file order.
     pub players: Vec<XmlPlayer>,
+    /// The `<Team>` elements, in file order.
     pub teams: Vec<XmlTeam>,
 }
 

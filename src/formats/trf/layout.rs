@@ -8,7 +8,7 @@ use crate::diag::PlayerField;
 
 /// What a field holds (used for messages and for the writer's alignment).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Record code (cols 1-3).
     Code,
     /// Unsigned integer, right-aligned.
@@ -25,19 +25,19 @@ pub enum Kind {
 
 /// How the writer aligns a value in its field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Align {
+pub(crate) enum Align {
     Left,
     Right,
 }
 
 /// A fixed-width field: name, first and last column (1-based, inclusive), kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Field {
-    pub name: &'static str,
-    pub first: usize,
-    pub last: usize,
-    pub kind: Kind,
-    pub align: Align,
+pub(crate) struct Field {
+    pub(crate) name: &'static str,
+    pub(crate) first: usize,
+    pub(crate) last: usize,
+    pub(crate) kind: Kind,
+    pub(crate) align: Align,
 }
 
 impl Field {
@@ -52,12 +52,12 @@ impl Field {
     }
 
     /// Width in characters.
-    pub const fn width(&self) -> usize {
+    pub(crate) const fn width(&self) -> usize {
         self.last + 1 - self.first
     }
 
     /// The same field moved `by` columns to the right (repeated groups).
-    pub const fn shifted(&self, by: usize) -> Field {
+    pub(crate) const fn shifted(&self, by: usize) -> Field {
         Field {
             first: self.first + by,
             last: self.last + by,
@@ -66,14 +66,14 @@ impl Field {
     }
 
     /// The `n`-th (0-based) repetition of a field in a group repeated every `stride` columns.
-    pub const fn nth(&self, n: usize, stride: usize) -> Field {
+    pub(crate) const fn nth(&self, n: usize, stride: usize) -> Field {
         self.shifted(n * stride)
     }
 }
 
 /// The closed code sets of TRF fields and the record codes, read and written
 /// through these tables only.
-pub mod codes {
+pub(crate) mod codes {
     use crate::model::Sex;
 
     /// Result codes of the `001` round blocks (TRF16, TRF-2026 table; read
@@ -152,77 +152,75 @@ pub mod codes {
     }
 
     /// Header codes (TRF16 `012`..`132`, TRF-2026 `142`..`222`, `352 362`).
-    pub const HEADER_CODES: [&str; 23] = [
+    pub(crate) const HEADER_CODES: [&str; 23] = [
         "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
         "142", "152", "162", "172", "182", "192", "202", "212", "222", "352",
     ];
 
-    /// The team match-point system record (kept verbatim).
-    pub const TEAM_SCORING: &str = "362";
-
     /// TRF-2026 records with their own layouts.
-    pub const RECORDS_26: [&str; 10] = [
+    pub(crate) const RECORDS_26: [&str; 10] = [
         "240", "250", "260", "299", "300", "320", "330", "362", "801", "802",
     ];
 }
 
 /// Any record: the code in cols 1-3, col 4 blank, data from col 5.
-pub mod record {
+pub(crate) mod record {
     use super::*;
-    pub const CODE: Field = Field::new("record code", 1, 3, Kind::Code, Align::Left);
+    pub(crate) const CODE: Field = Field::new("record code", 1, 3, Kind::Code, Align::Left);
     /// The blank after the code (col 4).
-    pub const BLANK: Field = Field::new("record code", 4, 4, Kind::Code, Align::Left);
+    pub(crate) const BLANK: Field = Field::new("record code", 4, 4, Kind::Code, Align::Left);
     /// First column of header data (free text to the end of the line).
-    pub const DATA_FIRST: usize = 5;
+    pub(crate) const DATA_FIRST: usize = 5;
 }
 
 /// Player record `001` (TRF06/TRF16/TRF-2026, identical layout).
-pub mod player {
+pub(crate) mod player {
     use super::*;
-    pub const START_RANK: Field = Field::new("starting rank", 5, 8, Kind::Number, Align::Right);
-    pub const SEX: Field = Field::new("sex", 10, 10, Kind::Letter, Align::Left);
-    pub const TITLE: Field = Field::new("title", 11, 13, Kind::Text, Align::Right);
-    pub const NAME: Field = Field::new("name", 15, 47, Kind::Text, Align::Left);
-    pub const RATING: Field = Field::new("rating", 49, 52, Kind::Number, Align::Right);
-    pub const FEDERATION: Field = Field::new("federation", 54, 56, Kind::Text, Align::Left);
-    pub const FIDE_ID: Field = Field::new("fide id", 58, 68, Kind::Number, Align::Right);
-    pub const BIRTH: Field = Field::new("birth date", 70, 79, Kind::Date, Align::Left);
-    pub const POINTS: Field = Field::new("points", 81, 84, Kind::Points, Align::Right);
-    pub const RANK: Field = Field::new("rank", 86, 89, Kind::Number, Align::Right);
+    pub(crate) const START_RANK: Field =
+        Field::new("starting rank", 5, 8, Kind::Number, Align::Right);
+    pub(crate) const SEX: Field = Field::new("sex", 10, 10, Kind::Letter, Align::Left);
+    pub(crate) const TITLE: Field = Field::new("title", 11, 13, Kind::Text, Align::Right);
+    pub(crate) const NAME: Field = Field::new("name", 15, 47, Kind::Text, Align::Left);
+    pub(crate) const RATING: Field = Field::new("rating", 49, 52, Kind::Number, Align::Right);
+    pub(crate) const FEDERATION: Field = Field::new("federation", 54, 56, Kind::Text, Align::Left);
+    pub(crate) const FIDE_ID: Field = Field::new("fide id", 58, 68, Kind::Number, Align::Right);
+    pub(crate) const BIRTH: Field = Field::new("birth date", 70, 79, Kind::Date, Align::Left);
+    pub(crate) const POINTS: Field = Field::new("points", 81, 84, Kind::Points, Align::Right);
+    pub(crate) const RANK: Field = Field::new("rank", 86, 89, Kind::Number, Align::Right);
     /// Blank columns between the static fields.
-    pub const SEPARATORS: [usize; 9] = [4, 9, 14, 48, 53, 57, 69, 80, 85];
+    pub(crate) const SEPARATORS: [usize; 9] = [4, 9, 14, 48, 53, 57, 69, 80, 85];
     /// Last column of the static part; round blocks follow.
-    pub const STATIC_LAST: usize = 89;
+    pub(crate) const STATIC_LAST: usize = 89;
 }
 
 /// Round blocks of the `001` record: 10 columns per round, two blanks then `OOOO C R`.
-pub mod round {
+pub(crate) mod round {
     use super::*;
     /// Columns between two rounds' blocks.
-    pub const STRIDE: usize = 10;
+    pub(crate) const STRIDE: usize = 10;
     /// Round 1's block: first column (a blank).
-    pub const BLOCK_FIRST: usize = 90;
-    pub const OPPONENT: Field = Field::new("opponent", 92, 95, Kind::Number, Align::Right);
-    pub const COLOR: Field = Field::new("colour", 97, 97, Kind::Letter, Align::Left);
-    pub const RESULT: Field = Field::new("result", 99, 99, Kind::Letter, Align::Left);
+    pub(crate) const BLOCK_FIRST: usize = 90;
+    pub(crate) const OPPONENT: Field = Field::new("opponent", 92, 95, Kind::Number, Align::Right);
+    pub(crate) const COLOR: Field = Field::new("colour", 97, 97, Kind::Letter, Align::Left);
+    pub(crate) const RESULT: Field = Field::new("result", 99, 99, Kind::Letter, Align::Left);
     /// Round 1's separator columns, which must be blank.
-    pub const SEPARATORS: [usize; 4] = [90, 91, 96, 98];
+    pub(crate) const SEPARATORS: [usize; 4] = [90, 91, 96, 98];
 
     /// `f` for round `r` (1-based).
-    pub const fn at(f: Field, r: usize) -> Field {
+    pub(crate) const fn at(f: Field, r: usize) -> Field {
         f.nth(r - 1, STRIDE)
     }
 
     /// Round `r`'s cell (1-based; round 0 is taken as round 1): from the
     /// opponent's first column to the result's, 92-99 for round 1.
-    pub const fn block(r: usize) -> (usize, usize) {
+    pub(crate) const fn block(r: usize) -> (usize, usize) {
         let skip = r.saturating_sub(1) * STRIDE;
         (OPPONENT.first + skip, RESULT.last + skip)
     }
 }
 
 /// The `001` columns of a field an engine names (see [`crate::diag::Locator`]).
-pub fn player_field(f: PlayerField) -> (usize, usize) {
+pub(crate) fn player_field(f: PlayerField) -> (usize, usize) {
     let field = match f {
         PlayerField::StartingRank => player::START_RANK,
         PlayerField::Sex => player::SEX,
@@ -240,154 +238,167 @@ pub fn player_field(f: PlayerField) -> (usize, usize) {
 }
 
 /// TRF-2026 national rating record (NRS): a federation code instead of `001`.
-pub mod national {
+pub(crate) mod national {
     use super::*;
-    pub const START_RANK: Field = super::player::START_RANK;
-    pub const SEX: Field = Field::new("national sex", 10, 10, Kind::Letter, Align::Left);
-    pub const TITLE: Field = Field::new("national title", 11, 13, Kind::Text, Align::Right);
-    pub const NAME: Field = Field::new("national name", 15, 47, Kind::Text, Align::Left);
-    pub const RATING: Field = Field::new("national rating", 49, 52, Kind::Number, Align::Right);
-    pub const ORIGIN: Field = Field::new("national origin", 54, 56, Kind::Text, Align::Left);
-    pub const ID: Field = Field::new("national id", 58, 68, Kind::Text, Align::Right);
-    pub const BIRTH: Field = Field::new("birth date", 70, 79, Kind::Date, Align::Left);
+    pub(crate) const START_RANK: Field = super::player::START_RANK;
+    pub(crate) const SEX: Field = Field::new("national sex", 10, 10, Kind::Letter, Align::Left);
+    pub(crate) const TITLE: Field = Field::new("national title", 11, 13, Kind::Text, Align::Right);
+    pub(crate) const NAME: Field = Field::new("national name", 15, 47, Kind::Text, Align::Left);
+    pub(crate) const RATING: Field =
+        Field::new("national rating", 49, 52, Kind::Number, Align::Right);
+    pub(crate) const ORIGIN: Field = Field::new("national origin", 54, 56, Kind::Text, Align::Left);
+    pub(crate) const ID: Field = Field::new("national id", 58, 68, Kind::Text, Align::Right);
+    pub(crate) const BIRTH: Field = Field::new("birth date", 70, 79, Kind::Date, Align::Left);
 }
 
 /// `013` team record (TRF06/TRF16): name, then members every 5 columns.
-pub mod team013 {
+pub(crate) mod team013 {
     use super::*;
-    pub const NAME: Field = Field::new("team name", 5, 36, Kind::Text, Align::Left);
-    pub const MEMBER: Field = Field::new("team member", 37, 40, Kind::Number, Align::Right);
-    pub const MEMBER_STRIDE: usize = 5;
+    pub(crate) const NAME: Field = Field::new("team name", 5, 36, Kind::Text, Align::Left);
+    pub(crate) const MEMBER: Field = Field::new("team member", 37, 40, Kind::Number, Align::Right);
+    pub(crate) const MEMBER_STRIDE: usize = 5;
 }
 
 /// `310` team record (TRF-2026).
-pub mod team310 {
+pub(crate) mod team310 {
     use super::*;
-    pub const NUMBER: Field = Field::new("team number", 5, 7, Kind::Number, Align::Right);
-    pub const NAME: Field = Field::new("team name", 9, 40, Kind::Text, Align::Left);
-    pub const NICKNAME: Field = Field::new("team nickname", 42, 46, Kind::Text, Align::Left);
-    pub const STRENGTH: Field = Field::new("strength factor", 48, 53, Kind::Text, Align::Right);
-    pub const MATCH_POINTS: Field = Field::new("match points", 55, 60, Kind::Points, Align::Right);
-    pub const GAME_POINTS: Field = Field::new("game points", 62, 67, Kind::Points, Align::Right);
-    pub const RANK: Field = Field::new("team rank", 69, 71, Kind::Number, Align::Right);
-    pub const MEMBER: Field = Field::new("team member", 74, 77, Kind::Number, Align::Right);
-    pub const MEMBER_STRIDE: usize = 5;
+    pub(crate) const NUMBER: Field = Field::new("team number", 5, 7, Kind::Number, Align::Right);
+    pub(crate) const NAME: Field = Field::new("team name", 9, 40, Kind::Text, Align::Left);
+    pub(crate) const NICKNAME: Field = Field::new("team nickname", 42, 46, Kind::Text, Align::Left);
+    pub(crate) const STRENGTH: Field =
+        Field::new("strength factor", 48, 53, Kind::Text, Align::Right);
+    pub(crate) const MATCH_POINTS: Field =
+        Field::new("match points", 55, 60, Kind::Points, Align::Right);
+    pub(crate) const GAME_POINTS: Field =
+        Field::new("game points", 62, 67, Kind::Points, Align::Right);
+    pub(crate) const RANK: Field = Field::new("team rank", 69, 71, Kind::Number, Align::Right);
+    pub(crate) const MEMBER: Field = Field::new("team member", 74, 77, Kind::Number, Align::Right);
+    pub(crate) const MEMBER_STRIDE: usize = 5;
 }
 
 /// TRF-2026 `352` board colours of the first-named team (`WBWB`).
-pub mod colours352 {
+pub(crate) mod colours352 {
     use super::*;
-    pub const PATTERN: Field = Field::new("board colours", 5, 5, Kind::Letter, Align::Left);
+    pub(crate) const PATTERN: Field = Field::new("board colours", 5, 5, Kind::Letter, Align::Left);
 }
 
 /// TRF-2026 `362` team match points: a two-letter symbol, then its points
 /// in `11.5` form at cols 7-10, every 9 columns (`362 TW 2     TD 1     TL 0`,
 /// `362 TW 2.0`).
-pub mod scoring362 {
+pub(crate) mod scoring362 {
     use super::*;
-    pub const SYMBOL: Field = Field::new("match score symbol", 5, 6, Kind::Text, Align::Left);
-    pub const VALUE: Field = Field::new("match score points", 7, 10, Kind::Points, Align::Right);
-    pub const STRIDE: usize = 9;
+    pub(crate) const SYMBOL: Field =
+        Field::new("match score symbol", 5, 6, Kind::Text, Align::Left);
+    pub(crate) const VALUE: Field =
+        Field::new("match score points", 7, 10, Kind::Points, Align::Right);
+    pub(crate) const STRIDE: usize = 9;
 }
 
 /// TRF-2026 `300` line-up out of the default order.
-pub mod lineup300 {
+pub(crate) mod lineup300 {
     use super::*;
-    pub const ROUND: Field = Field::new("round", 5, 7, Kind::Number, Align::Right);
-    pub const TEAM: Field = Field::new("team", 9, 11, Kind::Number, Align::Right);
-    pub const OPPONENT: Field = Field::new("opponent team", 13, 15, Kind::Number, Align::Right);
-    pub const BOARD: Field = Field::new("board player", 17, 20, Kind::Number, Align::Right);
-    pub const STRIDE: usize = 5;
+    pub(crate) const ROUND: Field = Field::new("round", 5, 7, Kind::Number, Align::Right);
+    pub(crate) const TEAM: Field = Field::new("team", 9, 11, Kind::Number, Align::Right);
+    pub(crate) const OPPONENT: Field =
+        Field::new("opponent team", 13, 15, Kind::Number, Align::Right);
+    pub(crate) const BOARD: Field = Field::new("board player", 17, 20, Kind::Number, Align::Right);
+    pub(crate) const STRIDE: usize = 5;
 }
 
 /// TRF-2026 `320` team pairing-allocated bye.
-pub mod pab320 {
+pub(crate) mod pab320 {
     use super::*;
-    pub const MATCH_POINTS: Field =
+    pub(crate) const MATCH_POINTS: Field =
         Field::new("PAB match points", 5, 8, Kind::Points, Align::Right);
-    pub const GAME_POINTS: Field =
+    pub(crate) const GAME_POINTS: Field =
         Field::new("PAB game points", 10, 13, Kind::Points, Align::Right);
-    pub const TEAM: Field = Field::new("PAB team", 15, 17, Kind::Number, Align::Right);
-    pub const STRIDE: usize = 4;
+    pub(crate) const TEAM: Field = Field::new("PAB team", 15, 17, Kind::Number, Align::Right);
+    pub(crate) const STRIDE: usize = 4;
 }
 
 /// TRF-2026 `330` forfeited match.
-pub mod forfeit330 {
+pub(crate) mod forfeit330 {
     use super::*;
-    pub const RESULT: Field = Field::new("forfeit result", 5, 6, Kind::Text, Align::Left);
-    pub const ROUND: Field = Field::new("round", 8, 10, Kind::Number, Align::Right);
-    pub const WHITE: Field = Field::new("white team", 12, 14, Kind::Number, Align::Right);
-    pub const BLACK: Field = Field::new("black team", 16, 18, Kind::Number, Align::Right);
+    pub(crate) const RESULT: Field = Field::new("forfeit result", 5, 6, Kind::Text, Align::Left);
+    pub(crate) const ROUND: Field = Field::new("round", 8, 10, Kind::Number, Align::Right);
+    pub(crate) const WHITE: Field = Field::new("white team", 12, 14, Kind::Number, Align::Right);
+    pub(crate) const BLACK: Field = Field::new("black team", 16, 18, Kind::Number, Align::Right);
 }
 
 /// JaVaFo `XXA`: acceleration points per round.
-pub mod xxa {
+pub(crate) mod xxa {
     use super::*;
-    pub const PLAYER: Field = Field::new("player", 5, 8, Kind::Number, Align::Right);
-    pub const VALUE: Field = Field::new("acceleration", 10, 13, Kind::Points, Align::Right);
-    pub const STRIDE: usize = 5;
+    pub(crate) const PLAYER: Field = Field::new("player", 5, 8, Kind::Number, Align::Right);
+    pub(crate) const VALUE: Field = Field::new("acceleration", 10, 13, Kind::Points, Align::Right);
+    pub(crate) const STRIDE: usize = 5;
 }
 
 /// This crate's `XXG NNNN CATEGORY`: the prize category a player registered in
 /// (Swiss-Manager `Typ`); TRF-2026 has no field for it. One line per player.
-pub mod xxg {
+pub(crate) mod xxg {
     use super::*;
-    pub const PLAYER: Field = Field::new("player", 5, 8, Kind::Number, Align::Right);
-    pub const CATEGORY: Field = Field::new("registered category", 10, 49, Kind::Text, Align::Left);
+    pub(crate) const PLAYER: Field = Field::new("player", 5, 8, Kind::Number, Align::Right);
+    pub(crate) const CATEGORY: Field =
+        Field::new("registered category", 10, 49, Kind::Text, Align::Left);
 }
 
 /// bbpPairings `BBW BBD BBL BBZ BBF BBU`: a points value.
-pub mod bb {
+pub(crate) mod bb {
     use super::*;
-    pub const VALUE: Field = Field::new("points", 5, 8, Kind::Points, Align::Right);
+    pub(crate) const VALUE: Field = Field::new("points", 5, 8, Kind::Points, Align::Right);
     /// bbp reads the value from cols 5-12 (trimmed).
-    pub const READ: Field = Field::new("points", 5, 12, Kind::Points, Align::Right);
+    pub(crate) const READ: Field = Field::new("points", 5, 12, Kind::Points, Align::Right);
 }
 
 /// TRF-2026 `132` round dates (`YY/MM/DD`), aligned with the `001` round blocks.
-pub mod dates132 {
+pub(crate) mod dates132 {
     use super::*;
-    pub const DATE: Field = Field::new("round date", 92, 99, Kind::Date, Align::Left);
-    pub const STRIDE: usize = 10;
+    pub(crate) const DATE: Field = Field::new("round date", 92, 99, Kind::Date, Align::Left);
+    pub(crate) const STRIDE: usize = 10;
 }
 
 /// TRF-2026 `162` scoring system: symbol then points, every 9 columns.
-pub mod scoring162 {
+pub(crate) mod scoring162 {
     use super::*;
-    pub const SYMBOL: Field = Field::new("scoring symbol", 6, 6, Kind::Letter, Align::Left);
-    pub const VALUE: Field = Field::new("scoring points", 7, 10, Kind::Points, Align::Right);
-    pub const STRIDE: usize = 9;
+    pub(crate) const SYMBOL: Field = Field::new("scoring symbol", 6, 6, Kind::Letter, Align::Left);
+    pub(crate) const VALUE: Field = Field::new("scoring points", 7, 10, Kind::Points, Align::Right);
+    pub(crate) const STRIDE: usize = 9;
 }
 
 /// TRF-2026 `240` bye record (individuals: player starting ranks).
-pub mod bye240 {
+pub(crate) mod bye240 {
     use super::*;
-    pub const KIND: Field = Field::new("bye type", 5, 5, Kind::Letter, Align::Left);
-    pub const ROUND: Field = Field::new("round", 7, 9, Kind::Number, Align::Right);
-    pub const ID: Field = Field::new("player", 11, 14, Kind::Number, Align::Right);
-    pub const STRIDE: usize = 5;
+    pub(crate) const KIND: Field = Field::new("bye type", 5, 5, Kind::Letter, Align::Left);
+    pub(crate) const ROUND: Field = Field::new("round", 7, 9, Kind::Number, Align::Right);
+    pub(crate) const ID: Field = Field::new("player", 11, 14, Kind::Number, Align::Right);
+    pub(crate) const STRIDE: usize = 5;
 }
 
 /// TRF-2026 `250` accelerated rounds.
-pub mod accel250 {
+pub(crate) mod accel250 {
     use super::*;
-    pub const MATCH_POINTS: Field =
+    pub(crate) const MATCH_POINTS: Field =
         Field::new("fictitious match points", 5, 8, Kind::Points, Align::Right);
-    pub const GAME_POINTS: Field =
+    pub(crate) const GAME_POINTS: Field =
         Field::new("fictitious game points", 10, 13, Kind::Points, Align::Right);
-    pub const FIRST_ROUND: Field = Field::new("first round", 15, 17, Kind::Number, Align::Right);
-    pub const LAST_ROUND: Field = Field::new("last round", 19, 21, Kind::Number, Align::Right);
-    pub const FIRST_ID: Field = Field::new("first player", 23, 26, Kind::Number, Align::Right);
-    pub const LAST_ID: Field = Field::new("last player", 28, 31, Kind::Number, Align::Right);
+    pub(crate) const FIRST_ROUND: Field =
+        Field::new("first round", 15, 17, Kind::Number, Align::Right);
+    pub(crate) const LAST_ROUND: Field =
+        Field::new("last round", 19, 21, Kind::Number, Align::Right);
+    pub(crate) const FIRST_ID: Field =
+        Field::new("first player", 23, 26, Kind::Number, Align::Right);
+    pub(crate) const LAST_ID: Field = Field::new("last player", 28, 31, Kind::Number, Align::Right);
 }
 
 /// TRF-2026 `260` prohibited pairings.
-pub mod forbid260 {
+pub(crate) mod forbid260 {
     use super::*;
-    pub const FIRST_ROUND: Field = Field::new("first round", 5, 7, Kind::Number, Align::Right);
-    pub const LAST_ROUND: Field = Field::new("last round", 9, 11, Kind::Number, Align::Right);
-    pub const ID: Field = Field::new("player", 13, 16, Kind::Number, Align::Right);
-    pub const STRIDE: usize = 5;
+    pub(crate) const FIRST_ROUND: Field =
+        Field::new("first round", 5, 7, Kind::Number, Align::Right);
+    pub(crate) const LAST_ROUND: Field =
+        Field::new("last round", 9, 11, Kind::Number, Align::Right);
+    pub(crate) const ID: Field = Field::new("player", 13, 16, Kind::Number, Align::Right);
+    pub(crate) const STRIDE: usize = 5;
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! Reading happens in two steps: `raw` types every line (or keeps it
 //! verbatim) with its line number, then `lower` builds the
 //! [`Tournament`] and emits diagnostics. Column numbers live only in
-//! [`layout`].
+//! `layout` (crate-internal).
 //!
 //! ```
 //! use chess_arbiter::formats::trf::{read, write, ReadOptions, WriteOptions};
@@ -19,7 +19,7 @@
 mod capacity;
 mod dates;
 mod dialect_records;
-pub mod layout;
+pub(crate) mod layout;
 mod lower;
 pub mod pending;
 mod raw;
@@ -47,9 +47,13 @@ pub use crate::formats::encoding::{Encoding, UnknownEncoding};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum LineEnds {
+    /// Every line ends with CR LF.
     CrLf,
+    /// Every line ends with LF.
     Lf,
+    /// Every line ends with CR alone.
     Cr,
+    /// More than one kind of line end.
     Mixed,
     /// A single line without a line end.
     None,
@@ -85,23 +89,32 @@ pub enum Version {
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Producer {
+    /// Swiss-Manager (Vienna) export habits.
     SwissManager,
+    /// Vega export habits.
     Vega,
+    /// lichess export habits.
     Lichess,
+    /// bbpPairings output habits.
     BbpPairings,
 }
 
 /// What the reader saw: version, extensions, producer habits, encoding, line ends.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dialect {
+    /// The TRF version of the records.
     pub version: Version,
     /// JaVaFo TRF(x) records (`XXR XXC XXS XXA XXP XXZ`).
     pub javafo: bool,
     /// bbpPairings TRF(bx) records (`BBW BBD BBL BBZ BBF BBU`).
     pub bbp: bool,
+    /// The program whose habits were recognised, if any.
     pub producer: Option<Producer>,
+    /// The text encoding the file was read in (detected unless forced).
     pub encoding: Encoding,
+    /// Whether the file started with a byte-order mark.
     pub bom: bool,
+    /// How the file ended its lines.
     pub line_ends: LineEnds,
     /// Some `001` lines were padded by bytes rather than characters (Vega).
     pub byte_padded: bool,
@@ -159,7 +172,7 @@ pub struct SourceMap {
     pub header_lines: BTreeMap<String, usize>,
 }
 
-/// Lines from the map, columns from the [`layout`] tables. An empty map
+/// Lines from the map, columns from the TRF column tables. An empty map
 /// (`SourceMap::default()`) locates fields by their columns alone, for
 /// models that were not read from a TRF file.
 impl Locator for SourceMap {
@@ -177,15 +190,20 @@ impl Locator for SourceMap {
 /// A successful read: the tournament, what the reader saw, and every diagnostic.
 #[derive(Debug, Clone)]
 pub struct TrfRead {
+    /// The tournament built from the records.
     pub tournament: Tournament,
+    /// What the reader saw (version, extensions, producer, encoding, line ends).
     pub dialect: Dialect,
+    /// Every problem found while reading, located by line, columns and field.
     pub diagnostics: Vec<Diagnostic>,
+    /// Where each player's and header record was, for locating later diagnostics.
     pub source: SourceMap,
 }
 
 /// Nothing usable could be read.
 #[derive(Debug, Clone)]
 pub struct ReadError {
+    /// Why nothing could be read (e.g. `unrecognized-input`: no TRF record found).
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -239,11 +257,16 @@ pub enum LineEnd {
     /// CR LF (the default: FIDE's spec ends lines with CR; Windows tools use CRLF).
     #[default]
     CrLf,
+    /// LF alone.
     Lf,
+    /// CR alone (as the FIDE TRF text describes).
     Cr,
 }
 
 impl LineEnd {
+    /// The characters of this line end (`"\r
+    /// "`, `"
+    /// "`, `"\r"`).
     pub fn as_str(self) -> &'static str {
         match self {
             LineEnd::CrLf => "\r\n",
@@ -256,13 +279,17 @@ impl LineEnd {
 /// Writing options.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct WriteOptions {
+    /// The TRF dialect to write.
     pub target: Target,
+    /// The line end to write.
     pub line_end: LineEnd,
 }
 
 /// A written file and what could not be carried into the target dialect.
 #[derive(Debug, Clone)]
 pub struct Written {
+    /// The file's text.
     pub text: String,
+    /// What the target dialect could not carry (dropped, approximated or replaced), each a located diagnostic.
     pub warnings: Vec<Diagnostic>,
 }

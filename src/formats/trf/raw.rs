@@ -2,7 +2,7 @@
 
 /// What a line is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineKind {
+pub(crate) enum LineKind {
     /// Empty or only blanks.
     Blank,
     /// TRF-2026 `###` comment, or a `#` comment (py4swiss test data).
@@ -31,7 +31,7 @@ pub enum LineKind {
 
 /// One line of the file with its number and kind.
 #[derive(Debug, Clone, Copy)]
-pub struct RawLine<'a> {
+pub(crate) struct RawLine<'a> {
     /// 1-based line number.
     pub number: usize,
     pub text: &'a str,
@@ -53,7 +53,7 @@ fn first3(text: &str) -> &str {
 }
 
 /// Classify one line.
-pub fn classify(number: usize, text: &str) -> RawLine<'_> {
+pub(crate) fn classify(number: usize, text: &str) -> RawLine<'_> {
     let code = first3(text);
     let kind = kind_of(text, code);
     let code = if kind == LineKind::Comment && text.starts_with("###") {

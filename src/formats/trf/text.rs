@@ -68,7 +68,7 @@ pub(crate) struct Cols<'a> {
 }
 
 impl<'a> Cols<'a> {
-    pub fn new(text: &'a str, counting: Counting) -> Cols<'a> {
+    pub(crate) fn new(text: &'a str, counting: Counting) -> Cols<'a> {
         let offsets = if text.is_ascii() || counting == Counting::Bytes {
             None
         } else {
@@ -80,7 +80,7 @@ impl<'a> Cols<'a> {
     }
 
     /// Length in columns.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match &self.offsets {
             Some(v) => v.len().saturating_sub(1),
             None => self.text.len(),
@@ -96,7 +96,7 @@ impl<'a> Cols<'a> {
 
     /// Columns `first..=last` (1-based), clamped to the line; `None` only when a
     /// byte-counted slice would cut a character.
-    pub fn cols(&self, first: usize, last: usize) -> Option<&'a str> {
+    pub(crate) fn cols(&self, first: usize, last: usize) -> Option<&'a str> {
         let a = self.byte_of(first.saturating_sub(1));
         let b = self.byte_of(last);
         if a >= b {
@@ -107,23 +107,23 @@ impl<'a> Cols<'a> {
 
     /// The field's text, untrimmed ("" beyond the end of the line, "\u{FFFD}" if
     /// a byte-counted slice cuts a character).
-    pub fn raw(&self, f: &Field) -> &'a str {
+    pub(crate) fn raw(&self, f: &Field) -> &'a str {
         self.cols(f.first, f.last).unwrap_or("\u{FFFD}")
     }
 
     /// The field's text, trimmed.
-    pub fn get(&self, f: &Field) -> &'a str {
+    pub(crate) fn get(&self, f: &Field) -> &'a str {
         self.raw(f).trim()
     }
 
     /// Columns from `first` to the end of the line.
-    pub fn from(&self, first: usize) -> &'a str {
+    pub(crate) fn from(&self, first: usize) -> &'a str {
         let a = self.byte_of(first.saturating_sub(1));
         self.text.get(a..).unwrap_or("")
     }
 
     /// The character at column `c`, or a blank beyond the end.
-    pub fn char_at(&self, c: usize) -> char {
+    pub(crate) fn char_at(&self, c: usize) -> char {
         self.cols(c, c)
             .and_then(|s| s.chars().next())
             .unwrap_or(' ')
@@ -136,7 +136,7 @@ pub(crate) struct LineBuf {
 }
 
 impl LineBuf {
-    pub fn new(code: &str) -> LineBuf {
+    pub(crate) fn new(code: &str) -> LineBuf {
         let mut b = LineBuf {
             chars: Vec::with_capacity(200),
         };
@@ -170,7 +170,7 @@ impl LineBuf {
 
     /// Put `text` in field `f` with the field's alignment. Returns false (and
     /// writes nothing) when the text is wider than the field.
-    pub fn put(&mut self, f: &Field, text: &str) -> bool {
+    pub(crate) fn put(&mut self, f: &Field, text: &str) -> bool {
         let n = text.chars().count();
         let w = f.width();
         if n > w {
@@ -185,7 +185,7 @@ impl LineBuf {
     }
 
     /// The line with trailing blanks removed.
-    pub fn finish(mut self) -> String {
+    pub(crate) fn finish(mut self) -> String {
         while self.chars.last() == Some(&' ') {
             self.chars.pop();
         }

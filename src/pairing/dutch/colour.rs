@@ -4,7 +4,7 @@ use super::state::{PlayerState, Strength};
 use crate::model::Color;
 
 /// True when `a` ranks above `b`: higher pairing score, then lower pairing number.
-pub fn ranks_above(a: &PlayerState, b: &PlayerState) -> bool {
+pub(crate) fn ranks_above(a: &PlayerState, b: &PlayerState) -> bool {
     (b.pscore, a.index) < (a.pscore, b.index)
 }
 
@@ -68,7 +68,7 @@ pub(crate) fn rank_decides(a: &PlayerState, b: &PlayerState) -> bool {
 
 /// The colour `a` receives against `b`. `initial` is the colour of the
 /// first-ranked player in round 1 (drawn by lot).
-pub fn color_of(a: &PlayerState, b: &PlayerState, initial: Color) -> Color {
+pub(crate) fn color_of(a: &PlayerState, b: &PlayerState, initial: Color) -> Color {
     match rule(a, b) {
         Rule::Decided(c) => c,
         Rule::HigherPreference(c) => {
@@ -104,7 +104,7 @@ pub fn color_of(a: &PlayerState, b: &PlayerState, initial: Color) -> Color {
 /// (topscorer CD beyond ±2, topscorer three in a row, preference not granted,
 /// strong preference not granted) = 2017 (C.8, C.9, C.10, C.11) / 2025
 /// (\[C10\], \[C11\], \[C12\], \[C13\]).
-pub fn violations(a: &PlayerState, b: &PlayerState, initial: Color) -> [i64; 4] {
+pub(crate) fn violations(a: &PlayerState, b: &PlayerState, initial: Color) -> [i64; 4] {
     let ca = color_of(a, b, initial);
     let mut v = [0i64; 4];
     for (p, c) in [(a, ca), (b, ca.opposite())] {
@@ -131,7 +131,7 @@ pub fn violations(a: &PlayerState, b: &PlayerState, initial: Color) -> [i64; 4] 
 
 /// C.04.3 C.3 / \[C3\]: two non-topscorers with the same absolute colour
 /// preference must not meet.
-pub fn absolute_conflict(a: &PlayerState, b: &PlayerState) -> bool {
+pub(crate) fn absolute_conflict(a: &PlayerState, b: &PlayerState) -> bool {
     match (a.preference, b.preference) {
         (Some(pa), Some(pb)) => {
             pa.strength == Strength::Absolute

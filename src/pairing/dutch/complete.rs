@@ -34,7 +34,7 @@ pub fn compatible(inp: &Input, a: usize, b: usize) -> bool {
 
 /// The compatibility of every two players of the round, as a bit matrix.
 #[derive(Debug, Clone)]
-pub struct Compat {
+pub(crate) struct Compat {
     n: usize,
     words: usize,
     bits: Vec<u64>,
@@ -42,7 +42,7 @@ pub struct Compat {
 
 impl Compat {
     /// Build the matrix for the players of `inp`.
-    pub fn new(inp: &Input) -> Compat {
+    pub(crate) fn new(inp: &Input) -> Compat {
         let ps = inp.players;
         let n = ps.len();
         let words = n.div_ceil(64);
@@ -106,7 +106,7 @@ impl Compat {
 
     /// May players `a` and `b` (indices into the round's players) meet?
     #[inline]
-    pub fn ok(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn ok(&self, a: usize, b: usize) -> bool {
         a < self.n && b < self.n && self.bits[a * self.words + b / 64] & (1 << (b % 64)) != 0
     }
 }
@@ -114,7 +114,12 @@ impl Compat {
 /// Can `set` be paired completely? With an odd number of players one is left
 /// for the PAB: they must be eligible and, when `bye_cap` is given, have a
 /// pairing score of at most `bye_cap`.
-pub fn completable(inp: &Input, compat: &Compat, set: &[usize], bye_cap: Option<Points>) -> bool {
+pub(crate) fn completable(
+    inp: &Input,
+    compat: &Compat,
+    set: &[usize],
+    bye_cap: Option<Points>,
+) -> bool {
     // A complete pairing found greedily proves it (the common case: most
     // players may still meet); only when the greedy pass gets stuck is the
     // maximum matching of the set's compatibility computed.
@@ -192,7 +197,7 @@ fn greedy_complete(inp: &Input, compat: &Compat, set: &[usize], bye_cap: Option<
 
 /// 2025 \[C5\]: the lowest pairing score the PAB can go to in a complete
 /// pairing of `set` (odd), or `None` when no complete pairing exists.
-pub fn lowest_bye_score(inp: &Input, compat: &Compat, set: &[usize]) -> Option<Points> {
+pub(crate) fn lowest_bye_score(inp: &Input, compat: &Compat, set: &[usize]) -> Option<Points> {
     let mut scores: Vec<Points> = set
         .iter()
         .map(|&i| &inp.players[i])

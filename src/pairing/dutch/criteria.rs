@@ -213,7 +213,7 @@ impl BracketCtx {
     /// criteria are measured over all remaining players; `c9`: the bracket's
     /// single downfloater receives the PAB, so 2025 \[C9\] applies (the last
     /// bracket, or the scoregroup at the PAB's score).
-    pub fn new(
+    pub(crate) fn new(
         players: &[PlayerState],
         edition: Edition,
         initial: Color,
@@ -277,7 +277,7 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    pub fn new(ctx: &BracketCtx) -> Layout {
+    pub(crate) fn new(ctx: &BracketCtx) -> Layout {
         let mut order = Vec::new();
         let mut at = 0;
         for c in ladder(ctx.edition) {

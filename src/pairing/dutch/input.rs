@@ -10,8 +10,11 @@ use crate::model::{Color, PlayerId, Points};
 
 /// What the engine pairs.
 pub struct Input<'a> {
+    /// The players taking part, in pairing-number order.
     pub players: &'a [PlayerState],
+    /// The edition of the Dutch rules to apply.
     pub edition: Edition,
+    /// The colour of the first-ranked player in round 1 (TRF `XXC` / `152`).
     pub initial: Color,
     /// Pairs forbidden by the organiser (`XXP`/`260`), as player ids.
     pub forbidden: &'a HashSet<(PlayerId, PlayerId)>,

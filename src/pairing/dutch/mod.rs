@@ -46,6 +46,7 @@ pub enum Edition {
 }
 
 impl Edition {
+    /// The edition's name as the command line and profiles write it (`dutch-2017`, `dutch-2025`).
     pub fn name(self) -> &'static str {
         match self {
             Edition::Dutch2017 => "dutch-2017",
@@ -53,6 +54,7 @@ impl Edition {
         }
     }
 
+    /// The edition of a name (`dutch-2017`; `dutch-2025` or `dutch-2026` for the 2026 rules).
     pub fn from_name(s: &str) -> Option<Edition> {
         match s {
             "dutch-2017" => Some(Edition::Dutch2017),
@@ -90,16 +92,20 @@ pub struct PairOptions {
 /// One board: white and black.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Board {
+    /// Starting rank of the player with White.
     pub white: PlayerId,
+    /// Starting rank of the player with Black.
     pub black: PlayerId,
 }
 
 /// A paired round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pairing {
+    /// The edition of the Dutch rules (C.04.3) used.
     pub edition: Edition,
     /// Why this edition was used.
     pub edition_reason: String,
+    /// The round paired (1-based).
     pub round: u32,
     /// Boards in FIDE board order (C.04.2 (2026) art. 3.6).
     pub boards: Vec<Board>,
@@ -114,7 +120,10 @@ pub struct Pairing {
 #[non_exhaustive]
 pub enum PairError {
     /// No pairing satisfies the absolute criteria.
-    NoLegalPairing { obstacle: String },
+    NoLegalPairing {
+        /// What stands in the way (which players or criterion), in words.
+        obstacle: String,
+    },
     /// The request does not fit the tournament (round out of range ...).
     InvalidRequest(String),
     /// The engine cannot handle this input (a graph whose packed criteria
@@ -332,8 +341,11 @@ pub(crate) fn effective_numbers(t: &Tournament, participants: &[&Player], r: usi
 /// Everything the engine needs for one round, built from the tournament.
 #[derive(Debug, Clone)]
 pub struct Prepared {
+    /// The edition of the Dutch rules (C.04.3) in force for the round.
     pub edition: Edition,
+    /// Why this edition was chosen (given, or the round's dates).
     pub edition_reason: String,
+    /// The round to pair (1-based).
     pub round: u32,
     /// The players taking part, in pairing-number order.
     pub states: Vec<PlayerState>,

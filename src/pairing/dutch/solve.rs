@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 
 mod edges;
 mod packed;
-pub use edges::{Bits, Edges, Rows};
+pub(crate) use edges::{Bits, Edges, Rows};
 #[cfg(test)]
 use packed::DENSE_PER_VERTEX;
 use packed::{widths, PackedSession};
@@ -41,7 +41,7 @@ macro_rules! with_limbs {
 }
 
 /// A criterion vector: one field per criterion, most significant first.
-pub type Fields = Vec<i64>;
+pub(crate) type Fields = Vec<i64>;
 
 /// The largest graph the exhaustive solver accepts.
 #[cfg(test)]
@@ -62,7 +62,7 @@ pub(crate) fn add(a: &mut Fields, b: &[i64]) {
 }
 
 /// Lexicographic comparison, missing fields counting as zero.
-pub fn cmp_fields(a: &[i64], b: &[i64]) -> Ordering {
+pub(crate) fn cmp_fields(a: &[i64], b: &[i64]) -> Ordering {
     let n = a.len().max(b.len());
     for i in 0..n {
         let x = a.get(i).copied().unwrap_or(0);
@@ -107,7 +107,11 @@ pub fn solve_flat(
 
 /// As [`solve_flat`], over an edge list already built: edge `k` has the
 /// fields `rows[r * nf..(r + 1) * nf]` for its row `r`.
-pub fn solve_rows(edges: &Edges, rows: &[i64], nf: usize) -> Result<Vec<Option<usize>>, TooLarge> {
+pub(crate) fn solve_rows(
+    edges: &Edges,
+    rows: &[i64],
+    nf: usize,
+) -> Result<Vec<Option<usize>>, TooLarge> {
     solve_grouped(edges, rows, nf, &[])
 }
 
@@ -210,7 +214,7 @@ pub fn solve_exhaustive(
 /// *dormant* (its weight kept current, outside the matcher), and each solve
 /// ends only when no dormant edge has a negative reduced cost, which makes
 /// the result an optimum of the whole graph.
-pub struct Session {
+pub(crate) struct Session {
     inner: Box<dyn Packed>,
 }
 
@@ -236,7 +240,7 @@ trait Packed {
 /// in the graph, with all extra
 /// fields zero. `extra_max[f]` bounds the absolute value extra field `f` may
 /// ever take.
-pub struct Spec<'a> {
+pub(crate) struct Spec<'a> {
     /// The edges over `edges.vertices()` vertices and the row of `base` of
     /// each (shared with the session, not copied).
     pub edges: &'a Edges,
@@ -298,7 +302,7 @@ impl Spec<'_> {
 
 impl Session {
     /// A session over the graph of `spec`. The first solve is cold.
-    pub fn new(spec: &Spec) -> Result<Session, TooLarge> {
+    pub(crate) fn new(spec: &Spec) -> Result<Session, TooLarge> {
         let n = spec.edges.vertices();
         let maxima = spec.maxima();
         let widths = widths(n, &maxima);
@@ -313,36 +317,36 @@ impl Session {
     /// edges are being changed (the warm solve repairs around it). Returns
     /// false, changing nothing, if a value exceeds its declared bound or
     /// the edge is not in the graph.
-    pub fn set_extra(&mut self, e: usize, owner: usize, vals: &[i64]) -> bool {
+    pub(crate) fn set_extra(&mut self, e: usize, owner: usize, vals: &[i64]) -> bool {
         self.inner.set_extra(e, owner, vals)
     }
 
     /// Does edge `e` carry the extra fields `vals` (for the engine's debug
     /// check)?
     #[cfg(debug_assertions)]
-    pub fn carries(&self, e: usize, vals: &[i64]) -> bool {
+    pub(crate) fn carries(&self, e: usize, vals: &[i64]) -> bool {
         self.inner.carries(e, vals)
     }
 
     /// Takes edge `e` out of the graph, `owner` being the endpoint whose
     /// edges are being changed.
-    pub fn remove(&mut self, e: usize, owner: usize) {
+    pub(crate) fn remove(&mut self, e: usize, owner: usize) {
         self.inner.remove(e, owner);
     }
 
     /// Is edge `e` in the graph?
-    pub fn live(&self, e: usize) -> bool {
+    pub(crate) fn live(&self, e: usize) -> bool {
         self.inner.live(e)
     }
 
     /// Makes the next solve cold (after changing most edges).
-    pub fn restart(&mut self) {
+    pub(crate) fn restart(&mut self) {
         self.inner.restart();
     }
 
     /// A maximum lexicographic matching of the current graph: each vertex's
     /// mate.
-    pub fn solve(&mut self) -> Vec<Option<usize>> {
+    pub(crate) fn solve(&mut self) -> Vec<Option<usize>> {
         self.inner.solve()
     }
 
@@ -351,7 +355,7 @@ impl Session {
     /// the optimal dual exceeds what the last `low` fields can add up to
     /// over a whole matching (complementary slackness: forcing it costs at
     /// least its reduced cost), as in [`Session::maybe_all`].
-    pub fn maybe(&self, e: usize, low: usize) -> bool {
+    pub(crate) fn maybe(&self, e: usize, low: usize) -> bool {
         self.inner.maybe(e, low)
     }
 
@@ -372,13 +376,13 @@ impl Session {
     /// a matching takes each field's largest value; the excess of an
     /// actual optimum is far smaller (a probe field is rewarded on one
     /// player's edges only, the guide sums to a fraction of its range).
-    pub fn set_budget(&mut self, low: usize, excess: &[i64]) {
+    pub(crate) fn set_budget(&mut self, low: usize, excess: &[i64]) {
         self.inner.set_budget(low, excess)
     }
 
     /// [`Session::maybe`] of every edge, with the dual solution laid out
     /// once.
-    pub fn maybe_all(&self, low: usize) -> Vec<bool> {
+    pub(crate) fn maybe_all(&self, low: usize) -> Vec<bool> {
         self.inner.maybe_all(low)
     }
 
@@ -388,7 +392,7 @@ impl Session {
     /// the next solve needs no repair for it. Sound for every later solve
     /// whose optima are optima of the same leading fields (or of fewer
     /// edges and vertices among them): it can be in none of them.
-    pub fn prune(&mut self, low: usize, out: &Bits) {
+    pub(crate) fn prune(&mut self, low: usize, out: &Bits) {
         self.inner.prune(low, out)
     }
 }

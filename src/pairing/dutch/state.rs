@@ -29,22 +29,28 @@ pub enum Strength {
 /// A colour preference; `None` when no game has been played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Preference {
+    /// The colour the player prefers.
     pub color: Color,
+    /// How strongly.
     pub strength: Strength,
 }
 
 /// A float received in a past round, C.04.3 (2017) A.4 / (2025) 1.4.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Float {
+    /// No float.
     #[default]
     None,
+    /// Floated down: met a lower pairing score, or did not play in a way that counts as a downfloat (2017 A.4.b: any unplayed round; 2025 1.4.3-1.4.4: the PAB or an unplayed round scored above a loss).
     Down,
+    /// Floated up: met a higher pairing score.
     Up,
 }
 
 /// Everything the engine needs about one player taking part in the round.
 #[derive(Debug, Clone)]
 pub struct PlayerState {
+    /// Starting rank.
     pub id: PlayerId,
     /// Position among the players taking part (0-based), in pairing-number order.
     pub index: usize,
@@ -56,9 +62,11 @@ pub struct PlayerState {
     pub pscore: Points,
     /// Colours of played games, oldest first.
     pub colors: Vec<Color>,
+    /// Colour preference (C.04.3 (2017) A.6 / (2025) 1.6); `None` when no game has been played.
     pub preference: Option<Preference>,
     /// Float of the previous round and of two rounds before.
     pub float1: Float,
+    /// The float of two rounds before.
     pub float2: Float,
     /// C.04.1 art. 4 (d in 2017): may receive the pairing-allocated bye.
     pub bye_eligible: bool,

@@ -46,7 +46,7 @@ pub(crate) struct Bracket {
 
 impl Bracket {
     /// The bracket's players with `next` as the look-ahead (empty: none).
-    pub fn members<'a>(&'a self, next: &'a [usize]) -> Members<'a> {
+    pub(crate) fn members<'a>(&'a self, next: &'a [usize]) -> Members<'a> {
         Members {
             bracket: &self.players,
             mdps: &self.mdps,
@@ -57,7 +57,7 @@ impl Bracket {
 
     /// The bracket and the next scoregroup: the graph of a bracket solved
     /// without completion.
-    pub fn local(&self) -> Vec<usize> {
+    pub(crate) fn local(&self) -> Vec<usize> {
         self.players.iter().chain(&self.next).copied().collect()
     }
 }
@@ -81,7 +81,7 @@ pub(crate) struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    pub fn new(inp: &'a Input<'a>, compat: &'a Compat) -> Walk<'a> {
+    pub(crate) fn new(inp: &'a Input<'a>, compat: &'a Compat) -> Walk<'a> {
         let ps = inp.players;
         let mut all: Vec<usize> = (0..ps.len()).collect();
         by_rank(ps, &mut all);
@@ -111,24 +111,24 @@ impl<'a> Walk<'a> {
     }
 
     /// Every player of the round, in rank order.
-    pub fn all(&self) -> &[usize] {
+    pub(crate) fn all(&self) -> &[usize] {
         &self.all
     }
 
     /// True once the scoregroups have collapsed into the last bracket
     /// (2017 A.9).
-    pub fn collapsed(&self) -> bool {
+    pub(crate) fn collapsed(&self) -> bool {
         self.collapsed
     }
 
     /// 2017 A.9: the bracket being paired is the PPB; from the next bracket
     /// on, the remaining scoregroups form the collapsed last bracket.
-    pub fn collapse(&mut self) {
+    pub(crate) fn collapse(&mut self) {
         self.collapsed = true;
     }
 
     /// The next bracket to pair; `None` when every player is paired.
-    pub fn next_bracket(&self) -> Option<Bracket> {
+    pub(crate) fn next_bracket(&self) -> Option<Bracket> {
         let ps: &[PlayerState] = self.inp.players;
         let remaining: Vec<usize> = self
             .all
@@ -182,7 +182,7 @@ impl<'a> Walk<'a> {
 
     /// The bracket was paired with `pairs`; `floaters` float down into the
     /// next bracket as its MDPs.
-    pub fn advance(&mut self, pairs: &[(usize, usize)], floaters: Vec<usize>) {
+    pub(crate) fn advance(&mut self, pairs: &[(usize, usize)], floaters: Vec<usize>) {
         for &(a, b) in pairs {
             self.unpaired[a] = false;
             self.unpaired[b] = false;

@@ -23,7 +23,9 @@ use serde::Serialize;
 /// One board of a Berger round, by table numbers (1-based).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct TablePair {
+    /// Table number of the player with White (C.05 Annex 1 Berger tables).
     pub white: u32,
+    /// Table number of the player with Black.
     pub black: u32,
 }
 
@@ -33,6 +35,7 @@ impl TablePair {
         (self.white.min(self.black), self.white.max(self.black))
     }
 
+    /// Whether table number `n` plays on this board.
     pub fn involves(&self, n: u32) -> bool {
         self.white == n || self.black == n
     }

@@ -14,7 +14,9 @@ use crate::model::{Color, PlayerId, RoundEntry, Tournament};
 /// A board by players: White and Black where known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Board {
+    /// Starting rank of the player with White.
     pub white: PlayerId,
+    /// Starting rank of the player with Black.
     pub black: PlayerId,
 }
 
@@ -33,7 +35,9 @@ pub enum RoundVerdict {
 /// One round's comparison.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RoundCheck {
+    /// The round (1-based).
     pub round: u32,
+    /// How the recorded round compares with the table's round.
     pub verdict: RoundVerdict,
     /// The table's boards for this round, by players (the dummy's board left out).
     pub expected: Vec<Board>,
@@ -58,7 +62,9 @@ pub struct RoundCheck {
 /// The whole comparison.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RoundRobinCheck {
+    /// Number of players in the field.
     pub players: u32,
+    /// Number of cycles (1 single, 2 double round robin).
     pub cycles: u32,
     /// Table size N (players rounded up to even).
     pub table_size: u32,
@@ -66,6 +72,7 @@ pub struct RoundRobinCheck {
     pub order: CycleOrder,
     /// Which number each player has: `"starting rank"` order.
     pub numbering: &'static str,
+    /// Each recorded round's comparison, round 1 first.
     pub rounds: Vec<RoundCheck>,
     /// True when at least one round has the table's pairs: false means the
     /// organiser used another table (or other numbers), and per-round
@@ -74,6 +81,7 @@ pub struct RoundRobinCheck {
 }
 
 impl RoundRobinCheck {
+    /// Whether every recorded round has the table's pairs and colours.
     pub fn all_conform(&self) -> bool {
         self.rounds
             .iter()

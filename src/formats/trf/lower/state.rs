@@ -56,12 +56,12 @@ pub(super) struct Lowerer<'o> {
 /// Player-round cells that `250` acceleration ranges may fill in one file
 /// (a range names up to 9,999 players and 999 rounds). Far above real use;
 /// lines beyond it are errors, so repeated wide ranges cannot take hours.
-pub const MAX_ACCELERATION_CELLS: u64 = 10_000_000;
+pub(crate) const MAX_ACCELERATION_CELLS: u64 = 10_000_000;
 
 /// Undecodable lines diagnosed and kept one by one; after them the reader
 /// skips undecodable lines and says how many in one summary warning, so junk
 /// input cannot fill memory with warnings.
-pub const MAX_UNDECODED_LINES: usize = 200;
+pub(crate) const MAX_UNDECODED_LINES: usize = 200;
 
 pub(super) fn located(opts: &ReadOptions, mut l: Location) -> Location {
     if l.file.is_none() {

@@ -310,7 +310,7 @@ impl Bracketer<'_> {
     /// completion and PAB fields are measured over `verts` (all remaining
     /// players); `c9`: 2025 \[C9\] ranks the candidates (see
     /// [`crate::pairing::dutch::walk::c9_applies`]).
-    pub fn pair(
+    pub(crate) fn pair(
         &self,
         m: Members,
         verts: Vec<usize>,

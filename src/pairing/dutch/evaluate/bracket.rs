@@ -10,7 +10,9 @@ use crate::pairing::dutch::Prepared;
 /// A complete pairing of a round as player indices into [`Prepared::states`].
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Assignment {
+    /// The pairs, as indices into [`Prepared::states`] (order within a pair free).
     pub pairs: Vec<(usize, usize)>,
+    /// The player given the pairing-allocated bye (C.04.1 art. 4), when the field is odd.
     pub bye: Option<usize>,
 }
 
@@ -125,7 +127,9 @@ pub enum BracketKind {
 /// (higher is better) and the quantity the handbook minimises.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Value {
+    /// The engine's reward fields for the criterion (compared lexicographically, higher is better).
     pub fields: Vec<i64>,
+    /// The quantity the handbook minimises, as the reports quote it.
     pub amount: Amount,
 }
 
@@ -186,9 +190,11 @@ impl fmt::Display for Amount {
 pub struct BracketEval {
     /// The pairing score of the bracket's (highest) residents.
     pub score: Points,
+    /// Where the bracket stands in the round (regular, penultimate, collapsed last, last).
     pub kind: BracketKind,
     /// In rank order.
     pub residents: Vec<usize>,
+    /// The moved-down players (MDPs) of a heterogeneous bracket, in rank order (C.04.3 (2017) A.3 / (2025) 1.3).
     pub mdps: Vec<usize>,
     /// The next scoregroup, when the look-ahead (C.7 / \[C8\]) applies.
     pub next: Vec<usize>,
@@ -202,6 +208,7 @@ pub struct BracketEval {
 }
 
 impl BracketEval {
+    /// The value of criterion `c` in this bracket; `None` when the bracket does not evaluate it.
     pub fn value(&self, c: Criterion) -> Option<&Value> {
         self.values.iter().find(|(x, _)| *x == c).map(|(_, v)| v)
     }

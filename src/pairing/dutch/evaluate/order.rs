@@ -27,6 +27,7 @@ pub enum GenerationStep {
 }
 
 impl GenerationStep {
+    /// The handbook article of this generation step in `edition` (e.g. `C.04.3 (2025) art. 4.3`).
     pub fn article(self, edition: Edition) -> &'static str {
         use GenerationStep::*;
         match (edition, self) {
@@ -56,8 +57,11 @@ pub enum Decision {
 pub struct Comparison {
     /// The position of the bracket in the round (0 = top bracket).
     pub index: usize,
+    /// The recorded pairing's evaluation of the bracket.
     pub recorded: BracketEval,
+    /// The rules' (engine's) pairing's evaluation of the bracket.
     pub rules: BracketEval,
+    /// Which one the criteria, or the generation order, prefer.
     pub outcome: Decision,
     /// With [`GenerationStep::Exchanges`]: the rule of the exchange order
     /// that parts the two pairings, with both values.
@@ -83,6 +87,7 @@ pub struct OrderDetail {
     pub rule: char,
     /// The recorded pairing's value and the rules' value, in words.
     pub recorded: String,
+    /// The rules' pairing's value, in words.
     pub rules: String,
     /// True when the rule puts the recorded pairing first: the engine's
     /// choice is then not the first candidate (an engine defect).

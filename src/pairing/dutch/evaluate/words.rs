@@ -71,6 +71,7 @@ fn count(amount: &Amount, one: &str, many: &str) -> String {
     }
 }
 
+/// What a pairing does on criterion `c` with value `amount`, as a phrase the check reports complete with "the recorded pairing ..." (e.g. `makes 3 pairs in the bracket`).
 pub fn phrase(c: Criterion, edition: Edition, amount: &Amount) -> String {
     use Criterion::*;
     let e17 = edition == Edition::Dutch2017;

@@ -12,7 +12,7 @@ use super::TooLarge;
 /// bracket's list of compatible pairs grows with its players squared, so
 /// it exists once however many solves use it.
 #[derive(Clone, Debug)]
-pub struct Edges {
+pub(crate) struct Edges {
     n: usize,
     /// The ends of each edge (u32: half the memory of `usize` pairs).
     ends: Rc<Vec<(u32, u32)>>,
@@ -27,7 +27,11 @@ pub struct Edges {
 impl Edges {
     /// The graph of `ends` over `n` vertices, edge `k` with row `row_of[k]`.
     /// [`TooLarge`] when the vertices or the edge ends do not fit in u32.
-    pub fn new(n: usize, ends: Vec<(u32, u32)>, row_of: Vec<u32>) -> Result<Edges, TooLarge> {
+    pub(crate) fn new(
+        n: usize,
+        ends: Vec<(u32, u32)>,
+        row_of: Vec<u32>,
+    ) -> Result<Edges, TooLarge> {
         let fits = |x: usize| u32::try_from(x).is_ok_and(|x| x < u32::MAX);
         if !fits(n) || !fits(2 * ends.len()) || row_of.len() != ends.len() {
             return Err(TooLarge(n));
@@ -82,38 +86,38 @@ impl Edges {
     }
 
     /// The number of vertices.
-    pub fn vertices(&self) -> usize {
+    pub(crate) fn vertices(&self) -> usize {
         self.n
     }
 
     /// The number of edges.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.ends.len()
     }
 
     /// The ends of edge `e`.
     #[inline]
-    pub fn ends(&self, e: usize) -> (usize, usize) {
+    pub(crate) fn ends(&self, e: usize) -> (usize, usize) {
         let (u, v) = self.ends[e];
         (u as usize, v as usize)
     }
 
     /// Does edge `e` join two different vertices of the graph?
     #[inline]
-    pub fn proper(&self, e: usize) -> bool {
+    pub(crate) fn proper(&self, e: usize) -> bool {
         let (u, v) = self.ends(e);
         u != v && u < self.n && v < self.n
     }
 
     /// The row of fields of edge `e`.
     #[inline]
-    pub fn row(&self, e: usize) -> usize {
+    pub(crate) fn row(&self, e: usize) -> usize {
         self.row_of[e] as usize
     }
 
     /// The edges of vertex `v`, ascending.
     #[inline]
-    pub fn of(&self, v: usize) -> &[u32] {
+    pub(crate) fn of(&self, v: usize) -> &[u32] {
         match (self.inc_start.get(v), self.inc_start.get(v + 1)) {
             (Some(&a), Some(&b)) => &self.inc[a as usize..b as usize],
             _ => &[],
@@ -125,17 +129,17 @@ impl Edges {
 /// eighth of the memory of `bool`s. Set through `&self` (cells): the graph
 /// marks edges excluded while answering queries.
 #[derive(Debug, Clone)]
-pub struct Bits(Vec<Cell<u64>>);
+pub(crate) struct Bits(Vec<Cell<u64>>);
 
 impl Bits {
     /// `len` flags, all clear.
-    pub fn new(len: usize) -> Bits {
+    pub(crate) fn new(len: usize) -> Bits {
         Bits(vec![Cell::new(0); len.div_ceil(64)])
     }
 
     /// Flag `i` (clear when out of range).
     #[inline]
-    pub fn get(&self, i: usize) -> bool {
+    pub(crate) fn get(&self, i: usize) -> bool {
         self.0
             .get(i / 64)
             .is_some_and(|w| w.get() & (1 << (i % 64)) != 0)
@@ -143,7 +147,7 @@ impl Bits {
 
     /// Sets flag `i` to `on` (nothing when out of range).
     #[inline]
-    pub fn set(&self, i: usize, on: bool) {
+    pub(crate) fn set(&self, i: usize, on: bool) {
         if let Some(w) = self.0.get(i / 64) {
             let bit = 1u64 << (i % 64);
             w.set(if on { w.get() | bit } else { w.get() & !bit });
@@ -153,7 +157,7 @@ impl Bits {
     /// The flags set here and clear in `other`, in order (whole words
     /// without any skipped: a pass over a list of edges most of which are
     /// out of the graph or in the matcher).
-    pub fn ones_without<'a>(&'a self, other: &'a Bits) -> impl Iterator<Item = usize> + 'a {
+    pub(crate) fn ones_without<'a>(&'a self, other: &'a Bits) -> impl Iterator<Item = usize> + 'a {
         self.0
             .iter()
             .enumerate()
@@ -161,7 +165,7 @@ impl Bits {
     }
 
     /// `len` flags, flag `i` set when `f(i)`; built a word at a time.
-    pub fn from_fn(len: usize, f: impl Fn(usize) -> bool) -> Bits {
+    pub(crate) fn from_fn(len: usize, f: impl Fn(usize) -> bool) -> Bits {
         Bits(
             (0..len.div_ceil(64))
                 .map(|w| {
@@ -175,7 +179,7 @@ impl Bits {
     }
 
     /// The indices of the flags set, ascending, a word at a time.
-    pub fn ones(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn ones(&self) -> impl Iterator<Item = usize> + '_ {
         self.0
             .iter()
             .enumerate()
@@ -183,7 +187,7 @@ impl Bits {
     }
 
     /// The number of flags set.
-    pub fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         self.0.iter().map(|w| w.get().count_ones() as usize).sum()
     }
 }
@@ -204,7 +208,7 @@ fn word_ones(k: usize, mut bits: u64) -> impl Iterator<Item = usize> {
 /// stored once and numbered in order of first appearance: a bracket's
 /// pairs take few distinct values, so an edge keeps only its row number.
 #[derive(Debug, Default)]
-pub struct Rows {
+pub(crate) struct Rows {
     nf: usize,
     data: Vec<i64>,
     known: HashMap<Vec<i64>, u32>,
@@ -215,7 +219,7 @@ pub struct Rows {
 
 impl Rows {
     /// No rows yet, of `nf` fields each.
-    pub fn new(nf: usize) -> Rows {
+    pub(crate) fn new(nf: usize) -> Rows {
         Rows {
             nf,
             ..Rows::default()
@@ -223,7 +227,7 @@ impl Rows {
     }
 
     /// The number of the row `f` (`nf` fields), added when new.
-    pub fn intern(&mut self, f: &[i64]) -> u32 {
+    pub(crate) fn intern(&mut self, f: &[i64]) -> u32 {
         let nf = self.nf;
         if let Some(r) = self.last {
             let at = r as usize * nf;
@@ -245,7 +249,7 @@ impl Rows {
     }
 
     /// The rows, `nf` fields each, in order.
-    pub fn into_data(self) -> Vec<i64> {
+    pub(crate) fn into_data(self) -> Vec<i64> {
         self.data
     }
 }
