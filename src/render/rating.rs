@@ -16,6 +16,8 @@ use std::fmt::Write as _;
 
 use crate::rating::change::{KReason, PlayerRating, RatingReport, Source};
 use crate::rating::period::Period;
+use crate::render::i18n::Lang;
+use crate::tr;
 
 fn source_text(s: &Source) -> String {
     match s {
@@ -50,6 +52,12 @@ fn k_reason(r: &RatingReport, reason: KReason) -> String {
         },
         _ => reason.describe().to_string(),
     }
+}
+
+/// [`k_text`] in `lang`: English words (K reasons are not in the catalogue
+/// yet); the page marks them `lang="en"`.
+pub(crate) fn k_text_in(r: &RatingReport, p: &PlayerRating, _lang: Lang) -> String {
+    k_text(r, p)
 }
 
 pub(crate) fn k_text(r: &RatingReport, p: &PlayerRating) -> String {
@@ -336,10 +344,22 @@ pub fn html(r: &RatingReport) -> String {
 
 /// The report as an HTML fragment (the body of [`html`] and of the site's page).
 pub fn html_body(r: &RatingReport) -> String {
+    html_body_in(r, Lang::ENGLISH)
+}
+
+/// [`html_body`] in `lang`: headings and column heads from the catalogue;
+/// the sentences about rules, sources and assumptions stay English, marked
+/// `lang="en"` in another language.
+pub fn html_body_in(r: &RatingReport, lang: Lang) -> String {
+    let en = if lang == Lang::ENGLISH {
+        ""
+    } else {
+        " lang=\"en\""
+    };
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "<p>Rules: FIDE B.02 {} ({})<br>Kind: {} ({})</p>",
+        "<p{en}>Rules: FIDE B.02 {} ({})<br>Kind: {} ({})</p>",
         r.rules,
         esc(&source_text(&r.rules_source)),
         r.kind,
@@ -349,13 +369,13 @@ pub fn html_body(r: &RatingReport) -> String {
         let month = l.month.map(|m| format!(" of {m}")).unwrap_or_default();
         let _ = writeln!(
             o,
-            "<p>List: FIDE rating list{month}: ratings and K of {} player{} found in it</p>",
+            "<p{en}>List: FIDE rating list{month}: ratings and K of {} player{} found in it</p>",
             l.players_found,
             if l.players_found == 1 { "" } else { "s" }
         );
     }
     if !r.assumptions.is_empty() {
-        o.push_str("<ul>\n");
+        let _ = writeln!(o, "<ul{en}>");
         for a in &r.assumptions {
             let _ = writeln!(o, "<li>{}</li>", esc(a));
         }
@@ -364,7 +384,13 @@ pub fn html_body(r: &RatingReport) -> String {
     // One summary table (its names link to the player's games), then each
     // player's games folded in a <details>: the page stays short on a phone
     // and a linked player's games open by themselves.
-    o.push_str("<div class=\"table-wrap\"><table class=\"rating\">\n<thead><tr><th class=\"n\">SNo</th><th>Name</th><th class=\"n\">Rtg</th><th class=\"n\">K</th><th class=\"n w\">N</th><th class=\"n w\">W</th><th class=\"n w\">We</th><th class=\"n w\">K(W-We)</th><th class=\"n\">Chg</th><th class=\"n\">New</th><th class=\"n w\">TPR</th></tr></thead>\n<tbody>\n");
+    let _ = write!(o, "<div class=\"table-wrap\"><table class=\"rating\">\n<thead><tr><th class=\"n\">{}</th><th>{}</th><th class=\"n\">{}</th><th class=\"n\">K</th><th class=\"n w\">N</th><th class=\"n w\">W</th><th class=\"n w\">We</th><th class=\"n w\">K(W-We)</th><th class=\"n\">{}</th><th class=\"n\">{}</th><th class=\"n w\">TPR</th></tr></thead>\n<tbody>\n",
+        tr!(lang, "col-start-rank"),
+        tr!(lang, "col-name"),
+        tr!(lang, "col-rating"),
+        tr!(lang, "rating-col-change"),
+        tr!(lang, "rating-col-new"),
+    );
     for p in &r.players {
         let name = if p.games_detail.is_empty() {
             format!("<span>{}</span>", esc(&p.name))
@@ -394,7 +420,12 @@ pub fn html_body(r: &RatingReport) -> String {
     }
     o.push_str("</tbody>\n</table></div>\n");
     if r.players.iter().any(|p| !p.games_detail.is_empty()) {
-        o.push_str("<h2>Games</h2>\n<p class=\"muted\">Each player's rated games: opponent, opponent's rating, rating difference D (capped at 400), expected score PD, result and change.</p>\n");
+        let _ = writeln!(
+            o,
+            "<h2>{}</h2>\n<p class=\"muted\">{}</p>",
+            tr!(lang, "rating-games"),
+            tr!(lang, "rating-games-legend")
+        );
     }
     for p in &r.players {
         if p.games_detail.is_empty() {
@@ -402,14 +433,23 @@ pub fn html_body(r: &RatingReport) -> String {
         }
         let _ = writeln!(
             o,
-            "<details class=\"rating\" id=\"player-{}\"><summary>{} {}: {} games, change {}</summary>",
+            "<details class=\"rating\" id=\"player-{}\"><summary>{} {}: {}</summary>",
             p.start_rank,
             p.start_rank,
             esc(&p.name),
-            p.games,
-            if p.rating.is_some() { signed(p.change, 2) } else { "-".into() },
+            tr!(
+                lang,
+                "rating-summary",
+                games = p.games,
+                change = if p.rating.is_some() { signed(p.change, 2) } else { "-".into() }
+            ),
         );
-        o.push_str("<div class=\"table-wrap\"><table>\n<thead><tr><th class=\"n\">Rd</th><th class=\"n\">Opp</th><th class=\"n\">ORtg</th><th class=\"n\">D</th><th class=\"n\">PD</th><th class=\"c\">Res</th><th class=\"n\">&Delta;R</th></tr></thead>\n<tbody>\n");
+        let _ = write!(o, "<div class=\"table-wrap\"><table>\n<thead><tr><th class=\"n\">{}</th><th class=\"n\">{}</th><th class=\"n\">{}</th><th class=\"n\">D</th><th class=\"n\">PD</th><th class=\"c\">{}</th><th class=\"n\">&Delta;R</th></tr></thead>\n<tbody>\n",
+            tr!(lang, "rating-col-round"),
+            tr!(lang, "rating-col-opponent"),
+            tr!(lang, "rating-col-opponent-rating"),
+            tr!(lang, "rating-col-result"),
+        );
         for g in &p.games_detail {
             let _ = writeln!(
                 o,

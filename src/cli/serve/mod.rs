@@ -551,6 +551,7 @@ fn rerun_check(u: &Upload, e: Edition) -> chess_arbiter::pairing::check::report:
         check: true,
         next: false,
         fide_list: None,
+        lang: Default::default(),
     };
     let r = compute(source(&u.loaded), None, &req)
         .ok()

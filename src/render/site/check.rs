@@ -192,11 +192,11 @@ fn explained(t: &Tournament, e: &Explanation) -> Explained {
     }
 }
 
-fn round_view(t: &Tournament, r: &RoundReport) -> Round {
+fn round_view(lang: crate::render::i18n::Lang, t: &Tournament, r: &RoundReport) -> Round {
     let mut v = Round {
         round: r.round,
         round_href: round_file(r.round),
-        verdict: r.verdict.name().into(),
+        verdict: super::rounds::verdict_words(lang, &r.verdict),
         class: verdict_class(r.verdict.is_conform()),
         warnings: r.warnings.iter().map(|w| w.to_string()).collect(),
         explanation: r.explanation.as_ref().map(|e| explained(t, e)),
@@ -307,7 +307,7 @@ pub(crate) fn check_page(
     }
     let bad = c.rounds.iter().filter(|r| !r.verdict.is_conform()).count();
     let page = Ck {
-        heading: "Pairing check, round by round".into(),
+        heading: crate::tr!(input.lang, "check-heading"),
         system: c.system.name().into(),
         system_reason: c.system_reason.clone(),
         handbook: c.handbook.clone(),
@@ -315,13 +315,20 @@ pub(crate) fn check_page(
         rounds: c
             .rounds
             .iter()
-            .map(|r| round_view(input.tournament, r))
+            .map(|r| round_view(input.lang, input.tournament, r))
             .collect(),
-        summary: format!(
-            "{} of {} rounds conform.",
-            c.rounds.len() - bad,
-            c.rounds.len()
+        summary: crate::tr!(
+            input.lang,
+            "check-summary",
+            conform = c.rounds.len() - bad,
+            rounds = c.rounds.len()
         ),
     };
-    render(env, "check.html", fr, "Pairing check", &page)
+    render(
+        env,
+        "check.html",
+        fr,
+        &crate::tr!(input.lang, "check-title"),
+        &page,
+    )
 }
