@@ -165,8 +165,14 @@ pub(crate) fn environment() -> Result<Environment<'static>, SiteError> {
     for (name, text) in TEMPLATES {
         env.add_template(name, text)?;
     }
-    env.add_function("tr", template_tr);
+    add_functions(&mut env);
     Ok(env)
+}
+
+/// Give `env` the templates' `tr(id, name=value...)`: the message `id` in
+/// the language of the context's `lang` (a tag), English when it has none.
+pub fn add_functions(env: &mut Environment<'_>) {
+    env.add_function("tr", template_tr);
 }
 
 /// The templates' `tr`: numbers select plural forms, anything else is text.

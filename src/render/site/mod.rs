@@ -19,7 +19,7 @@ mod rounds;
 mod standings;
 
 use common::{environment, tool, Frame};
-pub use common::{player_file, Page, SiteError, SiteInput, Switch, STYLE_CSS};
+pub use common::{add_functions, player_file, Page, SiteError, SiteInput, Switch, STYLE_CSS};
 use crate::render::i18n::Lang;
 use crate::tr;
 pub use compute::{compute, compute_pages, Built, ComputeError, Request, Source};
