@@ -12,6 +12,23 @@ use crate::render::i18n::Lang;
 use crate::standings::prizes::statement::{places_text, Statement};
 use crate::tr;
 
+/// How a page names a tie-break of the statement in `lang`: in English as
+/// the profile wrote it; in another language points in words, a self-defined
+/// code by its column head (`WIN+F`), a FIDE code as it is (`BH/M1`).
+fn tiebreak_label(code: &str, lang: Lang) -> String {
+    if lang == Lang::ENGLISH {
+        return code.to_string();
+    }
+    if code == "points" {
+        return tr!(lang, "col-points-long");
+    }
+    crate::standings::CustomTieBreak::builtins()
+        .into_iter()
+        .find(|c| c.code == code)
+        .map(|c| c.short)
+        .unwrap_or_else(|| code.to_string())
+}
+
 /// The statement's title: the event and the section, the section alone when
 /// its name already holds the event's (a main section is named after the event).
 pub fn title(s: &Statement) -> String {
@@ -77,8 +94,13 @@ pub fn html_body_in(s: &Statement, lang: Lang) -> String {
         esc(&tr!(
             lang,
             "prize-tiebreaks",
-            edition = &s.edition,
-            list = s.tiebreaks.join(", ")
+            edition = crate::render::site::c07_edition(lang, &s.edition),
+            list = s
+                .tiebreaks
+                .iter()
+                .map(|c| tiebreak_label(c, lang))
+                .collect::<Vec<_>>()
+                .join(", ")
         ))
     );
     let _ = writeln!(o, "<ul{en}>");
@@ -201,7 +223,14 @@ pub fn html_body_in(s: &Statement, lang: Lang) -> String {
         for r in &c.ranking {
             let (note, note_lang) = match (&r.note, &r.separated_by) {
                 (Some(n), _) => (removal_note(n, &s.currency), en),
-                (None, Some(sep)) => (tr!(lang, "prize-html-separated", tiebreak = sep), ""),
+                (None, Some(sep)) => (
+                    tr!(
+                        lang,
+                        "prize-html-separated",
+                        tiebreak = tiebreak_label(sep, lang)
+                    ),
+                    "",
+                ),
                 (None, None) => (String::new(), ""),
             };
             let _ = writeln!(

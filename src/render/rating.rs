@@ -384,10 +384,14 @@ pub fn html_body_in(r: &RatingReport, lang: Lang) -> String {
     // One summary table (its names link to the player's games), then each
     // player's games folded in a <details>: the page stays short on a phone
     // and a linked player's games open by themselves.
-    let _ = write!(o, "<div class=\"table-wrap\"><table class=\"rating\">\n<thead><tr><th class=\"n\">{}</th><th>{}</th><th class=\"n\">{}</th><th class=\"n\">K</th><th class=\"n w\">N</th><th class=\"n w\">W</th><th class=\"n w\">We</th><th class=\"n w\">K(W-We)</th><th class=\"n\">{}</th><th class=\"n\">{}</th><th class=\"n w\">TPR</th></tr></thead>\n<tbody>\n",
+    let _ = write!(o, "<div class=\"table-wrap\"><table class=\"rating\">\n<thead><tr><th class=\"n\">{}</th><th>{}</th><th class=\"n\">{}</th><th class=\"n\">K</th><th class=\"n w\">{}</th><th class=\"n w\">{}</th><th class=\"n w\">{}</th><th class=\"n w\">{}</th><th class=\"n\">{}</th><th class=\"n\">{}</th><th class=\"n w\">TPR</th></tr></thead>\n<tbody>\n",
         tr!(lang, "col-start-rank"),
         tr!(lang, "col-name"),
         tr!(lang, "col-rating"),
+        tr!(lang, "rating-col-games"),
+        tr!(lang, "rating-col-score"),
+        tr!(lang, "rating-col-expected"),
+        tr!(lang, "rating-col-k-change"),
         tr!(lang, "rating-col-change"),
         tr!(lang, "rating-col-new"),
     );

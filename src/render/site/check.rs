@@ -299,6 +299,8 @@ pub(crate) fn check_page(
     struct Ck {
         heading: String,
         system: String,
+        /// The edition in the page's words (its code in English).
+        system_words: String,
         system_reason: String,
         handbook: String,
         warnings: Vec<String>,
@@ -309,6 +311,11 @@ pub(crate) fn check_page(
     let page = Ck {
         heading: crate::tr!(input.lang, "check-heading"),
         system: c.system.name().into(),
+        system_words: if input.lang == crate::render::i18n::Lang::ENGLISH {
+            c.system.name().into()
+        } else {
+            super::rounds::edition_words(input.lang, c.system)
+        },
         system_reason: c.system_reason.clone(),
         handbook: c.handbook.clone(),
         warnings: c.warnings.iter().map(|w| w.to_string()).collect(),

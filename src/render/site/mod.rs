@@ -14,6 +14,7 @@ mod check;
 pub(crate) mod common;
 mod compute;
 pub(crate) mod document;
+pub(crate) use standings::c07_edition;
 mod pages;
 mod rounds;
 mod standings;

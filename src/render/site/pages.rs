@@ -333,7 +333,11 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
         );
         add(
             tr!(lang, "info-tiebreak-rules"),
-            tr!(lang, "info-tiebreak-edition", edition = s.edition.to_string()),
+            tr!(
+                lang,
+                "info-tiebreak-edition",
+                edition = super::standings::c07_edition(lang, &s.edition.to_string())
+            ),
         );
     }
     add(tr!(lang, "info-players"), t.players.len().to_string());

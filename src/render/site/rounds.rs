@@ -170,7 +170,11 @@ pub(crate) fn round_page(
         .and_then(|c| c.rounds.iter().find(|r| r.round == round).map(|r| (c, r)));
     let (system, verdict, verdict_class, check_href) = match checked {
         Some((c, r)) => (
-            c.system.name().to_string(),
+            if input.lang == Lang::ENGLISH {
+                c.system.name().to_string()
+            } else {
+                edition_words(input.lang, c.system)
+            },
             verdict_words(input.lang, &r.verdict),
             verdict_class(r.verdict.is_conform()),
             format!("check.html#round-{round}"),
@@ -199,6 +203,15 @@ pub(crate) fn round_page(
         rounds: round_links(input.standings.len() as u32, round, round_file),
     };
     render(env, "round.html", fr, &heading, &page)
+}
+
+/// An edition of the Dutch system in words: `FIDE Dutch 2025`, `FIDE 荷蘭制 2025 版`.
+pub(crate) fn edition_words(lang: Lang, e: crate::pairing::dutch::Edition) -> String {
+    use crate::pairing::dutch::Edition;
+    match e {
+        Edition::Dutch2017 => tr!(lang, "edition-dutch-2017"),
+        Edition::Dutch2025 => tr!(lang, "edition-dutch-2025"),
+    }
 }
 
 /// A check's verdict in `lang` (`conform`, `不符合`...): the catalogue's
@@ -260,7 +273,11 @@ pub(crate) fn next_page(
     let note = tr!(
         lang,
         "next-paired-with",
-        edition = p.edition.name(),
+        edition = if lang == Lang::ENGLISH {
+            p.edition.name().to_string()
+        } else {
+            edition_words(lang, p.edition)
+        },
         source = p.edition.source(),
         reason = p.edition_reason.to_string()
     );

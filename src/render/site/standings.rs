@@ -30,6 +30,15 @@ pub(crate) fn full_name_in(s: &Standings, k: usize, lang: Lang) -> String {
     }
 }
 
+/// A C.07 edition as the catalogue words it: `2023`, and `pre2023` as
+/// "before 2023" in a language other than English.
+pub(crate) fn c07_edition(lang: Lang, edition: &str) -> String {
+    match edition.strip_prefix("pre") {
+        Some(year) if lang != Lang::ENGLISH => tr!(lang, "c07-edition-before", year = year),
+        _ => edition.to_string(),
+    }
+}
+
 /// The line under a standings heading: the round and the C.07 edition with
 /// why it applies, in `lang`.
 fn header_line_in(s: &Standings, lang: Lang) -> String {
@@ -49,7 +58,7 @@ fn header_line_in(s: &Standings, lang: Lang) -> String {
         lang,
         "standings-header-line",
         round = s.after_round,
-        edition = s.edition.to_string(),
+        edition = c07_edition(lang, &s.edition.to_string()),
         how = how
     )
 }
