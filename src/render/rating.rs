@@ -82,6 +82,35 @@ fn new_rating_text(p: &PlayerRating) -> String {
 
 /// Aligned text: a summary table, then each player's games.
 pub fn text(r: &RatingReport) -> String {
+    text_in(r, Lang::ENGLISH)
+}
+
+/// Rows aligned by display width: each column as wide as its widest cell
+/// (at least `min`), right-aligned but for `left`, two spaces apart.
+fn aligned(rows: &[Vec<String>], min: &[usize], left: usize, indent: &str) -> String {
+    let mut w: Vec<usize> = min.to_vec();
+    for r in rows {
+        for (k, c) in r.iter().enumerate() {
+            if let Some(x) = w.get_mut(k) {
+                *x = (*x).max(super::width(c));
+            }
+        }
+    }
+    let mut o = String::new();
+    for r in rows {
+        let cells: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(k, c)| super::pad(c, w.get(k).copied().unwrap_or(0), k != left))
+            .collect();
+        let _ = writeln!(o, "{indent}{}", cells.join("  "));
+    }
+    o
+}
+
+/// [`text`] in `lang`: the column heads from the catalogue (the sentences
+/// about rules, sources, K and initial ratings stay English).
+pub fn text_in(r: &RatingReport, lang: Lang) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
@@ -103,27 +132,26 @@ pub fn text(r: &RatingReport) -> String {
         let _ = writeln!(o, "Assumed: {a}");
     }
     let _ = writeln!(o);
-    let name_w = r
-        .players
-        .iter()
-        .map(|p| super::width(&super::cell(&p.name)))
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let _ = writeln!(
-        o,
-        "{:>4}  {:<name_w$}  {:>4}  {:>2}  {:>2}  {:>4}  {:>5}  {:>7}  {:>4}  {:>6}  {:>4}",
-        "SNo", "Name", "Rtg", "K", "N", "W", "We", "K(W-We)", "Chg", "New", "TPR"
-    );
+    let mut rows = vec![vec![
+        tr!(lang, "col-start-rank"),
+        tr!(lang, "col-name"),
+        tr!(lang, "col-rating"),
+        "K".to_string(),
+        tr!(lang, "rating-col-games"),
+        tr!(lang, "rating-col-score"),
+        tr!(lang, "rating-col-expected"),
+        tr!(lang, "rating-col-k-change"),
+        tr!(lang, "rating-col-change"),
+        tr!(lang, "rating-col-new"),
+        "TPR".to_string(),
+    ]];
     for p in &r.players {
-        let _ = writeln!(
-            o,
-            "{:>4}  {}  {:>4}  {:>2}  {:>2}  {:>4}  {:>5}  {:>7}  {:>4}  {:>6}  {:>4}",
-            p.start_rank,
-            super::pad(&super::cell(&p.name), name_w, false),
+        rows.push(vec![
+            p.start_rank.to_string(),
+            super::cell(&p.name).into_owned(),
             opt(p.rating),
             opt(p.k),
-            p.games,
+            p.games.to_string(),
             format!("{:.1}", p.score),
             p.expected
                 .map(|e| format!("{e:.2}"))
@@ -140,8 +168,9 @@ pub fn text(r: &RatingReport) -> String {
             },
             new_rating_text(p),
             opt(p.performance),
-        );
+        ]);
     }
+    o.push_str(&aligned(&rows, &[4, 4, 4, 2, 2, 4, 5, 7, 4, 6, 4], 1, ""));
     for p in &r.players {
         let _ = writeln!(o);
         let _ = writeln!(
@@ -168,32 +197,37 @@ pub fn text(r: &RatingReport) -> String {
             );
         }
         if !p.games_detail.is_empty() {
-            let _ = writeln!(
-                o,
-                "  {:>3}  {:>4}  {:>4}  {:>5}  {:>5}  {:>4}  {:>3}  {:>5}  {:>6}",
-                "Rd", "Opp", "ORtg", "D", "Dused", "PD", "Res", "dR", "K*dR"
-            );
+            let mut rows = vec![vec![
+                tr!(lang, "rating-col-round"),
+                tr!(lang, "rating-col-opponent"),
+                tr!(lang, "rating-col-opponent-rating"),
+                "D".to_string(),
+                "Dused".to_string(),
+                "PD".to_string(),
+                tr!(lang, "rating-col-result"),
+                "dR".to_string(),
+                "K*dR".to_string(),
+            ]];
             for g in &p.games_detail {
                 let res = match (g.result * 2.0).round() as i32 {
                     2 => "1",
                     1 => "1/2",
                     _ => "0",
                 };
-                let _ = writeln!(
-                    o,
-                    "  {:>3}  {:>4}  {:>4}  {:>5}  {:>5}  {:>4}  {:>3}  {:>5}  {:>6}",
-                    g.round,
-                    g.opponent,
-                    g.opponent_rating,
+                rows.push(vec![
+                    g.round.to_string(),
+                    g.opponent.to_string(),
+                    g.opponent_rating.to_string(),
                     opt(g.d),
                     opt(g.d_used),
                     g.pd.map(|x| format!("{x:.2}"))
                         .unwrap_or_else(|| "-".into()),
-                    res,
+                    res.to_string(),
                     g.delta.map(|x| signed(x, 2)).unwrap_or_else(|| "-".into()),
                     g.change.map(|x| signed(x, 2)).unwrap_or_else(|| "-".into()),
-                );
+                ]);
             }
+            o.push_str(&aligned(&rows, &[3, 4, 4, 5, 5, 4, 3, 5, 6], usize::MAX, "  "));
         }
         for e in &p.excluded {
             let opp = e
@@ -208,9 +242,37 @@ pub fn text(r: &RatingReport) -> String {
 
 /// One row per player.
 pub fn csv(r: &RatingReport) -> String {
-    let mut o = String::from(
-        "rules,kind,start_rank,name,fide_id,rating,k,k_reason,games,score,expected,change,change_rounded,new_rating,publishable,performance\n",
-    );
+    csv_in(r, Lang::ENGLISH)
+}
+
+/// [`csv()`] in `lang`: in English the header row is the keys programs read;
+/// in another language the catalogue's column heads.
+pub fn csv_in(r: &RatingReport, lang: Lang) -> String {
+    let mut o = if lang == Lang::ENGLISH {
+        String::from(
+            "rules,kind,start_rank,name,fide_id,rating,k,k_reason,games,score,expected,change,change_rounded,new_rating,publishable,performance\n",
+        )
+    } else {
+        let heads = [
+            tr!(lang, "rating-csv-rules"),
+            tr!(lang, "rating-csv-kind"),
+            tr!(lang, "col-start-rank"),
+            tr!(lang, "col-name"),
+            tr!(lang, "col-fide-id"),
+            tr!(lang, "col-rating"),
+            "K".to_string(),
+            tr!(lang, "rating-csv-k-reason"),
+            tr!(lang, "rating-col-games"),
+            tr!(lang, "rating-col-score"),
+            tr!(lang, "rating-col-expected"),
+            tr!(lang, "rating-col-change"),
+            tr!(lang, "rating-csv-change-rounded"),
+            tr!(lang, "rating-col-new"),
+            tr!(lang, "rating-csv-publishable"),
+            tr!(lang, "rating-csv-performance"),
+        ];
+        super::csv::record(&heads, ',')
+    };
     for p in &r.players {
         let reason = p
             .k_detail
@@ -333,8 +395,13 @@ use super::html::escape as esc;
 /// A self-contained HTML5 page (the site's template and stylesheet): the
 /// summary table and each player's games, folded.
 pub fn html(r: &RatingReport) -> String {
-    let title = "Rating changes (FIDE B.02)";
-    crate::render::site::document::standalone(title, &html_body(r)).unwrap_or_else(|e| {
+    html_in(r, Lang::ENGLISH)
+}
+
+/// [`html`] in `lang`.
+pub fn html_in(r: &RatingReport, lang: Lang) -> String {
+    let title = tr!(lang, "page-rating");
+    crate::render::site::document::standalone_in(lang, &title, &html_body_in(r, lang)).unwrap_or_else(|e| {
         format!(
             "<!doctype html>\n<title>{title}</title>\n<p>{}</p>\n",
             esc(&e.to_string())
