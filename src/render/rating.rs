@@ -227,7 +227,12 @@ pub fn text_in(r: &RatingReport, lang: Lang) -> String {
                     g.change.map(|x| signed(x, 2)).unwrap_or_else(|| "-".into()),
                 ]);
             }
-            o.push_str(&aligned(&rows, &[3, 4, 4, 5, 5, 4, 3, 5, 6], usize::MAX, "  "));
+            o.push_str(&aligned(
+                &rows,
+                &[3, 4, 4, 5, 5, 4, 3, 5, 6],
+                usize::MAX,
+                "  ",
+            ));
         }
         for e in &p.excluded {
             let opp = e
@@ -401,12 +406,13 @@ pub fn html(r: &RatingReport) -> String {
 /// [`html`] in `lang`.
 pub fn html_in(r: &RatingReport, lang: Lang) -> String {
     let title = tr!(lang, "page-rating");
-    crate::render::site::document::standalone_in(lang, &title, &html_body_in(r, lang)).unwrap_or_else(|e| {
-        format!(
-            "<!doctype html>\n<title>{title}</title>\n<p>{}</p>\n",
-            esc(&e.to_string())
-        )
-    })
+    crate::render::site::document::standalone_in(lang, &title, &html_body_in(r, lang))
+        .unwrap_or_else(|e| {
+            format!(
+                "<!doctype html>\n<title>{title}</title>\n<p>{}</p>\n",
+                esc(&e.to_string())
+            )
+        })
 }
 
 /// The report as an HTML fragment (the body of [`html`] and of the site's page).
@@ -512,7 +518,11 @@ pub fn html_body_in(r: &RatingReport, lang: Lang) -> String {
                 lang,
                 "rating-summary",
                 games = p.games,
-                change = if p.rating.is_some() { signed(p.change, 2) } else { "-".into() }
+                change = if p.rating.is_some() {
+                    signed(p.change, 2)
+                } else {
+                    "-".into()
+                }
             ),
         );
         let _ = write!(o, "<div class=\"table-wrap\"><table>\n<thead><tr><th class=\"n\">{}</th><th class=\"n\">{}</th><th class=\"n\">{}</th><th class=\"n\">D</th><th class=\"n\">PD</th><th class=\"c\">{}</th><th class=\"n\">&Delta;R</th></tr></thead>\n<tbody>\n",

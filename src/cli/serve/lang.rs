@@ -87,9 +87,15 @@ mod tests {
     #[test]
     fn the_switch_wins_then_the_cookie_then_the_browser() {
         let mut h = HeaderMap::new();
-        h.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_static("zh-TW,en;q=0.5"));
+        h.insert(
+            header::ACCEPT_LANGUAGE,
+            HeaderValue::from_static("zh-TW,en;q=0.5"),
+        );
         assert_eq!(of_request(None, &h).0.tag(), "zh-TW");
-        h.insert(header::COOKIE, HeaderValue::from_static("a=b; arbiter_lang=en"));
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=b; arbiter_lang=en"),
+        );
         assert_eq!(of_request(None, &h), (Lang::ENGLISH, false));
         assert_eq!(of_request(Some("x=1&lang=zh-TW"), &h).0.tag(), "zh-TW");
         assert!(of_request(Some("lang=zh-TW"), &h).1);

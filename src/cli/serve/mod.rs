@@ -484,7 +484,10 @@ fn nav(lang: chess_arbiter::render::i18n::Lang) -> Vec<(String, String)> {
             };
             (label, h.to_string())
         })
-        .chain([(chess_arbiter::tr!(lang, "app-open-another"), "/".to_string())])
+        .chain([(
+            chess_arbiter::tr!(lang, "app-open-another"),
+            "/".to_string(),
+        )])
         .collect()
 }
 

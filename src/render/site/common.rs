@@ -9,12 +9,12 @@ use serde::Serialize;
 
 use crate::model::{ByeKind, Outcome, Player, PlayerId, PointSystem, RoundEntry, Tournament};
 use crate::pairing::check::report::Report;
-use crate::render::i18n::{Arg, Lang};
-use crate::tr;
 use crate::pairing::dutch::Pairing;
 use crate::rating::RatingReport;
+use crate::render::i18n::{Arg, Lang};
 use crate::standings::prizes::Statement;
 use crate::standings::Standings;
+use crate::tr;
 
 /// The stylesheet every page links (`style.css`).
 pub const STYLE_CSS: &str = include_str!("../../../templates/style.css");
@@ -138,7 +138,11 @@ impl Switch {
     /// The links from page `name` in `lang` to the same page in every other
     /// language, labelled with each language's own name.
     pub(crate) fn links(self, lang: Lang, name: &str) -> Vec<NavItem> {
-        let up = if self.folder(lang).is_empty() { "" } else { "../" };
+        let up = if self.folder(lang).is_empty() {
+            ""
+        } else {
+            "../"
+        };
         Lang::all()
             .filter(|l| *l != lang)
             .filter_map(|l| {

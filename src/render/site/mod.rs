@@ -19,10 +19,10 @@ mod pages;
 mod rounds;
 mod standings;
 
-use common::{environment, tool, Frame};
-pub use common::{add_functions, player_file, Page, SiteError, SiteInput, Switch, STYLE_CSS};
 use crate::render::i18n::Lang;
 use crate::tr;
+pub use common::{add_functions, player_file, Page, SiteError, SiteInput, Switch, STYLE_CSS};
+use common::{environment, tool, Frame};
 pub use compute::{compute, compute_pages, Built, ComputeError, Request, Source};
 pub use document::standalone;
 use serde::Serialize;

@@ -300,19 +300,19 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
     add(tr!(lang, "info-event"), i.name.clone());
     add(tr!(lang, "info-place"), fr.subtitle.clone());
     let dates = match (i.start_date, i.end_date) {
-        (Some(a), Some(b)) if a != b => tr!(
-            lang,
-            "date-range",
-            from = date(lang, a),
-            to = date(lang, b)
-        ),
+        (Some(a), Some(b)) if a != b => {
+            tr!(lang, "date-range", from = date(lang, a), to = date(lang, b))
+        }
         (Some(a), _) => date(lang, a),
         (None, Some(b)) => date(lang, b),
         (None, None) => String::new(),
     };
     add(tr!(lang, "info-dates"), dates);
     add(tr!(lang, "info-chief-arbiter"), i.chief_arbiter.clone());
-    add(tr!(lang, "info-deputy-arbiters"), i.deputy_arbiters.join("; "));
+    add(
+        tr!(lang, "info-deputy-arbiters"),
+        i.deputy_arbiters.join("; "),
+    );
     add(tr!(lang, "info-time-control"), i.time_control.clone());
     let played = input.standings.len();
     add(
@@ -327,7 +327,13 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
         add(
             tr!(lang, "info-tiebreaks"),
             (0..s.tiebreaks.len())
-                .map(|k| format!("{} ({})", short_name(s, k), super::standings::full_name_in(s, k, lang)))
+                .map(|k| {
+                    format!(
+                        "{} ({})",
+                        short_name(s, k),
+                        super::standings::full_name_in(s, k, lang)
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join(", "),
         );

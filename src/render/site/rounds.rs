@@ -313,7 +313,12 @@ pub(crate) fn berger_next_page(
         tr!(lang, "berger-single")
     };
     let heading = tr!(lang, "berger-heading", round = round, table = table);
-    let note = tr!(lang, "berger-note", round = round, players = t.players.len());
+    let note = tr!(
+        lang,
+        "berger-note",
+        round = round,
+        players = t.players.len()
+    );
     unplayed_round_page(env, fr, t, round, &pairs, others, heading, note)
 }
 
@@ -418,5 +423,11 @@ pub(crate) fn rounds_page(
         next: input.next.is_some(),
         check: input.check.is_some(),
     };
-    render(env, "rounds.html", fr, &tr!(input.lang, "nav-rounds"), &page)
+    render(
+        env,
+        "rounds.html",
+        fr,
+        &tr!(input.lang, "nav-rounds"),
+        &page,
+    )
 }

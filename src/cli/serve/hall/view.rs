@@ -279,7 +279,12 @@ pub fn events(list: &[(String, String)]) -> Response {
 pub fn login(h: &Hosted, s: Option<&Session>, setup: bool, error: Option<&str>) -> Response {
     let mut r = render(
         "login.html",
-        Frame::new(h, tr!(super::super::lang::current(), "hall-login-title"), s, "/login"),
+        Frame::new(
+            h,
+            tr!(super::super::lang::current(), "hall-login-title"),
+            s,
+            "/login",
+        ),
         context! { setup => setup, error => error },
     );
     if error.is_some() {
@@ -291,7 +296,12 @@ pub fn login(h: &Hosted, s: Option<&Session>, setup: bool, error: Option<&str>) 
 pub fn setup(h: &Hosted, error: Option<&str>) -> Response {
     render(
         "setup.html",
-        Frame::new(h, tr!(super::super::lang::current(), "hall-setup-title"), None, "/setup"),
+        Frame::new(
+            h,
+            tr!(super::super::lang::current(), "hall-setup-title"),
+            None,
+            "/setup",
+        ),
         context! { error => error, min => chess_arbiter::event::MIN_PASSWORD },
     )
 }
