@@ -124,7 +124,7 @@ const VISIBLE: &str = "
     document.querySelectorAll('details').forEach(d => d.open = true);
     const en = Array.from(document.querySelectorAll('[lang]'))
         .filter(e => e !== document.documentElement && !e.lang.startsWith('zh'));
-    const marked = Array.from(document.querySelectorAll('main [lang="en"]')).length;
+    const marked = Array.from(document.querySelectorAll('main [lang=en]')).length;
     const was = en.map(e => e.style.display);
     en.forEach(e => e.style.display = 'none');
     const text = document.body.innerText;
@@ -140,12 +140,7 @@ fn scan(b: &Browser, allow: &BTreeSet<String>) -> (Vec<String>, i64) {
     assert_eq!(v[3], "zh-TW", "<html lang> of a Chinese page");
     let heads: BTreeSet<String> = v[2]
         .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .flat_map(words)
-                .collect()
-        })
+        .map(|a| a.iter().filter_map(Value::as_str).flat_map(words).collect())
         .unwrap_or_default();
     let mut bad: Vec<String> = words(text)
         .into_iter()
@@ -211,7 +206,9 @@ fn site_and_app_in_traditional_chinese_and_english() {
     b.expect("裁判長");
     let url = b.exec("return location.href;", json!([]));
     assert!(
-        url.as_str().unwrap_or_default().ends_with("/zh-TW/index.html"),
+        url.as_str()
+            .unwrap_or_default()
+            .ends_with("/zh-TW/index.html"),
         "{url}"
     );
 
