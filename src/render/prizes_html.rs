@@ -12,6 +12,15 @@ use crate::render::i18n::Lang;
 use crate::standings::prizes::statement::{places_text, Statement};
 use crate::tr;
 
+/// `html` as it is, or in a `<span>` with `attr` (` lang="en"`) when given.
+fn marked(attr: &str, html: String) -> String {
+    if attr.is_empty() {
+        html
+    } else {
+        format!("<span{attr}>{html}</span>")
+    }
+}
+
 /// How a page names a tie-break of the statement in `lang`: in English as
 /// the profile wrote it; in another language points in words, a self-defined
 /// code by its column head (`WIN+F`), a FIDE code as it is (`BH/M1`).
@@ -48,8 +57,17 @@ pub fn statement_name(s: &Statement) -> String {
 
 /// [`statement_name`] with the event's and the section's names in `lang`.
 pub fn statement_name_in(s: &Statement, lang: Lang) -> String {
+    // which names to show is decided on the plain names, the words shown
+    // are the language's
     let e = s.event_names.shown(&s.event, lang.tag()).trim();
     let sec = s.section_names.shown(&s.section, lang.tag()).trim();
+    let (pe, psec) = (s.event.trim(), s.section.trim());
+    if !pe.is_empty() && psec.contains(pe) {
+        return sec.to_string();
+    }
+    if !psec.is_empty() && pe.contains(psec) {
+        return e.to_string();
+    }
     if e.is_empty() || sec.contains(e) {
         sec.to_string()
     } else if sec.is_empty() || e.contains(sec) {
@@ -124,17 +142,17 @@ pub fn html_body_in(s: &Statement, lang: Lang) -> String {
         if let Some(r) = &c.reduction {
             let _ = writeln!(
                 o,
-                "<p>{}: <span{en}>{}</span></p>",
+                "<p>{}: {}</p>",
                 esc(&tr!(lang, "prize-reduced")),
-                esc(&reduction_text(r, &s.currency))
+                marked(en, esc(&reduction_text(r, &s.currency)))
             );
         }
         if let Some(u) = c.unawarded {
             let _ = writeln!(
                 o,
-                "<p>{}: <span{en}>{}</span></p>",
+                "<p>{}: {}</p>",
                 esc(&tr!(lang, "prize-not-awarded")),
-                esc(&unawarded_text(u, &s.currency))
+                marked(en, esc(&unawarded_text(u, &s.currency)))
             );
         }
         let _ = writeln!(

@@ -95,11 +95,25 @@ fn allowed() -> BTreeSet<String> {
     let mut text = String::new();
     let trf = std::fs::read(root().join("samples/open-2023.trf")).expect("the sample");
     text.push_str(&String::from_utf8_lossy(&trf));
+    // The players' titles as the pages write them (`WGM` for TRF's `wg`).
+    let read =
+        chess_arbiter::formats::trf::read(&trf, &Default::default()).expect("the sample reads");
+    for p in &read.tournament.players {
+        if let Some(t) = &p.title {
+            text.push(' ');
+            text.push_str(t.code());
+        }
+    }
     let profile: toml::Value = toml::from_str(
         &std::fs::read_to_string(root().join("samples/ctca-2023.toml")).expect("the profile"),
     )
     .expect("the profile reads");
     profile_zh_names(&profile, &mut text);
+    // The currency label the profile gives (`NT$`).
+    if let Some(c) = profile.get("prizes").and_then(|p| p.get("currency")) {
+        text.push(' ');
+        text.push_str(c.as_str().unwrap_or_default());
+    }
     text.push_str(&catalogue_text("zh-TW", ""));
     // Tie-break short codes and the switch's "English".
     text.push_str(&catalogue_text("en", "tb-"));
