@@ -66,6 +66,8 @@ fn bench(c: &mut Criterion) {
                 app: false,
                 live: None,
                 list_findings: &[],
+                lang: Default::default(),
+                switch: Default::default(),
             };
             let pages = build(&input).unwrap();
             std::fs::create_dir_all(dir).unwrap();

@@ -47,6 +47,10 @@ pub struct Args {
     /// disagrees with the file is listed on stderr.
     #[command(flatten)]
     pub list: FideListArgs,
+    /// Column heads and page words in this language (`en`, `zh-TW`); the
+    /// sentences about rules and K stay English, as do diagnostics.
+    #[command(flatten)]
+    pub lang: super::lang::LangArg,
 }
 
 fn parse_edition(s: &str) -> Result<Edition, String> {
@@ -213,11 +217,12 @@ fn one(args: &Args, path: &str) -> Result<(EventReport, String), Failure> {
     };
     let report = compute(t, &opts);
     check_given_k(t, &opts.k_factors, report.kind, args.force)?;
+    let lang = args.lang.resolve(None)?;
     let text = match args.format {
-        ReportFormat::Text => render::text(&report),
-        ReportFormat::Csv => render::csv(&report),
+        ReportFormat::Text => render::text_in(&report, lang),
+        ReportFormat::Csv => render::csv_in(&report, lang),
         ReportFormat::Json => render::json(&report),
-        ReportFormat::Html => render::html(&report),
+        ReportFormat::Html => render::html_in(&report, lang),
     };
     let end = t
         .info

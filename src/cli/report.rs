@@ -21,6 +21,10 @@ use super::input::Loaded;
   arbiter report event.trf --after-round 5 -o site-r5
   arbiter report event.trf --fide-list players_list_foa.txt --fide-list-month 2025-11 -o site
 
+Languages: the site is written in every language (English and Traditional
+Chinese): --lang (else the profile's [event] lang, else English) at the root,
+the others under their tag (zh-TW/index.html); each page links its twin.
+
 Files: index.html, players.html, round-N.html, standings-N.html (after round N),
 standings.html (final), crosstable.html, player-N.html (by starting number),
 prizes.html (with --profile), rating.html, check.html, style.css.")]
@@ -50,6 +54,11 @@ pub struct Args {
     /// rating page and on stderr.
     #[command(flatten)]
     pub list: FideListArgs,
+    /// The site's first language, written at the root of DIR; every other
+    /// language is written under its tag (DIR/zh-TW/...), each page linking
+    /// its twin.
+    #[command(flatten)]
+    pub lang: super::lang::LangArg,
 }
 
 /// The library's view of a file read by the command line.
@@ -81,6 +90,12 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         }
     }
     let profile_src = read.as_ref().map(|r| (r.name.clone(), r.text.clone()));
+    let profile_lang = profile_src
+        .as_ref()
+        .and_then(|(n, text)| super::lang::profile_lang(text).map(|l| (l, n.clone())));
+    let lang = args
+        .lang
+        .resolve(profile_lang.as_ref().map(|(l, n)| (l.as_str(), n.as_str())))?;
     let profile = read.map(|r| r.profile);
     let loaded = read_reported(&args.input)?;
     if loaded.tournament.is_team_event() {
@@ -95,6 +110,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         check: !args.no_check,
         next: false,
         fide_list,
+        lang,
     };
     let (pages, built) =
         compute_pages(source(&loaded), profile.as_ref(), &req).map_err(|e| match e {
@@ -123,6 +139,14 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     })?;
     for p in &pages {
         let path = dir.join(&p.name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| {
+                Failure::Access(format!(
+                    "{}: cannot create the directory: {e}",
+                    parent.display()
+                ))
+            })?;
+        }
         std::fs::write(&path, &p.text).map_err(|e| {
             Failure::Access(format!("{}: cannot write the file: {e}", path.display()))
         })?;

@@ -16,6 +16,8 @@ use std::fmt::Write as _;
 
 use crate::rating::change::{KReason, PlayerRating, RatingReport, Source};
 use crate::rating::period::Period;
+use crate::render::i18n::Lang;
+use crate::tr;
 
 fn source_text(s: &Source) -> String {
     match s {
@@ -52,6 +54,12 @@ fn k_reason(r: &RatingReport, reason: KReason) -> String {
     }
 }
 
+/// [`k_text`] in `lang`: English words (K reasons are not in the catalogue
+/// yet); the page marks them `lang="en"`.
+pub(crate) fn k_text_in(r: &RatingReport, p: &PlayerRating, _lang: Lang) -> String {
+    k_text(r, p)
+}
+
 pub(crate) fn k_text(r: &RatingReport, p: &PlayerRating) -> String {
     match &p.k_detail {
         None => "-".into(),
@@ -74,6 +82,35 @@ fn new_rating_text(p: &PlayerRating) -> String {
 
 /// Aligned text: a summary table, then each player's games.
 pub fn text(r: &RatingReport) -> String {
+    text_in(r, Lang::ENGLISH)
+}
+
+/// Rows aligned by display width: each column as wide as its widest cell
+/// (at least `min`), right-aligned but for `left`, two spaces apart.
+fn aligned(rows: &[Vec<String>], min: &[usize], left: usize, indent: &str) -> String {
+    let mut w: Vec<usize> = min.to_vec();
+    for r in rows {
+        for (k, c) in r.iter().enumerate() {
+            if let Some(x) = w.get_mut(k) {
+                *x = (*x).max(super::width(c));
+            }
+        }
+    }
+    let mut o = String::new();
+    for r in rows {
+        let cells: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(k, c)| super::pad(c, w.get(k).copied().unwrap_or(0), k != left))
+            .collect();
+        let _ = writeln!(o, "{indent}{}", cells.join("  "));
+    }
+    o
+}
+
+/// [`text`] in `lang`: the column heads from the catalogue (the sentences
+/// about rules, sources, K and initial ratings stay English).
+pub fn text_in(r: &RatingReport, lang: Lang) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
@@ -95,27 +132,26 @@ pub fn text(r: &RatingReport) -> String {
         let _ = writeln!(o, "Assumed: {a}");
     }
     let _ = writeln!(o);
-    let name_w = r
-        .players
-        .iter()
-        .map(|p| super::width(&super::cell(&p.name)))
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let _ = writeln!(
-        o,
-        "{:>4}  {:<name_w$}  {:>4}  {:>2}  {:>2}  {:>4}  {:>5}  {:>7}  {:>4}  {:>6}  {:>4}",
-        "SNo", "Name", "Rtg", "K", "N", "W", "We", "K(W-We)", "Chg", "New", "TPR"
-    );
+    let mut rows = vec![vec![
+        tr!(lang, "col-start-rank"),
+        tr!(lang, "col-name"),
+        tr!(lang, "col-rating"),
+        "K".to_string(),
+        tr!(lang, "rating-col-games"),
+        tr!(lang, "rating-col-score"),
+        tr!(lang, "rating-col-expected"),
+        tr!(lang, "rating-col-k-change"),
+        tr!(lang, "rating-col-change"),
+        tr!(lang, "rating-col-new"),
+        "TPR".to_string(),
+    ]];
     for p in &r.players {
-        let _ = writeln!(
-            o,
-            "{:>4}  {}  {:>4}  {:>2}  {:>2}  {:>4}  {:>5}  {:>7}  {:>4}  {:>6}  {:>4}",
-            p.start_rank,
-            super::pad(&super::cell(&p.name), name_w, false),
+        rows.push(vec![
+            p.start_rank.to_string(),
+            super::cell(&p.name).into_owned(),
             opt(p.rating),
             opt(p.k),
-            p.games,
+            p.games.to_string(),
             format!("{:.1}", p.score),
             p.expected
                 .map(|e| format!("{e:.2}"))
@@ -132,8 +168,9 @@ pub fn text(r: &RatingReport) -> String {
             },
             new_rating_text(p),
             opt(p.performance),
-        );
+        ]);
     }
+    o.push_str(&aligned(&rows, &[4, 4, 4, 2, 2, 4, 5, 7, 4, 6, 4], 1, ""));
     for p in &r.players {
         let _ = writeln!(o);
         let _ = writeln!(
@@ -160,32 +197,42 @@ pub fn text(r: &RatingReport) -> String {
             );
         }
         if !p.games_detail.is_empty() {
-            let _ = writeln!(
-                o,
-                "  {:>3}  {:>4}  {:>4}  {:>5}  {:>5}  {:>4}  {:>3}  {:>5}  {:>6}",
-                "Rd", "Opp", "ORtg", "D", "Dused", "PD", "Res", "dR", "K*dR"
-            );
+            let mut rows = vec![vec![
+                tr!(lang, "rating-col-round"),
+                tr!(lang, "rating-col-opponent"),
+                tr!(lang, "rating-col-opponent-rating"),
+                "D".to_string(),
+                "Dused".to_string(),
+                "PD".to_string(),
+                tr!(lang, "rating-col-result"),
+                "dR".to_string(),
+                "K*dR".to_string(),
+            ]];
             for g in &p.games_detail {
                 let res = match (g.result * 2.0).round() as i32 {
                     2 => "1",
                     1 => "1/2",
                     _ => "0",
                 };
-                let _ = writeln!(
-                    o,
-                    "  {:>3}  {:>4}  {:>4}  {:>5}  {:>5}  {:>4}  {:>3}  {:>5}  {:>6}",
-                    g.round,
-                    g.opponent,
-                    g.opponent_rating,
+                rows.push(vec![
+                    g.round.to_string(),
+                    g.opponent.to_string(),
+                    g.opponent_rating.to_string(),
                     opt(g.d),
                     opt(g.d_used),
                     g.pd.map(|x| format!("{x:.2}"))
                         .unwrap_or_else(|| "-".into()),
-                    res,
+                    res.to_string(),
                     g.delta.map(|x| signed(x, 2)).unwrap_or_else(|| "-".into()),
                     g.change.map(|x| signed(x, 2)).unwrap_or_else(|| "-".into()),
-                );
+                ]);
             }
+            o.push_str(&aligned(
+                &rows,
+                &[3, 4, 4, 5, 5, 4, 3, 5, 6],
+                usize::MAX,
+                "  ",
+            ));
         }
         for e in &p.excluded {
             let opp = e
@@ -200,9 +247,37 @@ pub fn text(r: &RatingReport) -> String {
 
 /// One row per player.
 pub fn csv(r: &RatingReport) -> String {
-    let mut o = String::from(
-        "rules,kind,start_rank,name,fide_id,rating,k,k_reason,games,score,expected,change,change_rounded,new_rating,publishable,performance\n",
-    );
+    csv_in(r, Lang::ENGLISH)
+}
+
+/// [`csv()`] in `lang`: in English the header row is the keys programs read;
+/// in another language the catalogue's column heads.
+pub fn csv_in(r: &RatingReport, lang: Lang) -> String {
+    let mut o = if lang == Lang::ENGLISH {
+        String::from(
+            "rules,kind,start_rank,name,fide_id,rating,k,k_reason,games,score,expected,change,change_rounded,new_rating,publishable,performance\n",
+        )
+    } else {
+        let heads = [
+            tr!(lang, "rating-csv-rules"),
+            tr!(lang, "rating-csv-kind"),
+            tr!(lang, "col-start-rank"),
+            tr!(lang, "col-name"),
+            tr!(lang, "col-fide-id"),
+            tr!(lang, "col-rating"),
+            "K".to_string(),
+            tr!(lang, "rating-csv-k-reason"),
+            tr!(lang, "rating-col-games"),
+            tr!(lang, "rating-col-score"),
+            tr!(lang, "rating-col-expected"),
+            tr!(lang, "rating-col-change"),
+            tr!(lang, "rating-csv-change-rounded"),
+            tr!(lang, "rating-col-new"),
+            tr!(lang, "rating-csv-publishable"),
+            tr!(lang, "rating-csv-performance"),
+        ];
+        super::csv::record(&heads, ',')
+    };
     for p in &r.players {
         let reason = p
             .k_detail
@@ -325,21 +400,39 @@ use super::html::escape as esc;
 /// A self-contained HTML5 page (the site's template and stylesheet): the
 /// summary table and each player's games, folded.
 pub fn html(r: &RatingReport) -> String {
-    let title = "Rating changes (FIDE B.02)";
-    crate::render::site::document::standalone(title, &html_body(r)).unwrap_or_else(|e| {
-        format!(
-            "<!doctype html>\n<title>{title}</title>\n<p>{}</p>\n",
-            esc(&e.to_string())
-        )
-    })
+    html_in(r, Lang::ENGLISH)
+}
+
+/// [`html`] in `lang`.
+pub fn html_in(r: &RatingReport, lang: Lang) -> String {
+    let title = tr!(lang, "page-rating");
+    crate::render::site::document::standalone_in(lang, &title, &html_body_in(r, lang))
+        .unwrap_or_else(|e| {
+            format!(
+                "<!doctype html>\n<title>{title}</title>\n<p>{}</p>\n",
+                esc(&e.to_string())
+            )
+        })
 }
 
 /// The report as an HTML fragment (the body of [`html`] and of the site's page).
 pub fn html_body(r: &RatingReport) -> String {
+    html_body_in(r, Lang::ENGLISH)
+}
+
+/// [`html_body`] in `lang`: headings and column heads from the catalogue;
+/// the sentences about rules, sources and assumptions stay English, marked
+/// `lang="en"` in another language.
+pub fn html_body_in(r: &RatingReport, lang: Lang) -> String {
+    let en = if lang == Lang::ENGLISH {
+        ""
+    } else {
+        " lang=\"en\""
+    };
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "<p>Rules: FIDE B.02 {} ({})<br>Kind: {} ({})</p>",
+        "<p{en}>Rules: FIDE B.02 {} ({})<br>Kind: {} ({})</p>",
         r.rules,
         esc(&source_text(&r.rules_source)),
         r.kind,
@@ -349,13 +442,13 @@ pub fn html_body(r: &RatingReport) -> String {
         let month = l.month.map(|m| format!(" of {m}")).unwrap_or_default();
         let _ = writeln!(
             o,
-            "<p>List: FIDE rating list{month}: ratings and K of {} player{} found in it</p>",
+            "<p{en}>List: FIDE rating list{month}: ratings and K of {} player{} found in it</p>",
             l.players_found,
             if l.players_found == 1 { "" } else { "s" }
         );
     }
     if !r.assumptions.is_empty() {
-        o.push_str("<ul>\n");
+        let _ = writeln!(o, "<ul{en}>");
         for a in &r.assumptions {
             let _ = writeln!(o, "<li>{}</li>", esc(a));
         }
@@ -364,7 +457,17 @@ pub fn html_body(r: &RatingReport) -> String {
     // One summary table (its names link to the player's games), then each
     // player's games folded in a <details>: the page stays short on a phone
     // and a linked player's games open by themselves.
-    o.push_str("<div class=\"table-wrap\"><table class=\"rating\">\n<thead><tr><th class=\"n\">SNo</th><th>Name</th><th class=\"n\">Rtg</th><th class=\"n\">K</th><th class=\"n w\">N</th><th class=\"n w\">W</th><th class=\"n w\">We</th><th class=\"n w\">K(W-We)</th><th class=\"n\">Chg</th><th class=\"n\">New</th><th class=\"n w\">TPR</th></tr></thead>\n<tbody>\n");
+    let _ = write!(o, "<div class=\"table-wrap\"><table class=\"rating\">\n<thead><tr><th class=\"n\">{}</th><th>{}</th><th class=\"n\">{}</th><th class=\"n\">K</th><th class=\"n w\">{}</th><th class=\"n w\">{}</th><th class=\"n w\">{}</th><th class=\"n w\">{}</th><th class=\"n\">{}</th><th class=\"n\">{}</th><th class=\"n w\">TPR</th></tr></thead>\n<tbody>\n",
+        tr!(lang, "col-start-rank"),
+        tr!(lang, "col-name"),
+        tr!(lang, "col-rating"),
+        tr!(lang, "rating-col-games"),
+        tr!(lang, "rating-col-score"),
+        tr!(lang, "rating-col-expected"),
+        tr!(lang, "rating-col-k-change"),
+        tr!(lang, "rating-col-change"),
+        tr!(lang, "rating-col-new"),
+    );
     for p in &r.players {
         let name = if p.games_detail.is_empty() {
             format!("<span>{}</span>", esc(&p.name))
@@ -394,7 +497,12 @@ pub fn html_body(r: &RatingReport) -> String {
     }
     o.push_str("</tbody>\n</table></div>\n");
     if r.players.iter().any(|p| !p.games_detail.is_empty()) {
-        o.push_str("<h2>Games</h2>\n<p class=\"muted\">Each player's rated games: opponent, opponent's rating, rating difference D (capped at 400), expected score PD, result and change.</p>\n");
+        let _ = writeln!(
+            o,
+            "<h2>{}</h2>\n<p class=\"muted\">{}</p>",
+            tr!(lang, "rating-games"),
+            tr!(lang, "rating-games-legend")
+        );
     }
     for p in &r.players {
         if p.games_detail.is_empty() {
@@ -402,14 +510,27 @@ pub fn html_body(r: &RatingReport) -> String {
         }
         let _ = writeln!(
             o,
-            "<details class=\"rating\" id=\"player-{}\"><summary>{} {}: {} games, change {}</summary>",
+            "<details class=\"rating\" id=\"player-{}\"><summary>{} {}: {}</summary>",
             p.start_rank,
             p.start_rank,
             esc(&p.name),
-            p.games,
-            if p.rating.is_some() { signed(p.change, 2) } else { "-".into() },
+            tr!(
+                lang,
+                "rating-summary",
+                games = p.games,
+                change = if p.rating.is_some() {
+                    signed(p.change, 2)
+                } else {
+                    "-".into()
+                }
+            ),
         );
-        o.push_str("<div class=\"table-wrap\"><table>\n<thead><tr><th class=\"n\">Rd</th><th class=\"n\">Opp</th><th class=\"n\">ORtg</th><th class=\"n\">D</th><th class=\"n\">PD</th><th class=\"c\">Res</th><th class=\"n\">&Delta;R</th></tr></thead>\n<tbody>\n");
+        let _ = write!(o, "<div class=\"table-wrap\"><table>\n<thead><tr><th class=\"n\">{}</th><th class=\"n\">{}</th><th class=\"n\">{}</th><th class=\"n\">D</th><th class=\"n\">PD</th><th class=\"c\">{}</th><th class=\"n\">&Delta;R</th></tr></thead>\n<tbody>\n",
+            tr!(lang, "rating-col-round"),
+            tr!(lang, "rating-col-opponent"),
+            tr!(lang, "rating-col-opponent-rating"),
+            tr!(lang, "rating-col-result"),
+        );
         for g in &p.games_detail {
             let _ = writeln!(
                 o,

@@ -260,6 +260,10 @@ fn catalogue_names(code: &Code, lang: Lang) -> Option<(String, String)> {
         Code::Apro => pair(tr!(lang, "tb-APRO"), tr!(lang, "tb-APRO-short")),
         Code::Appo => pair(tr!(lang, "tb-APPO"), tr!(lang, "tb-APPO-short")),
         Code::Rtng => pair(tr!(lang, "tb-RTNG"), tr!(lang, "tb-RTNG-short")),
+        // the built-in self-defined tie-break of the CTCA regulation
+        Code::Other(c) if c == "OTHER_WINS_FORFEITS_NO_BYES" => {
+            pair(tr!(lang, "tb-wins-forfeits"), "WIN+F".to_string())
+        }
         Code::Other(_) => None,
     }
 }

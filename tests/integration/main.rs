@@ -18,6 +18,7 @@ mod hall_browser;
 mod hostile;
 mod initial_colour;
 mod lang;
+mod lang_browser;
 mod locations;
 mod pair;
 mod prizes;

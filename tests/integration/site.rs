@@ -118,7 +118,8 @@ fn report_writes_the_whole_site_with_working_links() {
     for s in [
         "Harbour Summer Open 2023",
         "Vlissingen",
-        "2023-08-12 to 2023-08-20",
+        // dates in the page's language (the catalogue's form)
+        "12 August 2023 to 20 August 2023",
         "Jansen, Marieke",
         "90 minutes for 40 moves",
         "DE (",

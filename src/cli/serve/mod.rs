@@ -13,6 +13,7 @@
 
 mod guard;
 mod hall;
+mod lang;
 mod net;
 mod open;
 mod store;
@@ -237,7 +238,15 @@ fn html(status: StatusCode, text: String) -> Response {
 }
 
 fn upload_page(status: StatusCode, error: Option<(&str, &[String])>) -> Response {
-    match site::upload_page(error, (MAX_UPLOAD / (1024 * 1024)) as u64) {
+    upload_page_in(lang::current(), status, error)
+}
+
+fn upload_page_in(
+    lang: chess_arbiter::render::i18n::Lang,
+    status: StatusCode,
+    error: Option<(&str, &[String])>,
+) -> Response {
+    match site::upload_page_in(lang, error, (MAX_UPLOAD / (1024 * 1024)) as u64) {
         Ok(t) => html(status, t),
         Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
     }
@@ -465,11 +474,20 @@ const DOWNLOADS: &[(&str, &str)] = &[
     ("Swiss-Manager XML", "download/swiss-manager.xml"),
 ];
 
-fn nav() -> Vec<(String, String)> {
+fn nav(lang: chess_arbiter::render::i18n::Lang) -> Vec<(String, String)> {
     DOWNLOADS
         .iter()
-        .map(|(l, h)| (format!("Download {l}"), h.to_string()))
-        .chain([("Open another file".to_string(), "/".to_string())])
+        .map(|(l, h)| {
+            let label = match *l {
+                "TRF-16 for FIDE" => chess_arbiter::tr!(lang, "app-download-trf16"),
+                other => chess_arbiter::tr!(lang, "app-download", what = other),
+            };
+            (label, h.to_string())
+        })
+        .chain([(
+            chess_arbiter::tr!(lang, "app-open-another"),
+            "/".to_string(),
+        )])
         .collect()
 }
 
@@ -493,9 +511,10 @@ async fn page(
     let rerun = edition.is_some_and(|e| u.built.check.as_ref().is_some_and(|c| c.system != e));
     let cost = if rerun { 64 } else { 4 };
     let activity = activity.map(|Extension(a)| a);
+    let lang = lang::current();
     let result = app
         .heavy(activity.as_ref(), cost, move || {
-            render_page(&u, &name, edition)
+            render_page(&u, &name, edition, lang)
         })
         .await;
     match result {
@@ -509,6 +528,7 @@ fn render_page(
     u: &Upload,
     name: &str,
     edition: Option<Edition>,
+    lang: chess_arbiter::render::i18n::Lang,
 ) -> Result<Option<Response>, String> {
     if name == "style.css" {
         return Ok(Some(
@@ -524,11 +544,17 @@ fn render_page(
             "{}: the next round cannot be paired (as `arbiter pair` refuses it)",
             u.file
         );
-        return Ok(Some(upload_page(StatusCode::CONFLICT, Some((&title, why)))));
+        return Ok(Some(upload_page_in(
+            lang,
+            StatusCode::CONFLICT,
+            Some((&title, why)),
+        )));
     }
-    let nav = nav();
+    let nav = nav(lang);
     let mut input = u.built.input(&nav);
     input.app = true;
+    input.lang = lang;
+    input.switch = site::Switch::Query;
     let other;
     if let (Some(e), Some(c)) = (edition, u.built.check.as_ref()) {
         if e != c.system {
@@ -551,6 +577,7 @@ fn rerun_check(u: &Upload, e: Edition) -> chess_arbiter::pairing::check::report:
         check: true,
         next: false,
         fide_list: None,
+        lang: Default::default(),
     };
     let r = compute(source(&u.loaded), None, &req)
         .ok()
@@ -645,6 +672,7 @@ fn router(app: App, hosts: guard::Hosts) -> Router {
         .merge(hall::routes(hall))
         .fallback(|| async { not_found() })
         .layer(DefaultBodyLimit::max(MAX_UPLOAD + 256 * 1024))
+        .layer(middleware::from_fn(lang::choose))
         .layer(middleware::from_fn_with_state(hosts, guard::check_host))
         .layer(middleware::from_fn(guard::security_headers))
 }

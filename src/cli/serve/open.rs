@@ -128,6 +128,7 @@ pub(super) fn open_upload(
         check: true,
         next: true,
         fide_list: None,
+        lang: Default::default(),
     };
     let built = compute(source(&loaded), profile.as_ref(), &req).map_err(|e| {
         // a category of the profile it cannot use: named in the profile

@@ -48,6 +48,18 @@ impl Lang {
         CATALOGUES.get(self.0).map_or("en", |c| c.0)
     }
 
+    /// The language whose catalogue is registered under exactly `tag` (as
+    /// [`Lang::tag`] writes it); `None` for any other text.
+    pub fn by_tag(tag: &str) -> Option<Lang> {
+        CATALOGUES.iter().position(|c| c.0 == tag).map(Lang)
+    }
+
+    /// The language's own name for itself (`English`, `中文`), as a
+    /// language switch shows it.
+    pub fn own_name(self) -> String {
+        self.text("lang-own-name", &[])
+    }
+
     fn id(self) -> LanguageIdentifier {
         self.tag().parse().unwrap_or_default()
     }

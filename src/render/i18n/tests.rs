@@ -89,6 +89,20 @@ fn every_id_the_code_uses_is_in_english() {
         // Lookups go through the macro (`Lang::text` is what it calls).
         ids_after(&code, "tr!(", &mut used);
     }
+    // The page templates look messages up with `tr("id", ...)`.
+    let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut pages = Vec::new();
+    for e in std::fs::read_dir(&templates).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|e| e == "html") {
+            pages.push(p);
+        }
+    }
+    assert!(pages.len() > 5, "templates not found");
+    for f in pages {
+        let code = std::fs::read_to_string(&f).unwrap();
+        ids_after(&code, "tr(", &mut used);
+    }
     used.remove("id"); // the macro's own definition and this test
     let (en, _) = ids(CATALOGUES[0].1);
     let missing: Vec<_> = used

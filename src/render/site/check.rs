@@ -192,11 +192,11 @@ fn explained(t: &Tournament, e: &Explanation) -> Explained {
     }
 }
 
-fn round_view(t: &Tournament, r: &RoundReport) -> Round {
+fn round_view(lang: crate::render::i18n::Lang, t: &Tournament, r: &RoundReport) -> Round {
     let mut v = Round {
         round: r.round,
         round_href: round_file(r.round),
-        verdict: r.verdict.name().into(),
+        verdict: super::rounds::verdict_words(lang, &r.verdict),
         class: verdict_class(r.verdict.is_conform()),
         warnings: r.warnings.iter().map(|w| w.to_string()).collect(),
         explanation: r.explanation.as_ref().map(|e| explained(t, e)),
@@ -299,6 +299,8 @@ pub(crate) fn check_page(
     struct Ck {
         heading: String,
         system: String,
+        /// The edition in the page's words (its code in English).
+        system_words: String,
         system_reason: String,
         handbook: String,
         warnings: Vec<String>,
@@ -307,21 +309,33 @@ pub(crate) fn check_page(
     }
     let bad = c.rounds.iter().filter(|r| !r.verdict.is_conform()).count();
     let page = Ck {
-        heading: "Pairing check, round by round".into(),
+        heading: crate::tr!(input.lang, "check-heading"),
         system: c.system.name().into(),
+        system_words: if input.lang == crate::render::i18n::Lang::ENGLISH {
+            c.system.name().into()
+        } else {
+            super::rounds::edition_words(input.lang, c.system)
+        },
         system_reason: c.system_reason.clone(),
         handbook: c.handbook.clone(),
         warnings: c.warnings.iter().map(|w| w.to_string()).collect(),
         rounds: c
             .rounds
             .iter()
-            .map(|r| round_view(input.tournament, r))
+            .map(|r| round_view(input.lang, input.tournament, r))
             .collect(),
-        summary: format!(
-            "{} of {} rounds conform.",
-            c.rounds.len() - bad,
-            c.rounds.len()
+        summary: crate::tr!(
+            input.lang,
+            "check-summary",
+            conform = c.rounds.len() - bad,
+            rounds = c.rounds.len()
         ),
     };
-    render(env, "check.html", fr, "Pairing check", &page)
+    render(
+        env,
+        "check.html",
+        fr,
+        &crate::tr!(input.lang, "check-title"),
+        &page,
+    )
 }

@@ -11,8 +11,10 @@ use crate::model::{ByeKind, Outcome, Player, PlayerId, PointSystem, RoundEntry, 
 use crate::pairing::check::report::Report;
 use crate::pairing::dutch::Pairing;
 use crate::rating::RatingReport;
+use crate::render::i18n::{Arg, Lang};
 use crate::standings::prizes::Statement;
 use crate::standings::Standings;
+use crate::tr;
 
 /// The stylesheet every page links (`style.css`).
 pub const STYLE_CSS: &str = include_str!("../../../templates/style.css");
@@ -102,15 +104,102 @@ pub struct SiteInput<'a> {
     /// Where the file disagrees with the FIDE rating list (one located line
     /// each), shown on the rating page.
     pub list_findings: &'a [String],
+    /// The language of every word the pages write (the data's own names aside).
+    pub lang: Lang,
+    /// How a page links its twin in the other languages.
+    pub switch: Switch,
 }
 
-/// The template environment with every template loaded.
+/// How a page links the same page in the other languages (the switch on
+/// every page).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Switch {
+    /// No switch (a single page written alone).
+    #[default]
+    None,
+    /// A static site written in every language: the `primary` language's
+    /// pages at the root, each other language's in a folder named by its tag
+    /// (`zh-TW/index.html`), the stylesheet once at the root.
+    Folders { primary: Lang },
+    /// Pages served by the app: the same address with `?lang=TAG` (the app
+    /// keeps the choice in a cookie).
+    Query,
+}
+
+impl Switch {
+    /// The folder of `lang`'s pages from the site's root: `""` or `"zh-TW/"`.
+    pub fn folder(self, lang: Lang) -> String {
+        match self {
+            Switch::Folders { primary } if primary != lang => format!("{}/", lang.tag()),
+            _ => String::new(),
+        }
+    }
+
+    /// The links from page `name` in `lang` to the same page in every other
+    /// language, labelled with each language's own name.
+    pub(crate) fn links(self, lang: Lang, name: &str) -> Vec<NavItem> {
+        let up = if self.folder(lang).is_empty() {
+            ""
+        } else {
+            "../"
+        };
+        Lang::all()
+            .filter(|l| *l != lang)
+            .filter_map(|l| {
+                let href = match self {
+                    Switch::None => return None,
+                    Switch::Folders { .. } => format!("{up}{}{name}", self.folder(l)),
+                    Switch::Query => format!("?lang={}", l.tag()),
+                };
+                Some(NavItem {
+                    label: l.own_name(),
+                    href,
+                    lang: l.tag().to_string(),
+                })
+            })
+            .collect()
+    }
+}
+
+/// The template environment with every template loaded, and `tr(id,
+/// name=value...)`: the message `id` of the catalogue in the page's language
+/// (the context's `lang`).
 pub(crate) fn environment() -> Result<Environment<'static>, SiteError> {
     let mut env = Environment::new();
     for (name, text) in TEMPLATES {
         env.add_template(name, text)?;
     }
+    add_functions(&mut env);
     Ok(env)
+}
+
+/// Give `env` the templates' `tr(id, name=value...)`: the message `id` in
+/// the language of the context's `lang` (a tag), English when it has none.
+pub fn add_functions(env: &mut Environment<'_>) {
+    env.add_function("tr", template_tr);
+}
+
+/// The templates' `tr`: numbers select plural forms, anything else is text.
+fn template_tr(
+    state: &minijinja::State<'_, '_>,
+    id: String,
+    kwargs: minijinja::value::Kwargs,
+) -> Result<String, minijinja::Error> {
+    let lang = state
+        .lookup("lang")
+        .and_then(|v| v.as_str().and_then(Lang::by_tag))
+        .unwrap_or_default();
+    let mut args: Vec<(&str, Arg)> = Vec::new();
+    for k in kwargs.args() {
+        let v: minijinja::Value = kwargs.get(k)?;
+        let arg = match i64::try_from(v.clone()) {
+            Ok(n) if v.is_number() => Arg::Num(n),
+            _ => Arg::Str(v.to_string()),
+        };
+        args.push((k, arg));
+    }
+    kwargs.assert_all_used()?;
+    Ok(lang.text(&id, &args))
 }
 
 /// The shared part of every page's context.
@@ -129,12 +218,25 @@ pub(crate) struct Frame {
     pub app: bool,
     /// The live feed the page follows (see [`SiteInput::live`]).
     pub live: Option<String>,
+    /// The page's language tag (`<html lang>`, and the templates' `tr`).
+    pub lang: String,
+    /// The same page in the other languages.
+    pub switch: Vec<NavItem>,
 }
 
-#[derive(Serialize, Clone)]
+impl Frame {
+    /// The frame's language.
+    pub(crate) fn language(&self) -> Lang {
+        Lang::by_tag(&self.lang).unwrap_or_default()
+    }
+}
+
+#[derive(Serialize, Clone, Default)]
 pub(crate) struct NavItem {
     pub label: String,
     pub href: String,
+    /// The language of the label when it differs from the page's (a switch).
+    pub lang: String,
 }
 
 pub(crate) fn tool() -> String {
@@ -220,25 +322,25 @@ pub(crate) fn withdrawn(t: &Tournament, p: &Player, round: u32) -> bool {
 /// What player `p`'s round `round` without an opponent was, in words:
 /// "withdrawn" when the player has left the event ([`withdrawn`]), else
 /// the kind of bye.
-pub(crate) fn absence_kind(t: &Tournament, p: &Player, round: u32) -> &'static str {
+pub(crate) fn absence_kind(lang: Lang, t: &Tournament, p: &Player, round: u32) -> String {
     if withdrawn(t, p, round) {
-        "withdrawn"
+        tr!(lang, "bye-withdrawn")
     } else {
-        bye_kind(p.round(round as usize))
+        bye_kind(lang, p.round(round as usize))
     }
 }
 
 /// What a round without an opponent was, in words.
-pub(crate) fn bye_kind(e: RoundEntry) -> &'static str {
+pub(crate) fn bye_kind(lang: Lang, e: RoundEntry) -> String {
     match e {
         RoundEntry::Bye { bye } => match bye {
-            ByeKind::PairingAllocated => "PAB (pairing-allocated bye)",
-            ByeKind::Half => "half-point bye",
-            ByeKind::Full => "full-point bye",
-            ByeKind::Zero => "zero-point bye",
+            ByeKind::PairingAllocated => tr!(lang, "bye-pab"),
+            ByeKind::Half => tr!(lang, "bye-half"),
+            ByeKind::Full => tr!(lang, "bye-full"),
+            ByeKind::Zero => tr!(lang, "bye-zero"),
         },
-        RoundEntry::NotPaired => "not paired",
-        _ => "",
+        RoundEntry::NotPaired => tr!(lang, "bye-not-paired"),
+        _ => String::new(),
     }
 }
 

@@ -43,6 +43,9 @@ pub struct Request {
     /// replace the file's for the standings, prizes and rating page, their K
     /// factors the assumed ones.
     pub fide_list: Option<FideList>,
+    /// The site's first language (its pages at the root); the others are
+    /// written under their tags ([`super::build_all`]).
+    pub lang: crate::render::i18n::Lang,
 }
 
 /// What the pages show, computed by the engines.
@@ -77,6 +80,8 @@ impl Built {
             app: false,
             live: None,
             list_findings: &self.list_findings,
+            lang: crate::render::i18n::Lang::ENGLISH,
+            switch: super::Switch::None,
         }
     }
 }
@@ -236,6 +241,6 @@ pub fn compute_pages(
     req: &Request,
 ) -> Result<(Vec<Page>, Built), ComputeError> {
     let built = compute(src, profile, req)?;
-    let pages = super::build(&built.input(&[])).map_err(ComputeError::Site)?;
+    let pages = super::build_all(&built.input(&[]), req.lang).map_err(ComputeError::Site)?;
     Ok((pages, built))
 }

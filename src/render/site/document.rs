@@ -2,12 +2,18 @@
 //! `rating --format html` print.
 
 use super::common::{environment, render, tool, Frame, SiteError, STYLE_CSS};
+use crate::render::i18n::Lang;
 use serde::Serialize;
 
 /// A whole HTML5 document around an HTML `body` (the stylesheet inlined):
 /// what the single-page outputs (`standings --format html`, `prizes --format
 /// html`, `rating --format html`) print.
 pub fn standalone(title: &str, body: &str) -> Result<String, SiteError> {
+    standalone_in(Lang::ENGLISH, title, body)
+}
+
+/// [`standalone`] in `lang` (`<html lang>` and the font stack).
+pub fn standalone_in(lang: Lang, title: &str, body: &str) -> Result<String, SiteError> {
     let env = environment()?;
     let frame = Frame {
         event: String::new(),
@@ -19,6 +25,8 @@ pub fn standalone(title: &str, body: &str) -> Result<String, SiteError> {
         inline_css: Some(STYLE_CSS),
         app: false,
         live: None,
+        lang: lang.tag().to_string(),
+        switch: Vec::new(),
     };
     #[derive(Serialize)]
     struct Body<'a> {

@@ -14,20 +14,50 @@ mod check;
 pub(crate) mod common;
 mod compute;
 pub(crate) mod document;
+pub(crate) use standings::c07_edition;
 mod pages;
 mod rounds;
 mod standings;
 
+use crate::render::i18n::Lang;
+use crate::tr;
+pub use common::{add_functions, player_file, Page, SiteError, SiteInput, Switch, STYLE_CSS};
 use common::{environment, tool, Frame};
-pub use common::{player_file, Page, SiteError, SiteInput, STYLE_CSS};
 pub use compute::{compute, compute_pages, Built, ComputeError, Request, Source};
 pub use document::standalone;
 use serde::Serialize;
 
-/// Every page of the site, `style.css` included.
+/// Every page of the site in `input.lang`, `style.css` included.
 pub fn build(input: &SiteInput<'_>) -> Result<Vec<Page>, SiteError> {
     let env = environment()?;
     pages::all(&env, input)
+}
+
+/// The site in every language with a catalogue: `primary`'s pages at the
+/// root, each other language's under its tag (`zh-TW/index.html`), the
+/// stylesheet once; every page links its twins ([`Switch::Folders`]).
+pub fn build_all(input: &SiteInput<'_>, primary: Lang) -> Result<Vec<Page>, SiteError> {
+    let env = environment()?;
+    let switch = Switch::Folders { primary };
+    let mut out = Vec::new();
+    for lang in std::iter::once(primary).chain(Lang::all().filter(|l| *l != primary)) {
+        let one = SiteInput {
+            lang,
+            switch,
+            ..*input
+        };
+        let folder = switch.folder(lang);
+        for p in pages::all(&env, &one)? {
+            if !folder.is_empty() && p.name == "style.css" {
+                continue;
+            }
+            out.push(Page {
+                name: format!("{folder}{}", p.name),
+                text: p.text,
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// One page of the site by its file name (`round-3.html`), or `None` when the
@@ -51,6 +81,8 @@ fn bare_input(t: &Tournament) -> SiteInput<'_> {
         app: false,
         live: None,
         list_findings: &[],
+        lang: Lang::ENGLISH,
+        switch: Switch::None,
     }
 }
 
@@ -85,10 +117,20 @@ pub fn round_robin_pairing_page(
 /// The app's upload page, with an error (title and located lines) when the
 /// last upload failed.
 pub fn upload_page(error: Option<(&str, &[String])>, limit_mb: u64) -> Result<String, SiteError> {
+    upload_page_in(Lang::ENGLISH, error, limit_mb)
+}
+
+/// [`upload_page`] in `lang`, with the switch to the other languages
+/// (`?lang=TAG`). The error's words are the diagnostics', which stay English.
+pub fn upload_page_in(
+    lang: Lang,
+    error: Option<(&str, &[String])>,
+    limit_mb: u64,
+) -> Result<String, SiteError> {
     let env = environment()?;
     let frame = Frame {
         event: "arbiter".into(),
-        subtitle: "tournament files in the browser".into(),
+        subtitle: tr!(lang, "upload-subtitle"),
         home: "/".into(),
         css: "/style.css".into(),
         tool: tool(),
@@ -96,6 +138,8 @@ pub fn upload_page(error: Option<(&str, &[String])>, limit_mb: u64) -> Result<St
         inline_css: None,
         app: true,
         live: None,
+        lang: lang.tag().to_string(),
+        switch: Switch::Query.links(lang, ""),
     };
     #[derive(Serialize)]
     struct Error<'a> {
@@ -112,7 +156,7 @@ pub fn upload_page(error: Option<(&str, &[String])>, limit_mb: u64) -> Result<St
         &env,
         "upload.html",
         &frame,
-        "Open a tournament file",
+        &tr!(lang, "upload-title"),
         &Upload { error, limit_mb },
     )
 }

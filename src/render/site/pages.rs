@@ -14,18 +14,23 @@ use super::common::{complete, final_standings};
 use super::rounds;
 use super::standings::{crosstable, standings};
 use crate::model::{Color, Player, PlayerId, RoundEntry};
-use crate::render::standings::{full_name, short_name};
+use crate::render::i18n::date;
+use crate::render::standings::short_name;
+use crate::tr;
 
 pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
     let t = input.tournament;
+    let lang = input.lang;
     let mut nav = vec![
         NavItem {
-            label: "Home".into(),
+            label: tr!(lang, "nav-home"),
             href: "index.html".into(),
+            lang: String::new(),
         },
         NavItem {
-            label: "Start list".into(),
+            label: tr!(lang, "nav-players"),
             href: "players.html".into(),
+            lang: String::new(),
         },
     ];
     // One entry for every round (a phone's menu stays one or two lines):
@@ -33,48 +38,56 @@ pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
     let rounds = input.standings.len();
     if rounds > 0 {
         nav.push(NavItem {
-            label: "Rounds".into(),
+            label: tr!(lang, "nav-rounds"),
             href: "rounds.html".into(),
+            lang: String::new(),
         });
     }
     if input.next.is_some() {
         nav.push(NavItem {
-            label: "Next round".into(),
+            label: tr!(lang, "nav-next"),
             href: "next.html".into(),
+            lang: String::new(),
         });
     }
     if rounds > 0 {
         nav.push(NavItem {
-            label: "Standings".into(),
+            label: tr!(lang, "nav-standings"),
             href: "standings.html".into(),
+            lang: String::new(),
         });
         nav.push(NavItem {
-            label: "Crosstable".into(),
+            label: tr!(lang, "nav-crosstable"),
             href: "crosstable.html".into(),
+            lang: String::new(),
         });
     }
     if input.statement.is_some() {
         nav.push(NavItem {
-            label: "Prizes".into(),
+            label: tr!(lang, "nav-prizes"),
             href: "prizes.html".into(),
+            lang: String::new(),
         });
     }
     if input.rating.is_some() {
         nav.push(NavItem {
-            label: "Rating".into(),
+            label: tr!(lang, "nav-rating"),
             href: "rating.html".into(),
+            lang: String::new(),
         });
     }
     if input.check.is_some() {
         nav.push(NavItem {
-            label: "Check".into(),
+            label: tr!(lang, "nav-check"),
             href: "check.html".into(),
+            lang: String::new(),
         });
     }
     for (label, href) in input.extra_nav {
         nav.push(NavItem {
             label: label.clone(),
             href: href.clone(),
+            lang: String::new(),
         });
     }
     let place = [t.info.city.as_str(), t.info.federation.as_str()]
@@ -85,7 +98,7 @@ pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
         .join(", ");
     Frame {
         event: if t.info.name.is_empty() {
-            "Tournament".into()
+            tr!(lang, "event-untitled")
         } else {
             t.info.name.clone()
         },
@@ -97,6 +110,8 @@ pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
         inline_css: None,
         app: input.app,
         live: input.live.map(str::to_string),
+        lang: lang.tag().to_string(),
+        switch: Vec::new(),
     }
 }
 
@@ -150,7 +165,12 @@ pub(crate) fn one(
     input: &SiteInput<'_>,
     name: &str,
 ) -> Result<Option<String>, SiteError> {
-    let fr = frame(input);
+    let mut fr = frame(input);
+    fr.switch = input.switch.links(input.lang, name);
+    if !input.switch.folder(input.lang).is_empty() {
+        fr.css = format!("../{}", fr.css);
+    }
+    let lang = input.lang;
     let num = |prefix: &str| -> Option<u32> {
         name.strip_prefix(prefix)?
             .strip_suffix(".html")?
@@ -173,15 +193,15 @@ pub(crate) fn one(
         },
         "prizes.html" => match input.statement {
             Some(s) => {
-                let body = crate::render::prizes_html::html_body(s);
-                let heading = crate::render::prizes_html::title(s);
+                let body = crate::render::prizes_html::html_body_in(s, lang);
+                let heading = crate::render::prizes_html::title_in(s, lang);
                 // The window title names the event once: base.html adds it.
-                let name = crate::render::prizes_html::statement_name(s);
+                let name = crate::render::prizes_html::statement_name_in(s, lang);
                 let rest = name.strip_prefix(fr.event.as_str()).unwrap_or(&name).trim();
                 let title = if rest.is_empty() {
-                    "Prize statement".to_string()
+                    tr!(lang, "page-prizes")
                 } else {
-                    format!("Prize statement: {rest}")
+                    tr!(lang, "prize-statement", title = rest)
                 };
                 render(
                     env,
@@ -198,22 +218,25 @@ pub(crate) fn one(
         },
         "rating.html" => match input.rating {
             Some(r) => {
-                let mut body = crate::render::rating::html_body(r);
+                let mut body = crate::render::rating::html_body_in(r, lang);
                 if !input.list_findings.is_empty() {
-                    body.push_str("<h2>Differences from the FIDE rating list</h2>\n<ul class=\"list-findings\">\n");
+                    body.push_str(&format!(
+                        "<h2>{}</h2>\n<ul class=\"list-findings\" lang=\"en\">\n",
+                        tr!(lang, "rating-list-differences")
+                    ));
                     for f in input.list_findings {
                         body.push_str(&format!("<li>{}</li>\n", crate::render::html::escape(f)));
                     }
                     body.push_str("</ul>\n");
                 }
-                let title = "Rating changes (FIDE B.02)";
+                let title = tr!(lang, "page-rating");
                 render(
                     env,
                     "fragment.html",
                     &fr,
-                    title,
+                    &title,
                     &Fragment {
-                        heading: title,
+                        heading: &title,
                         body: &body,
                     },
                 )?
@@ -247,13 +270,17 @@ struct Fragment<'a> {
     body: &'a str,
 }
 
-/// Category names per player, from the final standings.
-fn categories_of(input: &SiteInput<'_>) -> BTreeMap<PlayerId, Vec<String>> {
-    let mut m: BTreeMap<PlayerId, Vec<String>> = BTreeMap::new();
+/// Category names per player, from the final standings: each category's
+/// identity (its plain name, for anchors) and its name in the page's language.
+fn categories_of(input: &SiteInput<'_>) -> BTreeMap<PlayerId, Vec<(String, String)>> {
+    let mut m: BTreeMap<PlayerId, Vec<(String, String)>> = BTreeMap::new();
     if let Some(s) = final_standings(input) {
         for c in &s.categories {
+            let shown = c.names.get(input.lang.tag()).to_string();
             for r in &c.rows {
-                m.entry(r.player).or_default().push(c.name.clone());
+                m.entry(r.player)
+                    .or_default()
+                    .push((c.name.clone(), shown.clone()));
             }
         }
     }
@@ -264,43 +291,62 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
     let t = input.tournament;
     let i = &t.info;
     let mut header: Vec<(String, String)> = Vec::new();
-    let mut add = |k: &str, v: String| {
+    let mut add = |k: String, v: String| {
         if !v.trim().is_empty() {
-            header.push((k.to_string(), v));
+            header.push((k, v));
         }
     };
-    add("Event", i.name.clone());
-    add("Place", fr.subtitle.clone());
+    let lang = input.lang;
+    add(tr!(lang, "info-event"), i.name.clone());
+    add(tr!(lang, "info-place"), fr.subtitle.clone());
     let dates = match (i.start_date, i.end_date) {
-        (Some(a), Some(b)) if a != b => format!("{a} to {b}"),
-        (Some(a), _) => a.to_string(),
-        (None, Some(b)) => b.to_string(),
+        (Some(a), Some(b)) if a != b => {
+            tr!(lang, "date-range", from = date(lang, a), to = date(lang, b))
+        }
+        (Some(a), _) => date(lang, a),
+        (None, Some(b)) => date(lang, b),
         (None, None) => String::new(),
     };
-    add("Dates", dates);
-    add("Chief arbiter", i.chief_arbiter.clone());
-    add("Deputy arbiters", i.deputy_arbiters.join("; "));
-    add("Time control", i.time_control.clone());
+    add(tr!(lang, "info-dates"), dates);
+    add(tr!(lang, "info-chief-arbiter"), i.chief_arbiter.clone());
+    add(
+        tr!(lang, "info-deputy-arbiters"),
+        i.deputy_arbiters.join("; "),
+    );
+    add(tr!(lang, "info-time-control"), i.time_control.clone());
     let played = input.standings.len();
     add(
-        "Rounds",
+        tr!(lang, "info-rounds"),
         match t.total_rounds {
-            Some(n) => format!("{n} ({played} with results)"),
-            None => format!("{played} with results"),
+            Some(n) => tr!(lang, "info-rounds-of", total = n, played = played),
+            None => tr!(lang, "info-rounds-played", played = played),
         },
     );
-    add("System", i.tournament_type.clone());
+    add(tr!(lang, "info-system"), i.tournament_type.clone());
     if let Some(s) = final_standings(input) {
         add(
-            "Tie-breaks",
+            tr!(lang, "info-tiebreaks"),
             (0..s.tiebreaks.len())
-                .map(|k| format!("{} ({})", short_name(s, k), full_name(s, k)))
+                .map(|k| {
+                    format!(
+                        "{} ({})",
+                        short_name(s, k),
+                        super::standings::full_name_in(s, k, lang)
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join(", "),
         );
-        add("Tie-break rules", format!("C.07 edition {}", s.edition));
+        add(
+            tr!(lang, "info-tiebreak-rules"),
+            tr!(
+                lang,
+                "info-tiebreak-edition",
+                edition = super::standings::c07_edition(lang, &s.edition.to_string())
+            ),
+        );
     }
-    add("Players", t.players.len().to_string());
+    add(tr!(lang, "info-players"), t.players.len().to_string());
     #[derive(Serialize)]
     struct RoundLink {
         round: u32,
@@ -318,7 +364,7 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
                 c.rounds
                     .iter()
                     .find(|x| x.round == r)
-                    .map(|x| x.verdict.name().to_string())
+                    .map(|x| super::rounds::verdict_words(lang, &x.verdict))
             }),
             check: format!("check.html#round-{r}"),
         })
@@ -333,7 +379,7 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
             s.categories
                 .iter()
                 .map(|c| Cat {
-                    name: c.name.clone(),
+                    name: c.names.get(input.lang.tag()).to_string(),
                     anchor: anchor("cat", &c.name),
                 })
                 .collect()
@@ -367,7 +413,7 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
         rating: input.rating.is_some(),
         check: input.check.is_some(),
     };
-    render(env, "index.html", fr, "Home", &page)
+    render(env, "index.html", fr, &tr!(lang, "nav-home"), &page)
 }
 
 fn players(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<String, SiteError> {
@@ -408,8 +454,8 @@ fn players(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<S
                 .get(&p.id)
                 .map(|v| {
                     v.iter()
-                        .filter(|c| c.as_str() != "Open")
-                        .cloned()
+                        .filter(|c| c.0.as_str() != "Open")
+                        .map(|c| c.1.clone())
                         .collect::<Vec<_>>()
                         .join(", ")
                 })
@@ -417,7 +463,13 @@ fn players(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<S
             born: p.birth.map(|b| b.year.to_string()).unwrap_or_default(),
         })
         .collect();
-    render(env, "players.html", fr, "Start list", &Players { rows })
+    render(
+        env,
+        "players.html",
+        fr,
+        &tr!(input.lang, "nav-players"),
+        &Players { rows },
+    )
 }
 
 fn player(
@@ -464,8 +516,8 @@ fn player(
             .get(&p.id)
             .map(|v| {
                 v.iter()
-                    .map(|c| CatLink {
-                        name: c.clone(),
+                    .map(|(c, shown)| CatLink {
+                        name: shown.clone(),
                         href: match input.statement {
                             Some(s) if s.categories.iter().any(|x| &x.name == c) => {
                                 format!("prizes.html#{}", anchor("prizes", c))
@@ -512,14 +564,14 @@ fn player(
                 round: k,
                 round_href: round_file(k as u32),
                 colour: match colour {
-                    Some(Color::White) => "white".into(),
-                    Some(Color::Black) => "black".into(),
+                    Some(Color::White) => tr!(input.lang, "colour-white"),
+                    Some(Color::Black) => tr!(input.lang, "colour-black"),
                     None => String::new(),
                 },
                 opp_id: e.opponent().map(|o| o.to_string()).unwrap_or_default(),
                 opp_name: match opp {
                     Some(o) => o.name.clone(),
-                    None => absence_kind(t, p, k as u32).to_string(),
+                    None => absence_kind(input.lang, t, p, k as u32),
                 },
                 opp_href: opp.map(|o| player_file(o.id)).unwrap_or_default(),
                 opp_rating: rating_text(opp),
@@ -558,7 +610,7 @@ fn player(
         })
         .map(|(rep, r)| Rating {
             k: r.k.map(|k| k.to_string()).unwrap_or_else(|| "-".into()),
-            k_why: crate::render::rating::k_text(rep, r),
+            k_why: crate::render::rating::k_text_in(rep, r, input.lang),
             score: format!("{:.1}", r.score),
             games: r.games,
             expected: r
@@ -606,16 +658,20 @@ fn player(
             for c in &s.categories {
                 for l in &c.prizes {
                     for pay in l.players.iter().filter(|x| x.start_rank == p.id) {
-                        v.push(format!(
-                            "{}: {} {} gross{}",
-                            c.name,
-                            crate::render::prizes::money(pay.gross),
-                            s.currency,
-                            if pay.awards.is_empty() {
-                                String::new()
-                            } else {
-                                format!(", {}", pay.awards.join(", "))
-                            }
+                        let lang = input.lang;
+                        let awards: Vec<String> = pay
+                            .awards
+                            .iter()
+                            .map(|a| crate::render::prizes::award_name(a, lang))
+                            .collect();
+                        v.push(tr!(
+                            lang,
+                            "player-prize",
+                            category = c.names.get(lang.tag()),
+                            money = crate::render::i18n::group_digits(lang, pay.gross),
+                            currency = s.currency.as_str(),
+                            awards_count = awards.len(),
+                            awards = awards.join(", ")
                         ));
                     }
                 }

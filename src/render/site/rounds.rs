@@ -10,7 +10,9 @@ use super::common::{
 };
 use crate::model::{ByeKind, Outcome, PlayerId, Points, RoundEntry, Tournament};
 use crate::pairing::dutch::Pairing;
+use crate::render::i18n::{date, Lang};
 use crate::render::round_robin::NextRound;
+use crate::tr;
 
 #[derive(Serialize)]
 struct Side {
@@ -114,12 +116,12 @@ fn board_result(white: RoundEntry, black: RoundEntry) -> String {
     }
 }
 
-fn other(t: &Tournament, id: PlayerId, round: u32, e: RoundEntry) -> Other {
+fn other(lang: Lang, t: &Tournament, id: PlayerId, round: u32, e: RoundEntry) -> Other {
     let s = side(t, id, round);
     // A recorded round's absence says "withdrawn" for a player who left.
     let kind = match t.player(id) {
-        Some(p) if p.round(round as usize) == e => absence_kind(t, p, round),
-        _ => bye_kind(e),
+        Some(p) if p.round(round as usize) == e => absence_kind(lang, t, p, round),
+        _ => bye_kind(lang, e),
     };
     Other {
         id: s.id,
@@ -127,7 +129,7 @@ fn other(t: &Tournament, id: PlayerId, round: u32, e: RoundEntry) -> Other {
         href: s.href,
         rating: s.rating,
         points: s.points,
-        kind: kind.to_string(),
+        kind,
         value: e
             .points(&t.scoring)
             .map(|p| p.to_string())
@@ -161,30 +163,35 @@ pub(crate) fn round_page(
         .players
         .iter()
         .filter(|p| p.round(k).opponent().is_none())
-        .map(|p| other(t, p.id, round, p.round(k)))
+        .map(|p| other(input.lang, t, p.id, round, p.round(k)))
         .collect();
     let checked = input
         .check
         .and_then(|c| c.rounds.iter().find(|r| r.round == round).map(|r| (c, r)));
     let (system, verdict, verdict_class, check_href) = match checked {
         Some((c, r)) => (
-            c.system.name().to_string(),
-            r.verdict.name().to_string(),
+            if input.lang == Lang::ENGLISH {
+                c.system.name().to_string()
+            } else {
+                edition_words(input.lang, c.system)
+            },
+            verdict_words(input.lang, &r.verdict),
             verdict_class(r.verdict.is_conform()),
             format!("check.html#round-{round}"),
         ),
         None => Default::default(),
     };
-    let heading = format!("Round {round}");
+    let lang = input.lang;
+    let heading = tr!(lang, "round-title", round = round);
     let page = RoundPage {
-        heading: format!("Round {round}: pairings and results"),
+        heading: tr!(lang, "round-heading", round = round),
         date: t
             .info
             .round_dates
             .get(k - 1)
             .copied()
             .flatten()
-            .map(|d| d.to_string())
+            .map(|d| date(lang, d))
             .unwrap_or_default(),
         system,
         verdict,
@@ -196,6 +203,30 @@ pub(crate) fn round_page(
         rounds: round_links(input.standings.len() as u32, round, round_file),
     };
     render(env, "round.html", fr, &heading, &page)
+}
+
+/// An edition of the Dutch system in words: `FIDE Dutch 2025`, `FIDE 荷蘭制 2025 版`.
+pub(crate) fn edition_words(lang: Lang, e: crate::pairing::dutch::Edition) -> String {
+    use crate::pairing::dutch::Edition;
+    match e {
+        Edition::Dutch2017 => tr!(lang, "edition-dutch-2017"),
+        Edition::Dutch2025 => tr!(lang, "edition-dutch-2025"),
+    }
+}
+
+/// A check's verdict in `lang` (`conform`, `不符合`...): the catalogue's
+/// word for each verdict, keyed by the verdict's English name.
+pub(crate) fn verdict_words(lang: Lang, v: &crate::pairing::check::Verdict) -> String {
+    use crate::pairing::check::Verdict;
+    match v {
+        Verdict::Conform => tr!(lang, "verdict-conform"),
+        Verdict::ColoursDiffer { .. } => tr!(lang, "verdict-colours-differ"),
+        Verdict::Differs { .. } => tr!(lang, "verdict-differs"),
+        Verdict::Illegal { .. } => tr!(lang, "verdict-illegal"),
+        Verdict::NoLegalPairing { .. } => tr!(lang, "verdict-no-legal-pairing"),
+        Verdict::NotChecked { .. } => tr!(lang, "verdict-not-checked"),
+        Verdict::Inconsistent { .. } => tr!(lang, "verdict-inconsistent"),
+    }
 }
 
 pub(super) fn verdict_class(ok: bool) -> String {
@@ -220,6 +251,7 @@ pub(crate) fn next_page(
         .iter()
         .map(|&b| {
             other(
+                input.lang,
                 t,
                 b,
                 round,
@@ -234,16 +266,22 @@ pub(crate) fn next_page(
             .player(id)
             .map(|x| x.round(round as usize))
             .unwrap_or_default();
-        others.push(other(t, id, round, e));
+        others.push(other(input.lang, t, id, round, e));
     }
     let pairs: Vec<(PlayerId, PlayerId)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
-    let note = format!(
-        "Paired with {} ({}; {}).",
-        p.edition.name(),
-        p.edition.source(),
-        p.edition_reason
+    let lang = input.lang;
+    let note = tr!(
+        lang,
+        "next-paired-with",
+        edition = if lang == Lang::ENGLISH {
+            p.edition.name().to_string()
+        } else {
+            edition_words(lang, p.edition)
+        },
+        source = p.edition.source(),
+        reason = p.edition_reason.to_string()
     );
-    let heading = format!("Round {round}: pairing by the FIDE Dutch system");
+    let heading = tr!(lang, "next-heading", round = round);
     unplayed_round_page(env, fr, t, round, &pairs, others, heading, note)
 }
 
@@ -262,21 +300,24 @@ pub(crate) fn berger_next_page(
         .free
         .iter()
         .map(|&id| {
-            let mut o = other(t, id, round, RoundEntry::Free);
-            o.kind = "free (odd field: no game, no point)".into();
+            let mut o = other(input.lang, t, id, round, RoundEntry::Free);
+            o.kind = tr!(input.lang, "bye-free");
             o
         })
         .collect();
     let pairs: Vec<(PlayerId, PlayerId)> = next.boards.iter().map(|b| (b.white, b.black)).collect();
+    let lang = input.lang;
     let table = if next.cycles == 2 {
-        "double round robin"
+        tr!(lang, "berger-double")
     } else {
-        "single round robin"
+        tr!(lang, "berger-single")
     };
-    let heading = format!("Round {round}: the Berger table ({table})");
-    let note = format!(
-        "Round {round} of the Berger table for {} players (FIDE C.05 Annex 1), by their pairing numbers.",
-        t.players.len()
+    let heading = tr!(lang, "berger-heading", round = round, table = table);
+    let note = tr!(
+        lang,
+        "berger-note",
+        round = round,
+        players = t.players.len()
     );
     unplayed_round_page(env, fr, t, round, &pairs, others, heading, note)
 }
@@ -319,7 +360,7 @@ fn unplayed_round_page(
         env,
         "round.html",
         fr,
-        &format!("Round {round} pairing"),
+        &tr!(fr.language(), "round-pairing-title", round = round),
         &page,
     )
 }
@@ -355,13 +396,13 @@ pub(crate) fn rounds_page(
                     .get(r as usize - 1)
                     .copied()
                     .flatten()
-                    .map(|d| d.to_string())
+                    .map(|d| date(input.lang, d))
                     .unwrap_or_default(),
                 href: round_file(r),
                 standings: format!("standings-{r}.html"),
                 boards: crate::model::recorded_boards(t, r).len(),
                 verdict: checked
-                    .map(|x| x.verdict.name().to_string())
+                    .map(|x| verdict_words(input.lang, &x.verdict))
                     .unwrap_or_default(),
                 verdict_class: checked
                     .map(|x| verdict_class(x.verdict.is_conform()))
@@ -382,5 +423,11 @@ pub(crate) fn rounds_page(
         next: input.next.is_some(),
         check: input.check.is_some(),
     };
-    render(env, "rounds.html", fr, "Rounds", &page)
+    render(
+        env,
+        "rounds.html",
+        fr,
+        &tr!(input.lang, "nav-rounds"),
+        &page,
+    )
 }

@@ -11,10 +11,57 @@ use super::common::{
 };
 use super::rounds::{round_links, RoundLink};
 use crate::model::{Color, Outcome, RoundEntry, Tournament};
+use crate::render::i18n::{players, Lang};
 use crate::render::standings::{
-    format_value, full_name, header_line, legend, players_count, same_as_overall, short_name,
+    format_value, full_name, header_line, legend_in, same_as_overall, short_name, tiebreak_name,
 };
 use crate::standings::Standings;
+use crate::tr;
+
+/// The full name of tie-break `k` in `lang`: the engine's words (with the
+/// article) in English, the catalogue's name in another language.
+pub(crate) fn full_name_in(s: &Standings, k: usize, lang: Lang) -> String {
+    match s.tiebreaks.get(k) {
+        Some(spec) if lang != Lang::ENGLISH => {
+            let name = s.tiebreak_names.get(k).cloned().unwrap_or_default();
+            tiebreak_name(spec, &name, lang).1
+        }
+        _ => full_name(s, k),
+    }
+}
+
+/// A C.07 edition as the catalogue words it: `2023`, and `pre2023` as
+/// "before 2023" in a language other than English.
+pub(crate) fn c07_edition(lang: Lang, edition: &str) -> String {
+    match edition.strip_prefix("pre") {
+        Some(year) if lang != Lang::ENGLISH => tr!(lang, "c07-edition-before", year = year),
+        _ => edition.to_string(),
+    }
+}
+
+/// The line under a standings heading: the round and the C.07 edition with
+/// why it applies, in `lang`.
+fn header_line_in(s: &Standings, lang: Lang) -> String {
+    if lang == Lang::ENGLISH {
+        return header_line(s);
+    }
+    let how = match &s.edition_source {
+        crate::standings::EditionSource::Requested => tr!(lang, "edition-requested"),
+        crate::standings::EditionSource::EventDate { date } => tr!(
+            lang,
+            "edition-by-date",
+            date = crate::render::i18n::date(lang, *date)
+        ),
+        crate::standings::EditionSource::NoDate => tr!(lang, "edition-no-date"),
+    };
+    tr!(
+        lang,
+        "standings-header-line",
+        round = s.after_round,
+        edition = c07_edition(lang, &s.edition.to_string()),
+        how = how
+    )
+}
 
 /// A column head: its label, the full name as its title (tie-breaks), and
 /// its class (`n` right-aligned; `w` shown only on a wide screen).
@@ -88,11 +135,11 @@ fn st_row(t: &Tournament, s: &Standings, rank: u32, row: &crate::standings::Row)
     }
 }
 
-fn tb_heads(s: &Standings) -> Vec<Head> {
+fn tb_heads(s: &Standings, lang: Lang) -> Vec<Head> {
     (0..s.tiebreaks.len())
         .map(|k| Head {
             label: short_name(s, k),
-            title: full_name(s, k),
+            title: full_name_in(s, k, lang),
             class: tb_class(k),
         })
         .collect()
@@ -106,37 +153,38 @@ pub(super) fn standings(
     is_final: bool,
 ) -> Result<String, SiteError> {
     let t = input.tournament;
+    let lang = input.lang;
     let Some(s) = input.standings.get(round as usize - 1) else {
         return Err(SiteError(format!("no standings after round {round}")));
     };
     let mut head: Vec<Head> = [
-        ("Rk", "n"),
-        ("SNo", "n w"),
-        ("", "w"),
-        ("Name", ""),
-        ("FED", "w"),
-        ("Rtg", "n w"),
-        ("Pts", "n"),
+        (tr!(lang, "col-rank"), "n"),
+        (tr!(lang, "col-start-rank"), "n w"),
+        (String::new(), "w"),
+        (tr!(lang, "col-name"), ""),
+        (tr!(lang, "col-federation"), "w"),
+        (tr!(lang, "col-rating"), "n w"),
+        (tr!(lang, "col-points"), "n"),
     ]
-    .iter()
+    .into_iter()
     .map(|(l, c)| Head {
-        label: l.to_string(),
+        label: l,
         title: String::new(),
         class: c.to_string(),
     })
     .collect();
-    head.extend(tb_heads(s));
+    head.extend(tb_heads(s, lang));
     let mut tables = vec![Table {
-        caption: "Standings".into(),
+        caption: tr!(lang, "nav-standings"),
         anchor: String::new(),
         rows: s.rows.iter().map(|r| st_row(t, s, r.rank, r)).collect(),
         same: false,
-        players: players_count(s.rows.len()),
+        players: players(lang, s.rows.len()),
     }];
     for c in &s.categories {
         let same = same_as_overall(s, c);
         tables.push(Table {
-            caption: format!("Category {}", c.name),
+            caption: tr!(lang, "site-category", name = c.names.get(lang.tag())),
             anchor: anchor("cat", &c.name),
             rows: if same {
                 Vec::new()
@@ -147,7 +195,7 @@ pub(super) fn standings(
                     .collect()
             },
             same,
-            players: players_count(c.rows.len()),
+            players: players(lang, c.rows.len()),
         });
     }
     #[derive(Serialize)]
@@ -162,17 +210,17 @@ pub(super) fn standings(
         rounds: Vec<RoundLink>,
     }
     let heading = if is_final {
-        format!("Final standings (after round {round})")
+        tr!(lang, "standings-final-title", round = round)
     } else {
-        format!("Standings after round {round}")
+        tr!(lang, "standings-title", round = round)
     };
     let page = St {
         heading: heading.clone(),
-        header_line: header_line(s),
+        header_line: header_line_in(s, lang),
         head,
         tb_class: (0..s.tiebreaks.len()).map(tb_class).collect(),
         tables,
-        legend: legend(s),
+        legend: legend_in(s, lang),
         notes: s.notes.iter().map(|n| n.to_string()).collect(),
         rounds: if is_final {
             Vec::new()
@@ -237,6 +285,7 @@ pub(super) fn crosstable(
     input: &SiteInput<'_>,
 ) -> Result<String, SiteError> {
     let t = input.tournament;
+    let lang = input.lang;
     let Some(s) = final_standings(input) else {
         return Err(SiteError("no standings".into()));
     };
@@ -282,15 +331,17 @@ pub(super) fn crosstable(
         rows: Vec<Row>,
         legend: Vec<String>,
     }
-    let heading = format!("Crosstable after round {}", s.after_round);
+    let heading = tr!(lang, "crosstable-title", round = s.after_round);
     let page = Ct {
         heading: heading.clone(),
-        header_line: header_line(s),
-        round_heads: (1..=rounds).map(|r| format!("{r}.Rd")).collect(),
-        tb_heads: tb_heads(s),
+        header_line: header_line_in(s, lang),
+        round_heads: (1..=rounds)
+            .map(|r| tr!(lang, "crosstable-round", round = r))
+            .collect(),
+        tb_heads: tb_heads(s, lang),
         tb_class: (0..s.tiebreaks.len()).map(tb_class).collect(),
         rows,
-        legend: legend(s),
+        legend: legend_in(s, lang),
     };
     render(env, "crosstable.html", fr, &heading, &page)
 }

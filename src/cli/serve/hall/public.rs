@@ -80,7 +80,13 @@ pub async fn home(
     let session = hall.sessions.of(&headers, &id);
     view::render(
         "home.html",
-        Frame::new(&h, "Sections", session.as_ref(), "/").live(&h),
+        Frame::new(
+            &h,
+            chess_arbiter::tr!(super::super::lang::current(), "hall-sections"),
+            session.as_ref(),
+            "/",
+        )
+        .live(&h),
         context! { sections => rows },
     )
 }
@@ -174,7 +180,9 @@ pub async fn page(
         Ok(x) => x,
         Err(e) => return view::error_page(StatusCode::NOT_FOUND, &e),
     };
-    let key = (section.clone(), name.clone());
+    // each language's page is kept apart
+    let lang = super::super::lang::current();
+    let key = (section.clone(), format!("{}/{name}", lang.tag()));
     let hit = h.pages.lock().ok().and_then(|p| {
         p.map
             .get(&key)
@@ -184,10 +192,15 @@ pub async fn page(
     let text = match hit {
         Some(t) => t,
         None => {
-            let nav = vec![("All sections".to_string(), format!("/e/{id}/"))];
+            let nav = vec![(
+                chess_arbiter::tr!(lang, "hall-all-sections"),
+                format!("/e/{id}/"),
+            )];
             let live = format!("/e/{id}/live");
             let mut input = b.input(&nav);
             input.live = Some(&live);
+            input.lang = lang;
+            input.switch = site::Switch::Query;
             match site::page(&input, &name) {
                 Ok(Some(t)) => {
                     let t = Bytes::from(t);

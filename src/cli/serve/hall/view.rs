@@ -6,6 +6,8 @@ use std::sync::OnceLock;
 
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use chess_arbiter::render::i18n::Lang;
+use chess_arbiter::tr;
 use minijinja::{context, Environment, Value};
 use serde::Serialize;
 
@@ -92,6 +94,7 @@ fn env() -> &'static Result<Environment<'static>, String> {
         for (name, text) in TEMPLATES {
             env.add_template(name, text).map_err(|e| format!("{e:#}"))?;
         }
+        chess_arbiter::render::site::add_functions(&mut env);
         Ok(env)
     })
 }
@@ -118,23 +121,47 @@ pub struct Frame {
     /// The live feed this page follows (public pages, the desk).
     live: Option<String>,
     tool: String,
+    /// The page's language tag, and the links to the same page in the others.
+    lang: String,
+    switch: Vec<Switch>,
+}
+
+/// A link to the page in another language (`?lang=TAG`).
+#[derive(Serialize)]
+struct Switch {
+    label: String,
+    href: String,
+    lang: String,
+}
+
+/// The links to the page being answered in the other languages.
+fn switch(lang: Lang) -> Vec<Switch> {
+    Lang::all()
+        .filter(|l| *l != lang)
+        .map(|l| Switch {
+            label: l.own_name(),
+            href: format!("?lang={}", l.tag()),
+            lang: l.tag().to_string(),
+        })
+        .collect()
 }
 
 impl Frame {
     pub fn new(h: &Hosted, title: impl Into<String>, s: Option<&Session>, here: &str) -> Frame {
         let base = format!("/e/{}", h.id);
-        let mut nav = vec![("Public pages", format!("{base}/"))];
+        let lang = super::super::lang::current();
+        let mut nav = vec![(tr!(lang, "hall-public"), format!("{base}/"))];
         if let Some(s) = s {
             nav.extend([
-                ("Desk", format!("{base}/a/")),
-                ("Results", format!("{base}/a/results")),
-                ("Players", format!("{base}/a/players")),
-                ("Byes", format!("{base}/a/byes")),
+                (tr!(lang, "hall-desk"), format!("{base}/a/")),
+                (tr!(lang, "hall-results"), format!("{base}/a/results")),
+                (tr!(lang, "hall-players"), format!("{base}/a/players")),
+                (tr!(lang, "hall-byes"), format!("{base}/a/byes")),
             ]);
             if s.role == chess_arbiter::event::Role::Chief {
-                nav.push(("Pairing", format!("{base}/a/pair")));
+                nav.push((tr!(lang, "hall-pairing"), format!("{base}/a/pair")));
             }
-            nav.push(("Log", format!("{base}/a/log")));
+            nav.push((tr!(lang, "hall-log"), format!("{base}/a/log")));
         }
         Frame {
             event: h.title.clone(),
@@ -147,7 +174,7 @@ impl Frame {
             nav: nav
                 .into_iter()
                 .map(|(l, href)| NavItem {
-                    label: l.into(),
+                    label: l,
                     current: href.ends_with(here) && !here.is_empty(),
                     href,
                 })
@@ -155,6 +182,8 @@ impl Frame {
             flash: Vec::new(),
             live: None,
             tool: format!("arbiter {}", env!("CARGO_PKG_VERSION")),
+            lang: lang.tag().to_string(),
+            switch: switch(lang),
         }
     }
 
@@ -174,7 +203,10 @@ pub fn render(template: &str, frame: Frame, ctx: Value) -> Response {
     let text = match env() {
         Ok(env) => env
             .get_template(template)
-            .and_then(|t| t.render(context! { frame => frame, ..ctx }))
+            .and_then(|t| {
+                let lang = frame.lang.clone();
+                t.render(context! { frame => frame, lang => lang, ..ctx })
+            })
             .map_err(|e| format!("{e:#}")),
         Err(e) => Err(e.clone()),
     };
@@ -210,7 +242,8 @@ pub fn error_page(status: StatusCode, text: &str) -> Response {
     let rendered = env().as_ref().ok().and_then(|env| {
         env.get_template("error.html")
             .and_then(|t| {
-                t.render(context! { status => status.as_u16(), reason => status.canonical_reason(), text => text })
+                let lang = super::super::lang::current();
+                t.render(context! { status => status.as_u16(), reason => status.canonical_reason(), text => text, lang => lang.tag() })
             })
             .ok()
     });
@@ -231,7 +264,10 @@ pub fn not_found() -> Response {
 pub fn events(list: &[(String, String)]) -> Response {
     let text = env().as_ref().map_err(|e| e.clone()).and_then(|env| {
         env.get_template("events.html")
-            .and_then(|t| t.render(context! { events => list, tool => format!("arbiter {}", env!("CARGO_PKG_VERSION")) }))
+            .and_then(|t| {
+                let lang = super::super::lang::current();
+                t.render(context! { events => list, tool => format!("arbiter {}", env!("CARGO_PKG_VERSION")), lang => lang.tag(), switch => switch(lang) })
+            })
             .map_err(|e| format!("{e:#}"))
     });
     match text {
@@ -243,7 +279,12 @@ pub fn events(list: &[(String, String)]) -> Response {
 pub fn login(h: &Hosted, s: Option<&Session>, setup: bool, error: Option<&str>) -> Response {
     let mut r = render(
         "login.html",
-        Frame::new(h, "Arbiters' login", s, "/login"),
+        Frame::new(
+            h,
+            tr!(super::super::lang::current(), "hall-login-title"),
+            s,
+            "/login",
+        ),
         context! { setup => setup, error => error },
     );
     if error.is_some() {
@@ -255,7 +296,12 @@ pub fn login(h: &Hosted, s: Option<&Session>, setup: bool, error: Option<&str>) 
 pub fn setup(h: &Hosted, error: Option<&str>) -> Response {
     render(
         "setup.html",
-        Frame::new(h, "First-run setup", None, "/setup"),
+        Frame::new(
+            h,
+            tr!(super::super::lang::current(), "hall-setup-title"),
+            None,
+            "/setup",
+        ),
         context! { error => error, min => chess_arbiter::event::MIN_PASSWORD },
     )
 }
