@@ -18,7 +18,7 @@ use super::store::{now, Event};
 /// Shortest password accepted.
 pub const MIN_PASSWORD: usize = 8;
 /// Longest name or password accepted (characters).
-pub const MAX_FIELD: usize = 200;
+pub(crate) const MAX_FIELD: usize = 200;
 
 /// What an account may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

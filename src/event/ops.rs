@@ -640,7 +640,7 @@ fn no_player(section: &str, number: u32) -> EventError {
 }
 
 /// A result as people write it (`1-0`, `1/2`, `+-`).
-pub fn show(r: BoardResult) -> String {
+pub(crate) fn show(r: BoardResult) -> String {
     super::results::format(r)
 }
 

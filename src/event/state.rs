@@ -225,7 +225,7 @@ pub(super) fn unpaired(
 }
 
 /// One side of a board's result as the model's round entry.
-pub fn side_entry(code: char, opponent: PlayerId, color: Color) -> Option<RoundEntry> {
+pub(crate) fn side_entry(code: char, opponent: PlayerId, color: Color) -> Option<RoundEntry> {
     let played = |outcome, short| RoundEntry::Played {
         opponent,
         color,
@@ -256,7 +256,7 @@ pub fn side_entry(code: char, opponent: PlayerId, color: Color) -> Option<RoundE
 
 /// The TRF result character of a round entry with an opponent (`None` while
 /// the game is on).
-pub fn entry_code(e: &RoundEntry) -> Option<char> {
+pub(crate) fn entry_code(e: &RoundEntry) -> Option<char> {
     match e {
         RoundEntry::Played { outcome, short, .. } => Some(match (outcome, short) {
             (Outcome::Win, false) => '1',
@@ -408,7 +408,7 @@ pub(super) fn tournament(
 }
 
 /// The `###` line that records a manual change of `board` in `round`.
-pub fn mpa_line(round: u32, board: u32, reason: &str) -> String {
+pub(crate) fn mpa_line(round: u32, board: u32, reason: &str) -> String {
     let reason: String = reason
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })

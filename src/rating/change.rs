@@ -233,7 +233,7 @@ fn outcome_hundredths(o: Outcome) -> i64 {
 /// look-up.
 /// `cap_allowed` says whether the cap applies to this game (the 2022 edition
 /// limits the upgrade of the higher-rated player to one game per event).
-pub fn capped_d(d: i32, own: u16, edition: Edition, kind: Kind) -> i32 {
+pub(crate) fn capped_d(d: i32, own: u16, edition: Edition, kind: Kind) -> i32 {
     if d.abs() <= 400 {
         return d;
     }
@@ -248,14 +248,14 @@ pub fn capped_d(d: i32, own: u16, edition: Edition, kind: Kind) -> i32 {
 /// The K factors B.02 §8.3.3 gives before the 700 cap: 40, 20 and 10. The
 /// rapid and blitz regulations (B.02 R&B 2024) use the same K rules as the
 /// standard list, which is also what [`compute`] applies to every kind. A K
-/// below these that comes from the 700 cap ([`cap_k`]) is computed from the
+/// below these that comes from the 700 cap (`cap_k`) is computed from the
 /// games, never given.
 pub fn allowed_k(_kind: Kind) -> &'static [u32] {
     &[40, 20, 10]
 }
 
 /// B.02 §8.3.3: the largest K with K × n ≤ 700.
-pub fn cap_k(k: u32, games: u32) -> u32 {
+pub(crate) fn cap_k(k: u32, games: u32) -> u32 {
     if games == 0 || k * games <= 700 {
         k
     } else {
@@ -410,7 +410,11 @@ pub fn k_factor(
 /// Ru = Ra + dp(p) rounded, at most 2200. B.02 §8.2 (2022): Ra = average of
 /// the rated opponents; at 50% Ru = Ra, above it Ra + 20 per half point, below
 /// it Ra + dp(p); floor 1000. `score_h` is W in hundredths.
-pub fn initial_rating(edition: Edition, opponents: &[u16], score_h: i64) -> Option<InitialRating> {
+pub(crate) fn initial_rating(
+    edition: Edition,
+    opponents: &[u16],
+    score_h: i64,
+) -> Option<InitialRating> {
     let n = opponents.len() as i64;
     if n == 0 {
         return None;

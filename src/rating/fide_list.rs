@@ -83,7 +83,7 @@ fn name_key(s: &str) -> Vec<String> {
 }
 
 /// Whether two spellings name the same person as far as the list can tell.
-pub fn same_name(a: &str, b: &str) -> bool {
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
     name_key(a) == name_key(b)
 }
 
@@ -188,7 +188,7 @@ pub fn with_list_ratings(t: &Tournament, list: &FideList, kind: ListKind) -> (To
 }
 
 /// The K factor the list publishes for this player and kind.
-pub fn list_k(list: &FideList, fide_id: Option<&str>, kind: ListKind) -> Option<u32> {
+pub(crate) fn list_k(list: &FideList, fide_id: Option<&str>, kind: ListKind) -> Option<u32> {
     if !list.has(kind) {
         return None;
     }

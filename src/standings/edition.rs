@@ -39,9 +39,9 @@ pub enum EditionSource {
 }
 
 /// C.07-2023 became mandatory for every FIDE-rated event on this day.
-pub const C07_2023_MANDATORY: (i32, u32, u32) = (2024, 4, 1);
+pub(crate) const C07_2023_MANDATORY: (i32, u32, u32) = (2024, 4, 1);
 /// C.07-2026 is in force from this day.
-pub const C07_2026_IN_FORCE: (i32, u32, u32) = (2026, 3, 1);
+pub(crate) const C07_2026_IN_FORCE: (i32, u32, u32) = (2026, 3, 1);
 
 impl Edition {
     /// The edition in force for an event starting on `date`.

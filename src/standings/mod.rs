@@ -5,7 +5,7 @@
 //! asked for or in force at the event's dates ([`Edition`]), and ranks each
 //! [`Category`] too. Values are exact ([`Value`]); `f64` appears only in output.
 //!
-//! Every code has one entry in [`registry`] (name, article, modifiers, direction,
+//! Every code has one entry in the internal `registry` (name, article, modifiers, direction,
 //! the module that computes it). One module per tie-break family: `direct`
 //! (art. 6), `own` (art. 7 and self-defined counts, defined in `custom`),
 //! `buchholz` (art. 8), `sonneborn` (art. 9), `rating` (art. 10), `unplayed`
@@ -25,7 +25,7 @@ pub mod prizes;
 mod profile;
 pub mod profile_locate;
 mod rating;
-pub mod registry;
+mod registry;
 mod sonneborn;
 pub mod swiss_manager;
 pub mod team;

@@ -120,7 +120,7 @@ pub fn describe_rules(r: &PrizeRules, priority_names: &[String]) -> Vec<RuleNote
 // Shared by the engine's diagnostics and `crate::render::prizes`.
 
 /// `1st`, `2nd`, `3rd`, `11th`, `22nd`.
-pub fn ordinal(n: u32) -> String {
+pub(crate) fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
@@ -132,7 +132,7 @@ pub fn ordinal(n: u32) -> String {
 }
 
 /// `[1]` → `1st`, `[3, 4, 5]` → `3rd-5th`.
-pub fn places_text(places: &[u32]) -> String {
+pub(crate) fn places_text(places: &[u32]) -> String {
     match places {
         [] => String::new(),
         [p] => ordinal(*p),
