@@ -20,22 +20,30 @@ fn db(e: rusqlite::Error) -> EventError {
 /// A section as the state holds it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SectionState {
+    /// The section's key (`main` for an event of one section).
     pub key: String,
+    /// The section's display name.
     pub name: String,
+    /// The rounds planned (TRF `XXR`), when the header gives them.
     pub rounds_total: Option<u32>,
     /// Published rounds.
     pub published: u32,
     /// The round whose pairing is a draft, if any.
     pub draft: Option<u32>,
+    /// Players registered.
     pub players: u32,
 }
 
 /// One board of a round as the state holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardState {
+    /// The board number (1-based).
     pub board: u32,
+    /// White's pairing number.
     pub white: u32,
+    /// Black's pairing number.
     pub black: u32,
+    /// The result entered (`None`: not yet).
     pub result: Option<BoardResult>,
     /// The reason of a manual change.
     pub manual: Option<String>,

@@ -135,10 +135,12 @@ pub enum ManualChange {
 /// A result of one board as TRF result characters (`1 0 = + - W D L ?`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardResult {
-    /// White's TRF result character (`1`, `0`, `=`, `+`, `-`, `W`, `D`, `L` or `?` not yet played).
+    /// White's TRF result character: `1`, `0`, `=`, forfeits `+` `-`, `W` `D` `L`
+    /// (a game of less than one move: counted for pairings, not rated), or `?`
+    /// (result not known).
     pub white: char,
-    /// Black's TRF result character, the counterpart of White's (`0` against `1`, `-` against
-    /// `+`, ...).
+    /// Black's TRF result character, from the same set (`0` against `1`, `-`
+    /// against `+`; `0 0` or `- -` when both lose).
     pub black: char,
 }
 
@@ -203,8 +205,8 @@ pub enum Step {
         section: String,
         /// The round paired (1-based).
         round: u32,
-        /// The system that paired it: the Dutch rules edition's name, or `round-robin` for a
-        /// Berger table (C.05 annex 1).
+        /// The system that paired it: `dutch-2017`, `dutch-2025` (the Dutch rules
+        /// edition), or `round-robin` for a Berger table (C.05 Annex 1).
         edition: String,
         /// The boards in order, board 1 first.
         boards: Vec<BoardSpec>,

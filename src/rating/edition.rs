@@ -22,8 +22,10 @@ pub enum Edition {
 }
 
 impl Edition {
+    /// Every edition, oldest first.
     pub const ALL: [Edition; 3] = [Edition::B2022, Edition::B2024, Edition::B2025Oct];
 
+    /// The edition's code as options and reports write it (`2022`, `2024`, `2025-10`).
     pub fn code(self) -> &'static str {
         match self {
             Edition::B2022 => "2022",
@@ -76,12 +78,18 @@ impl FromStr for Edition {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
+    /// Standard play (B.02 §1.1: at least 60, 90 or 120 minutes for 60 moves depending on the
+    /// ratings).
     Standard,
+    /// Rapid play (B.02 R&B 2024 §1: more than 10 and less than 60 minutes per player for 60
+    /// moves).
     Rapid,
+    /// Blitz play (B.02 R&B 2024 §1: more than 3 and at most 10 minutes per player for 60 moves).
     Blitz,
 }
 
 impl Kind {
+    /// The kind's code as options and reports write it (`standard`, `rapid`, `blitz`).
     pub fn code(self) -> &'static str {
         match self {
             Kind::Standard => "standard",
