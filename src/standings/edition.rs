@@ -33,7 +33,10 @@ pub enum EditionSource {
     /// Given by the caller (`--edition`, profile).
     Requested,
     /// From the event's start (or end) date.
-    EventDate { date: NaiveDate },
+    EventDate {
+        /// The date the edition was chosen by.
+        date: NaiveDate,
+    },
     /// No date in the file: the rules in force today are assumed.
     NoDate,
 }
@@ -56,6 +59,7 @@ impl Edition {
         }
     }
 
+    /// The edition's code as options and profiles write it (`pre2023`, `2023`, `2026`).
     pub fn as_str(self) -> &'static str {
         match self {
             Edition::Pre2023 => "pre2023",
