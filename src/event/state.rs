@@ -24,7 +24,7 @@ pub struct SectionState {
     pub key: String,
     /// The section's display name.
     pub name: String,
-    /// The rounds planned (TRF `XXR`), when the header gives them.
+    /// The rounds planned, when the section's header gives them.
     pub rounds_total: Option<u32>,
     /// Published rounds.
     pub published: u32,

@@ -177,7 +177,9 @@ pub enum Step {
     Register {
         /// The section's key.
         section: String,
-        /// The players registered, numbered in the order of the start list after this step.
+        /// The players registered. Before round 1 is paired each takes its
+        /// place in the initial order (the players after it move down one
+        /// number); once a round is paired they are numbered after the last.
         entrants: Vec<Entrant>,
     },
     /// A tournament read from another file becomes the section's state:

@@ -108,8 +108,8 @@ pub struct ExplainItem {
     pub tiebreak: String,
     /// Its value for the player (`None`: undefined for this player).
     pub value: Option<Value>,
-    /// The working, one line per step (games counted, cuts, the virtual opponents used, DE's
-    /// comparisons).
+    /// The working in words, one line per step, as the tie-break's module
+    /// writes it (for DE, the comparisons made inside the tied group).
     pub lines: Vec<String>,
 }
 
