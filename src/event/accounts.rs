@@ -18,7 +18,7 @@ use super::store::{now, Event};
 /// Shortest password accepted.
 pub const MIN_PASSWORD: usize = 8;
 /// Longest name or password accepted (characters).
-pub const MAX_FIELD: usize = 200;
+pub(crate) const MAX_FIELD: usize = 200;
 
 /// What an account may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -33,6 +33,7 @@ pub enum Role {
 }
 
 impl Role {
+    /// The role as stored and typed in commands (`chief`, `deputy`).
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Chief => "chief",
@@ -40,6 +41,7 @@ impl Role {
         }
     }
 
+    /// The role from its text (`chief`, `deputy`); `None` for anything else.
     pub fn parse(s: &str) -> Option<Role> {
         match s {
             "chief" => Some(Role::Chief),
@@ -52,9 +54,13 @@ impl Role {
 /// An account as listed (without its hash).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Account {
+    /// The account's name (what the arbiter signs in with and what the log records).
     pub name: String,
+    /// What the account may do.
     pub role: Role,
+    /// When it was created (UTC, RFC 3339).
     pub created_at: String,
+    /// Who created it (the author of the command that added it).
     pub created_by: String,
 }
 

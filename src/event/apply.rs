@@ -174,7 +174,7 @@ fn add_section(tx: &Transaction<'_>, ord: usize, s: &SectionSpec) -> Result<(), 
 /// C.04.2 (2026) art. 2.2 / (2017) B.2: the initial order is by strength (the
 /// rating; unrated last), then FIDE title (GM, IM, WGM, FM, WIM, CM, WFM,
 /// WCM, none), then alphabetically.
-pub fn initial_order(a: &Player, b: &Player) -> Ordering {
+pub(crate) fn initial_order(a: &Player, b: &Player) -> Ordering {
     let title = |p: &Player| p.title.as_ref().and_then(title_rank).unwrap_or(usize::MAX);
     b.rating
         .unwrap_or(0)

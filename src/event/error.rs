@@ -8,27 +8,66 @@ use std::fmt;
 #[non_exhaustive]
 pub enum EventError {
     /// The file cannot be read or written (missing, permissions).
-    Access { path: String, detail: String },
+    Access {
+        /// The event file's path as given.
+        path: String,
+        /// What the system said.
+        detail: String,
+    },
     /// A new event's path exists already.
-    Exists { path: String },
+    Exists {
+        /// The event file's path as given.
+        path: String,
+    },
     /// The file is not an event file.
-    NotAnEventFile { path: String, found: String },
+    NotAnEventFile {
+        /// The event file's path as given.
+        path: String,
+        /// What the file is instead (not SQLite, another program's database).
+        found: String,
+    },
     /// The file was written by a newer version of the program.
     NewerVersion {
+        /// The event file's path as given.
         path: String,
+        /// The file's schema version.
         version: i32,
+        /// The newest schema version this program reads.
         supported: i32,
     },
     /// The file is damaged: unreadable tables or a log that does not add up.
-    Corrupt { path: String, detail: String },
+    Corrupt {
+        /// The event file's path as given.
+        path: String,
+        /// What does not add up.
+        detail: String,
+    },
     /// Another writer held the file longer than the wait allows.
-    Busy { path: String },
+    Busy {
+        /// The event file's path as given.
+        path: String,
+    },
     /// The step was refused: it does not fit the event's state.
-    Refused { path: String, message: String },
+    Refused {
+        /// The event file's path as given.
+        path: String,
+        /// What was asked, what was expected and what was found.
+        message: String,
+    },
     /// The pairing engine found no legal pairing (nothing written).
-    NoLegalPairing { path: String, message: String },
+    NoLegalPairing {
+        /// The event file's path as given.
+        path: String,
+        /// The round and the engine's explanation.
+        message: String,
+    },
     /// The storage failed (disk full, I/O error).
-    Storage { path: String, detail: String },
+    Storage {
+        /// The event file's path as given.
+        path: String,
+        /// What the storage said.
+        detail: String,
+    },
 }
 
 impl EventError {

@@ -34,12 +34,11 @@ mod store;
 mod view;
 
 pub use accounts::{Account, Role, MIN_PASSWORD};
-pub use apply::initial_order;
 pub use error::EventError;
 pub use ops::{Entered, Paired, SheetLine};
-pub use state::{mpa_line, BoardState, Scope, SectionState};
+pub use state::{BoardState, Scope, SectionState};
 pub use step::{
     BoardResult, BoardSpec, ByeCode, Entrant, LateBye, Logged, ManualChange, ResultEntry,
     SectionSpec, Step,
 };
-pub use store::{is_sqlite, Author, Event, BUSY_TIMEOUT};
+pub use store::{is_sqlite, Author, Event};

@@ -22,7 +22,9 @@ fn db(e: rusqlite::Error) -> EventError {
 /// What a pairing request did.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Paired {
+    /// The section's key.
     pub section: String,
+    /// The round paired (1-based).
     pub round: u32,
     /// Published (false: a draft).
     pub published: bool,
@@ -41,13 +43,19 @@ pub enum Entered {
     /// The same result was already there: nothing written.
     Unchanged,
     /// A correction, with the value it replaced.
-    Corrected { old: BoardResult },
+    Corrected {
+        /// The result it replaced.
+        old: BoardResult,
+    },
     /// Not written: the board no longer held what the writer saw
     /// ([`SheetLine::expected`]); `found` is what it holds, entered by `by`
     /// at `at`.
     Conflict {
+        /// The result the board holds now (`None`: none).
         found: Option<BoardResult>,
+        /// Who entered it.
         by: String,
+        /// When (UTC, RFC 3339).
         at: String,
     },
 }
@@ -640,7 +648,7 @@ fn no_player(section: &str, number: u32) -> EventError {
 }
 
 /// A result as people write it (`1-0`, `1/2`, `+-`).
-pub fn show(r: BoardResult) -> String {
+pub(crate) fn show(r: BoardResult) -> String {
     super::results::format(r)
 }
 

@@ -10,9 +10,13 @@ use super::step::BoardResult;
 pub struct SheetLine {
     /// Where it came from (`results.csv, line 4`), for messages.
     pub at: String,
+    /// The section's key (`None`: the event's first section).
     pub section: Option<String>,
+    /// The round (1-based; `None`: the last published round).
     pub round: Option<u32>,
+    /// The board (1-based).
     pub board: u32,
+    /// The result read.
     pub result: BoardResult,
     /// The result the writer saw on the board when it entered this one
     /// (`Some(None)`: an empty board). When set, a board found otherwise is

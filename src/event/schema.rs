@@ -12,21 +12,22 @@
 //! the log by every step's transaction and rebuilt from it by an undo.
 
 /// `PRAGMA application_id` of an event file: "ARBT" in ASCII.
-pub const APPLICATION_ID: i32 = 0x4152_4254;
+pub(crate) const APPLICATION_ID: i32 = 0x4152_4254;
 
 /// How long a writer waits for another writer's step to end before it gives
 /// up with [`super::EventError::Busy`].
-pub const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+pub(crate) const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The schema version this program writes (`PRAGMA user_version`).
-pub const VERSION: i32 = 2;
+pub(crate) const VERSION: i32 = 2;
 
 /// The statements that bring a file at version `i` to version `i + 1`.
-pub const MIGRATIONS: &[&str] = &[V1, V2];
+pub(crate) const MIGRATIONS: &[&str] = &[V1, V2];
 
 /// Tables that hold state (cleared and rebuilt from the log by an undo), in
 /// an order that deletes children before parents.
-pub const STATE_TABLES: &[&str] = &["board", "unpaired", "round", "player", "section", "event"];
+pub(crate) const STATE_TABLES: &[&str] =
+    &["board", "unpaired", "round", "player", "section", "event"];
 
 const V1: &str = "
 CREATE TABLE event (

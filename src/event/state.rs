@@ -20,22 +20,30 @@ fn db(e: rusqlite::Error) -> EventError {
 /// A section as the state holds it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SectionState {
+    /// The section's key (`main` for an event of one section).
     pub key: String,
+    /// The section's display name.
     pub name: String,
+    /// The rounds planned, when the section's header gives them.
     pub rounds_total: Option<u32>,
     /// Published rounds.
     pub published: u32,
     /// The round whose pairing is a draft, if any.
     pub draft: Option<u32>,
+    /// Players registered.
     pub players: u32,
 }
 
 /// One board of a round as the state holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardState {
+    /// The board number (1-based).
     pub board: u32,
+    /// White's pairing number.
     pub white: u32,
+    /// Black's pairing number.
     pub black: u32,
+    /// The result entered (`None`: not yet).
     pub result: Option<BoardResult>,
     /// The reason of a manual change.
     pub manual: Option<String>,
@@ -225,7 +233,7 @@ pub(super) fn unpaired(
 }
 
 /// One side of a board's result as the model's round entry.
-pub fn side_entry(code: char, opponent: PlayerId, color: Color) -> Option<RoundEntry> {
+pub(crate) fn side_entry(code: char, opponent: PlayerId, color: Color) -> Option<RoundEntry> {
     let played = |outcome, short| RoundEntry::Played {
         opponent,
         color,
@@ -256,7 +264,7 @@ pub fn side_entry(code: char, opponent: PlayerId, color: Color) -> Option<RoundE
 
 /// The TRF result character of a round entry with an opponent (`None` while
 /// the game is on).
-pub fn entry_code(e: &RoundEntry) -> Option<char> {
+pub(crate) fn entry_code(e: &RoundEntry) -> Option<char> {
     match e {
         RoundEntry::Played { outcome, short, .. } => Some(match (outcome, short) {
             (Outcome::Win, false) => '1',
@@ -408,7 +416,7 @@ pub(super) fn tournament(
 }
 
 /// The `###` line that records a manual change of `board` in `round`.
-pub fn mpa_line(round: u32, board: u32, reason: &str) -> String {
+pub(crate) fn mpa_line(round: u32, board: u32, reason: &str) -> String {
     let reason: String = reason
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })

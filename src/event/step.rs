@@ -16,8 +16,13 @@ use crate::model::{Player, Tournament};
 /// under (rounds, system, dates, scoring, tie-breaks; no players).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SectionSpec {
+    /// The section's key: a short identifier used in commands and URLs (`main` for an event of
+    /// one section).
     pub key: String,
+    /// The section's display name (`Open A`).
     pub name: String,
+    /// The tournament header the section plays under; its `players` are empty (players come in
+    /// with [`Step::Register`] or [`Step::Import`]).
     pub header: Tournament,
     /// The bye kind of the rounds a late entrant missed (C.04.2 (2017) C /
     /// (2026) art. 2.4: zero unless the regulations say otherwise).
@@ -77,6 +82,7 @@ pub enum ByeCode {
 }
 
 impl ByeCode {
+    /// The TRF result code as text (`H`, `F`, `Z`, `U`), as stored in the `unpaired` table.
     pub fn as_str(self) -> &'static str {
         match self {
             ByeCode::H => "H",
@@ -86,6 +92,7 @@ impl ByeCode {
         }
     }
 
+    /// The code from its text (`H`, `F`, `Z`, `U`); `None` for anything else.
     pub fn from_code(s: &str) -> Option<ByeCode> {
         match s {
             "H" => Some(ByeCode::H),
@@ -100,7 +107,9 @@ impl ByeCode {
 /// One board of a pairing step: pairing numbers of White and Black.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardSpec {
+    /// White's pairing number in the section.
     pub white: u32,
+    /// Black's pairing number in the section.
     pub black: u32,
 }
 
@@ -110,23 +119,39 @@ pub struct BoardSpec {
 #[serde(tag = "change", rename_all = "snake_case")]
 pub enum ManualChange {
     /// Exchange the places of two players (on boards or the pairing-allocated bye).
-    Swap { a: u32, b: u32 },
+    Swap {
+        /// One player's pairing number.
+        a: u32,
+        /// The other player's pairing number.
+        b: u32,
+    },
     /// Exchange the colours of a board.
-    Flip { board: u32 },
+    Flip {
+        /// The board (1-based).
+        board: u32,
+    },
 }
 
 /// A result of one board as TRF result characters (`1 0 = + - W D L ?`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardResult {
+    /// White's TRF result character: `1`, `0`, `=`, forfeits `+` `-`, `W` `D` `L`
+    /// (a game of less than one move: counted for pairings, not rated), or `?`
+    /// (result not known).
     pub white: char,
+    /// Black's TRF result character, from the same set (`0` against `1`, `-`
+    /// against `+`; `0 0` or `- -` when both lose).
     pub black: char,
 }
 
 /// One result of a results step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultEntry {
+    /// The round (1-based).
     pub round: u32,
+    /// The board (1-based, in the order of the published pairing).
     pub board: u32,
+    /// The result entered.
     pub result: BoardResult,
     /// The value it replaced (a correction).
     pub old: Option<BoardResult>,
@@ -138,68 +163,112 @@ pub struct ResultEntry {
 pub enum Step {
     /// The event is created with its sections.
     Create {
+        /// The event's name.
         name: String,
+        /// The text of the regulations profile (TOML) the event was created with, kept whole in
+        /// the event file.
         profile: Option<String>,
+        /// The file name the profile was read from (shown in messages).
         profile_name: Option<String>,
+        /// The sections, in order (the first is the default one).
         sections: Vec<SectionSpec>,
     },
     /// Players registered into a section (one by hand, or many from a list).
     Register {
+        /// The section's key.
         section: String,
+        /// The players registered. Before round 1 is paired each takes its
+        /// place in the initial order (the players after it move down one
+        /// number); once a round is paired they are numbered after the last.
         entrants: Vec<Entrant>,
     },
     /// A tournament read from another file becomes the section's state:
     /// its players (with their numbers) and every round recorded.
     Import {
+        /// The section's key.
         section: String,
+        /// The tournament read (players with their pairing numbers, rounds, results).
         tournament: Box<Tournament>,
+        /// Where it came from (the file name as given), for the log.
         source: String,
     },
     /// A player's data changed.
     Edit {
+        /// The section's key.
         section: String,
+        /// The player's pairing number.
         number: u32,
+        /// The player's new data (its `id` and `rounds` are ignored).
         player: Box<Player>,
     },
     /// A round paired (`published: false`: a draft).
     Pair {
+        /// The section's key.
         section: String,
+        /// The round paired (1-based).
         round: u32,
+        /// The system that paired it: `dutch-2017`, `dutch-2025` (the Dutch rules
+        /// edition), or `round-robin` for a Berger table (C.05 Annex 1).
         edition: String,
+        /// The boards in order, board 1 first.
         boards: Vec<BoardSpec>,
+        /// The pairing number of the player given the pairing-allocated bye, if any.
         bye: Option<u32>,
+        /// Whether the pairing is published at once (`false`: a draft that manual changes and
+        /// `publish` follow).
         published: bool,
     },
     /// A manual change to the draft of `round` (the reason is the step's).
     Change {
+        /// The section's key.
         section: String,
+        /// The round whose draft is changed (1-based).
         round: u32,
+        /// The change.
         change: ManualChange,
+        /// Why the arbiter made it, kept with the change in the log.
         reason: String,
     },
     /// The draft of `round` is published.
-    Publish { section: String, round: u32 },
+    Publish {
+        /// The section's key.
+        section: String,
+        /// The round published (1-based).
+        round: u32,
+    },
     /// Results entered (one board or a whole sheet).
     Results {
+        /// The section's key.
         section: String,
+        /// The results, each with its round and board.
         results: Vec<ResultEntry>,
     },
     /// A bye requested for a round not yet paired (or withdrawn with `None`).
     Bye {
+        /// The section's key.
         section: String,
+        /// The player's pairing number.
         number: u32,
+        /// The round the bye is for (1-based).
         round: u32,
+        /// The bye kind (`None`: a bye withdrawn).
         bye: Option<ByeCode>,
     },
     /// A player withdrawn from `from_round` on (`None`: brought back).
     Withdraw {
+        /// The section's key.
         section: String,
+        /// The player's pairing number.
         number: u32,
+        /// The first round the player is no longer paired in (1-based).
         from_round: Option<u32>,
     },
     /// Back to the state before step `to_before` (that step and every
     /// effective step after it undone; nothing is deleted from the log).
-    Undo { to_before: i64 },
+    Undo {
+        /// The sequence number ([`Logged::seq`]) of the first step undone.
+        to_before: i64,
+    },
 }
 
 impl Step {
@@ -240,11 +309,15 @@ impl Step {
 /// A step as read from the log.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Logged {
+    /// The step's sequence number in the log (rising with each step; what [`Step::Undo`] names).
     pub seq: i64,
     /// UTC, RFC 3339.
     pub at: String,
+    /// Who made the step (the arbiter's name or account).
     pub arbiter: String,
+    /// Why, when the arbiter said.
     pub reason: Option<String>,
+    /// The step itself.
     pub step: Step,
     /// Whether a later undo took it back.
     pub undone: bool,

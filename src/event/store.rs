@@ -13,7 +13,7 @@ use super::schema;
 use super::step::{Logged, Step};
 
 /// The first 16 bytes of every SQLite database file.
-pub const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
+pub(crate) const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 
 /// Whether `bytes` (the start of a file) are a SQLite database: the event
 /// file is recognised by its content, whatever its name.
@@ -21,7 +21,7 @@ pub fn is_sqlite(bytes: &[u8]) -> bool {
     bytes.starts_with(SQLITE_HEADER)
 }
 
-pub use super::schema::BUSY_TIMEOUT;
+pub(crate) use super::schema::BUSY_TIMEOUT;
 
 /// An open event file.
 #[derive(Debug)]
@@ -196,7 +196,7 @@ impl Event {
     }
 
     /// Write one step: in an immediate transaction (a second writer waits up
-    /// to [`BUSY_TIMEOUT`], then fails with [`EventError::Busy`]), `make`
+    /// to ten seconds (`BUSY_TIMEOUT`), then fails with [`EventError::Busy`]), `make`
     /// reads the state and returns the step or why it is refused; the step is
     /// applied to the state tables and appended to the log; then commit. On
     /// any error nothing is written. Returns the step's sequence number.

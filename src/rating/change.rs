@@ -50,15 +50,20 @@ pub enum Source {
 /// The rating report of one event.
 #[derive(Debug, Clone, Serialize)]
 pub struct RatingReport {
+    /// The B.02 edition the changes follow.
     pub rules: Edition,
+    /// How the edition was chosen (given, by the event's end date, or assumed).
     pub rules_source: Source,
+    /// Standard, rapid or blitz: which rating the event changes.
     pub kind: Kind,
+    /// How the kind was chosen (given, from the time control, or assumed).
     pub kind_source: Source,
     /// Everything the computation had to assume, in plain words.
     pub assumptions: Vec<String>,
     /// The FIDE list the ratings and K factors came from, if one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fide_list: Option<ListUsed>,
+    /// One line per player, in starting-rank order.
     pub players: Vec<PlayerRating>,
 }
 
@@ -80,6 +85,7 @@ pub enum KReason {
 }
 
 impl KReason {
+    /// The reason in words, for reports (`rated 2400 or more`).
     pub fn describe(self) -> &'static str {
         match self {
             KReason::Given => "given in the input",
@@ -98,6 +104,7 @@ pub struct KFactor {
     pub base: u32,
     /// K used: `base`, or the largest K with K × games ≤ 700 (B.02 §8.3.3).
     pub used: u32,
+    /// Why the player has this base K.
     pub reason: KReason,
     /// True when the 700 cap lowered K.
     pub capped: bool,
@@ -108,8 +115,11 @@ pub struct KFactor {
 /// One rated game of a player.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameDetail {
+    /// The round (1-based).
     pub round: u32,
+    /// The opponent's starting rank.
     pub opponent: u32,
+    /// The opponent's rating used (the FIDE list's when one was given).
     pub opponent_rating: u16,
     /// 1, 0.5 or 0.
     pub result: f64,
@@ -129,9 +139,13 @@ pub struct GameDetail {
 /// A round that did not count, and why.
 #[derive(Debug, Clone, Serialize)]
 pub struct Excluded {
+    /// The round (1-based).
     pub round: u32,
+    /// The opponent's starting rank, when the round had an opponent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub opponent: Option<u32>,
+    /// Why the round does not count (a forfeit, a bye, an unrated opponent, the 600-point rule
+    /// ...).
     pub reason: String,
 }
 
@@ -144,26 +158,34 @@ pub struct InitialRating {
     pub average: f64,
     /// p looked up in table 8.1.1, rounded to hundredths.
     pub p: f64,
+    /// dp, the rating difference for `p`: table 8.1.1 (in the 2022 edition 20 per half point
+    /// above 50%).
     pub dp: i32,
     /// Games against rated opponents.
     pub games: u32,
     /// Whether these games alone allow publication (at least 5 games and the
     /// rating floor); otherwise the figure is a performance so far.
     pub publishable: bool,
+    /// What the figure means: publishable, a performance so far (B.02 §7.1.4), below the rating
+    /// floor, capped at 2200 (§8.2.3).
     pub note: String,
 }
 
 /// One player's line of the report.
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerRating {
+    /// The player's starting rank.
     pub start_rank: u32,
+    /// The player's name as the file writes it.
     pub name: String,
+    /// The player's FIDE id, when the file gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fide_id: Option<String>,
     /// Ro, the rating used; `null` when unrated.
     pub rating: Option<u16>,
     /// K used; `null` for unrated players.
     pub k: Option<u32>,
+    /// How K was chosen (base, cap, reason), for rated players.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub k_detail: Option<KFactor>,
     /// Rated games.
@@ -178,11 +200,15 @@ pub struct PlayerRating {
     pub change_rounded: i32,
     /// The rating after the event (for unrated players, the initial rating).
     pub new_rating: Option<i32>,
+    /// The initial rating worked out from this event (B.02 §8.2), for an unrated player with
+    /// rated opponents.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub initial: Option<InitialRating>,
     /// Rating performance over the rated games: Ra + dp(p).
     pub performance: Option<i32>,
+    /// Each rated game with its D, PD and change.
     pub games_detail: Vec<GameDetail>,
+    /// The rounds that did not count, with why.
     pub excluded: Vec<Excluded>,
 }
 
@@ -233,7 +259,7 @@ fn outcome_hundredths(o: Outcome) -> i64 {
 /// look-up.
 /// `cap_allowed` says whether the cap applies to this game (the 2022 edition
 /// limits the upgrade of the higher-rated player to one game per event).
-pub fn capped_d(d: i32, own: u16, edition: Edition, kind: Kind) -> i32 {
+pub(crate) fn capped_d(d: i32, own: u16, edition: Edition, kind: Kind) -> i32 {
     if d.abs() <= 400 {
         return d;
     }
@@ -248,14 +274,14 @@ pub fn capped_d(d: i32, own: u16, edition: Edition, kind: Kind) -> i32 {
 /// The K factors B.02 §8.3.3 gives before the 700 cap: 40, 20 and 10. The
 /// rapid and blitz regulations (B.02 R&B 2024) use the same K rules as the
 /// standard list, which is also what [`compute`] applies to every kind. A K
-/// below these that comes from the 700 cap ([`cap_k`]) is computed from the
+/// below these that comes from the 700 cap (`cap_k`) is computed from the
 /// games, never given.
 pub fn allowed_k(_kind: Kind) -> &'static [u32] {
     &[40, 20, 10]
 }
 
 /// B.02 §8.3.3: the largest K with K × n ≤ 700.
-pub fn cap_k(k: u32, games: u32) -> u32 {
+pub(crate) fn cap_k(k: u32, games: u32) -> u32 {
     if games == 0 || k * games <= 700 {
         k
     } else {
@@ -410,7 +436,11 @@ pub fn k_factor(
 /// Ru = Ra + dp(p) rounded, at most 2200. B.02 §8.2 (2022): Ra = average of
 /// the rated opponents; at 50% Ru = Ra, above it Ra + 20 per half point, below
 /// it Ra + dp(p); floor 1000. `score_h` is W in hundredths.
-pub fn initial_rating(edition: Edition, opponents: &[u16], score_h: i64) -> Option<InitialRating> {
+pub(crate) fn initial_rating(
+    edition: Edition,
+    opponents: &[u16],
+    score_h: i64,
+) -> Option<InitialRating> {
     let n = opponents.len() as i64;
     if n == 0 {
         return None;

@@ -22,8 +22,10 @@ pub enum Edition {
 }
 
 impl Edition {
+    /// Every edition, oldest first.
     pub const ALL: [Edition; 3] = [Edition::B2022, Edition::B2024, Edition::B2025Oct];
 
+    /// The edition's code as options and reports write it (`2022`, `2024`, `2025-10`).
     pub fn code(self) -> &'static str {
         match self {
             Edition::B2022 => "2022",
@@ -76,12 +78,18 @@ impl FromStr for Edition {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
+    /// Standard play (B.02 §1.1: at least 60, 90 or 120 minutes for 60 moves depending on the
+    /// ratings).
     Standard,
+    /// Rapid play (B.02 R&B 2024 §1: more than 10 and less than 60 minutes per player for 60
+    /// moves).
     Rapid,
+    /// Blitz play (B.02 R&B 2024 §1: more than 3 and at most 10 minutes per player for 60 moves).
     Blitz,
 }
 
 impl Kind {
+    /// The kind's code as options and reports write it (`standard`, `rapid`, `blitz`).
     pub fn code(self) -> &'static str {
         match self {
             Kind::Standard => "standard",
@@ -128,7 +136,7 @@ impl FromStr for Kind {
 
 /// Minutes each player has for a 60-move game, as B.02 §1 counts them.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PlayingTime {
+pub(crate) struct PlayingTime {
     pub minutes: f64,
     /// True when read from the encoded `222` record; false when read from
     /// the free-text `122` record.
@@ -139,7 +147,7 @@ pub struct PlayingTime {
 /// `40/6000+30:900+30`, `W300-B240`) and return the minutes per player for a
 /// 60-move game (base times of the periods reached plus 60 × increment, as
 /// B.02 R&B §1 counts them). For unequal times the smaller side counts.
-pub fn minutes_from_encoded(text: &str) -> Option<f64> {
+pub(crate) fn minutes_from_encoded(text: &str) -> Option<f64> {
     let t = text.trim();
     if t.is_empty() {
         return None;
@@ -178,7 +186,7 @@ fn periods_minutes(t: &str) -> Option<f64> {
 /// The playing time of the event: the encoded `222` record if it reads,
 /// otherwise the free-text `122` record as [`super::time_control`] reads it
 /// (`None` when neither reads: the caller says so, it never assumes).
-pub fn playing_time(encoded: &str, free_text: &str) -> Option<PlayingTime> {
+pub(crate) fn playing_time(encoded: &str, free_text: &str) -> Option<PlayingTime> {
     if let Some(m) = minutes_from_encoded(encoded) {
         return Some(PlayingTime {
             minutes: m,
@@ -196,7 +204,7 @@ pub fn playing_time(encoded: &str, free_text: &str) -> Option<PlayingTime> {
 /// B.02 §1.1: the minimum minutes per player for a 60-move game, by the
 /// highest rating involved: 120 if anyone is rated 2400+, 90 if anyone is
 /// rated 1800+, else 60.
-pub fn minimum_standard_minutes(highest_rating: Option<u16>) -> u32 {
+pub(crate) fn minimum_standard_minutes(highest_rating: Option<u16>) -> u32 {
     match highest_rating {
         Some(r) if r >= 2400 => 120,
         Some(r) if r >= 1800 => 90,

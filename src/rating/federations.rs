@@ -22,7 +22,7 @@ const CODES: &[&str] = &[
 ];
 
 /// True for a code on the FIDE federation list.
-pub fn is_known_federation(code: &str) -> bool {
+pub(crate) fn is_known_federation(code: &str) -> bool {
     CODES.binary_search(&code).is_ok()
 }
 

@@ -26,35 +26,52 @@ pub fn list_kind(k: Kind) -> ListKind {
 pub enum Disagreement {
     /// The FIDE id is not in the list: unknown or mistyped.
     UnknownId {
+        /// The id as the file writes it.
         fide_id: String,
     },
     /// The names differ (compared without case, accents, spaces, punctuation
     /// and word order).
     Name {
+        /// The name as the file writes it.
         file: String,
+        /// The name as the list writes it.
         list: String,
     },
+    /// The birth years differ (or the list has none).
     BirthYear {
+        /// The file's birth year.
         file: i32,
+        /// The list's birth year, if it gives one.
         list: Option<i32>,
     },
+    /// The sex differs (only compared when both give one).
     Sex {
+        /// The file's sex.
         file: Option<Sex>,
+        /// The list's sex.
         list: Option<Sex>,
     },
+    /// The federation differs (compared without case).
     Federation {
+        /// The file's federation code.
         file: String,
+        /// The list's federation code.
         list: String,
     },
     /// The file's title against the list's highest (open or women's) title.
     Title {
+        /// The file's title.
         file: Option<Title>,
+        /// The list's highest title.
         list: Option<Title>,
     },
     /// The rating of the file is not the one published for `kind`.
     Rating {
+        /// The list the rating was compared with (the event's kind).
         kind: ListKind,
+        /// The file's rating.
         file: Option<u16>,
+        /// The list's rating for `kind` (`None`: unrated there).
         list: Option<u16>,
     },
     /// Flag `i` / `wi`.
@@ -64,7 +81,9 @@ pub enum Disagreement {
 /// A disagreement of one player (by starting rank).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Finding {
+    /// The player's starting rank.
     pub player: PlayerId,
+    /// What disagrees.
     #[serde(flatten)]
     pub what: Disagreement,
 }
@@ -83,7 +102,7 @@ fn name_key(s: &str) -> Vec<String> {
 }
 
 /// Whether two spellings name the same person as far as the list can tell.
-pub fn same_name(a: &str, b: &str) -> bool {
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
     name_key(a) == name_key(b)
 }
 
@@ -223,7 +242,7 @@ pub fn standard_stand_ins(t: &Tournament, list: &FideList, kind: ListKind) -> Ve
 }
 
 /// The K factor the list publishes for this player and kind.
-pub fn list_k(list: &FideList, fide_id: Option<&str>, kind: ListKind) -> Option<u32> {
+pub(crate) fn list_k(list: &FideList, fide_id: Option<&str>, kind: ListKind) -> Option<u32> {
     if !list.has(kind) {
         return None;
     }

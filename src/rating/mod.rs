@@ -12,12 +12,12 @@
 pub mod change;
 pub mod edition;
 pub mod fide_list;
-pub mod time_control;
+mod time_control;
 
 pub use change::{compute, RatingOptions, RatingReport};
 pub use edition::{Edition, Kind};
-pub mod federations;
-pub mod names;
+mod federations;
+mod names;
 pub mod period;
 pub mod report_check;
 pub mod submission;

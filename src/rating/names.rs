@@ -67,13 +67,13 @@ fn translit_char(c: char) -> Option<&'static str> {
 }
 
 /// Characters a name in the report may carry as they are.
-pub fn is_plain(c: char) -> bool {
+pub(crate) fn is_plain(c: char) -> bool {
     c.is_ascii_alphabetic() || matches!(c, ' ' | ',' | '-' | '\'' | '.')
 }
 
 /// What checking a name found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NameCheck {
+pub(crate) struct NameCheck {
     /// The characters that are not plain, in order, without repeats.
     pub offending: Vec<char>,
     /// The name with every transliterable character replaced; `None` when
@@ -82,7 +82,7 @@ pub struct NameCheck {
 }
 
 /// Check a name; `None` when it is already plain.
-pub fn check_name(name: &str) -> Option<NameCheck> {
+pub(crate) fn check_name(name: &str) -> Option<NameCheck> {
     if name.chars().all(is_plain) {
         return None;
     }
@@ -109,7 +109,7 @@ pub fn check_name(name: &str) -> Option<NameCheck> {
 }
 
 /// The transliterated name, or the name unchanged when nothing applies.
-pub fn transliterate(name: &str) -> Option<String> {
+pub(crate) fn transliterate(name: &str) -> Option<String> {
     match check_name(name) {
         None => Some(name.to_string()),
         Some(c) => c.transliterated,

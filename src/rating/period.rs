@@ -12,12 +12,15 @@ use super::change::{cap_k, RatingReport};
 /// One player over the events of a period.
 #[derive(Debug, Clone, Serialize)]
 pub struct PeriodPlayer {
+    /// The player's FIDE id (players are followed across events by it).
     pub fide_id: String,
+    /// The player's name, as the first event writes it.
     pub name: String,
     /// K before the cap (from the first event the player is rated in).
     pub k_base: u32,
     /// K over the period: the largest with K × games ≤ 700.
     pub k_used: u32,
+    /// Rated games over the period's events.
     pub games: u32,
     /// Σ K × (W − We) over the period's events, unrounded.
     pub change: f64,
@@ -34,6 +37,8 @@ pub struct Period {
     pub month: Option<(i32, u32)>,
     /// The events (0-based input positions).
     pub events: Vec<usize>,
+    /// The players rated in more than one of the period's events (a player of
+    /// one event only keeps that event's report).
     pub players: Vec<PeriodPlayer>,
 }
 

@@ -24,30 +24,64 @@ use crate::model::{
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Check {
+    /// A mandatory TRF-16 header record is missing: tournament name (`012`), city (`022`),
+    /// federation (`032`) or tournament type (`092`/`192`).
     HeaderMissing,
+    /// A federation (the event's `032` or a player's) is missing or not a FIDE federation code.
     FederationCode,
+    /// No chief arbiter (`102`; B.02 §9).
     ChiefArbiterMissing,
+    /// The chief arbiter or a deputy (`102`, `112`) has no FIDE id (B.02 §9: licensed arbiters).
     ArbiterWithoutFideId,
+    /// The start (`042`) or end date (`052`) is missing.
     DateMissing,
+    /// Dates that contradict each other: the end before the start, a round date (`132`) outside
+    /// the event's dates or before the previous round's.
     DatesInconsistent,
+    /// A round has no date in the `132` record.
     RoundDateMissing,
+    /// The rate of play gives less time for 60 moves than B.02 §1.1 asks for the highest rating
+    /// present.
     RateOfPlay,
+    /// The time control (`122`) is missing or unreadable, so the rate of play cannot be checked
+    /// (B.02 §1.1).
     TimeControlUnknown,
+    /// A player has no FIDE id (B.02 §0.2: a new player is registered by the federation before
+    /// the report; without birth date or sex, an error).
     FideIdMissing,
+    /// A FIDE id that is not up to 10 digits (TRF-16 `001`).
     FideIdMalformed,
+    /// Two players share one FIDE id.
     FideIdDuplicate,
+    /// A birth date missing, after the start of the event, or only a year for a new player.
     BirthDate,
+    /// A player's sex is missing (TRF-16 `001`, `m` or `w`).
     Sex,
+    /// A title code outside GM IM WGM FM WIM CM WFM WCM.
     Title,
+    /// A name that is not `Lastname, Firstname`, or with characters outside plain Latin letters
+    /// (with the transliteration the report would need).
     Name,
+    /// A player's rank is missing (TRF-16 `001`, mandatory).
     RankMissing,
+    /// The declared points are missing or disagree with the results.
     PointsMismatch,
+    /// A full-point bye `F` in a round where everyone else was paired: the pairing-allocated
+    /// bye must be coded `U`.
     FullByeForPairingBye,
+    /// More than one pairing-allocated bye in a round (C.04.1 art. 4).
     MorePairingByes,
+    /// The two sides of a game disagree (opponent, colour or result), or an unplayed game is
+    /// coded as played (B.02 §5).
     GameAsymmetric,
+    /// A game has no result (B.02 §5).
     ResultMissing,
+    /// A round with no rated game (B.02 §5).
     RoundWithoutRatedGame,
+    /// A player without a game against a rated opponent (B.02 §5, §8.3.1).
     NoRatedGame,
+    /// An unrated player who cannot get a first rating from this event: fewer than 5 games
+    /// against rated opponents (B.02 §7.1.4) or 0 points against them (B.02 §8.2.1).
     UnratedNoRating,
 }
 
@@ -128,9 +162,11 @@ impl Check {
 /// One problem a rating officer would raise.
 #[derive(Debug, Clone, Serialize)]
 pub struct Problem {
+    /// The kind of problem.
     pub check: Check,
     /// The rule the problem comes from, e.g. `"B.02 §5"`, `c.rule_001(PlayerField::FideId, "")`.
     pub rule: Cow<'static, str>,
+    /// Where it is, how severe, and what was expected and found.
     #[serde(flatten)]
     pub diagnostic: Diagnostic,
 }

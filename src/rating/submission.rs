@@ -23,6 +23,7 @@ pub enum Target {
 /// The prepared tournament and what had to be done to it.
 #[derive(Debug, Clone)]
 pub struct Submission {
+    /// The tournament ready to write as the report (in the target TRF edition).
     pub tournament: Tournament,
     /// Warnings name what was filled in; errors name what could not be and
     /// must be fixed before the report is sent.
@@ -30,6 +31,7 @@ pub struct Submission {
 }
 
 impl Submission {
+    /// Whether any note is an error: the report cannot be sent as it is.
     pub fn has_errors(&self) -> bool {
         self.notes.iter().any(Diagnostic::is_error)
     }

@@ -21,14 +21,14 @@ use std::fmt;
 /// One period of a time control: its base time and how many moves it covers
 /// (`None`: the rest of the game).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Period {
+pub(crate) struct Period {
     pub moves: Option<u32>,
     pub minutes: f64,
 }
 
 /// A time control read from free text.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TimeControl {
+pub(crate) struct TimeControl {
     pub periods: Vec<Period>,
     /// Seconds added per move.
     pub increment_seconds: f64,
@@ -40,7 +40,7 @@ impl TimeControl {
     /// Minutes each player has for a 60-move game: the base time of every
     /// period that starts by move 60, plus the increment for the moves from
     /// `increment_from_move` to 60.
-    pub fn minutes_for_60_moves(&self) -> f64 {
+    pub(crate) fn minutes_for_60_moves(&self) -> f64 {
         let mut start = 1u32;
         let mut minutes = 0.0;
         for p in &self.periods {
@@ -60,7 +60,7 @@ impl TimeControl {
 
 /// Why a time control could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TimeControlError {
+pub(crate) struct TimeControlError {
     pub text: String,
     pub reason: String,
 }
@@ -231,7 +231,7 @@ const ALTERNATIVES: [&str; 4] = [" or ", " ou ", " oder ", " o "];
 
 /// Read a free-text time control. Alternatives (`7'+5'' or 12'`) are read
 /// each; they must give the same playing time, or the text is unreadable.
-pub fn parse(text: &str) -> Result<TimeControl, TimeControlError> {
+pub(crate) fn parse(text: &str) -> Result<TimeControl, TimeControlError> {
     let lower = text.to_lowercase();
     let Some(sep) = ALTERNATIVES.iter().find(|a| lower.contains(*a)) else {
         return parse_one(text);

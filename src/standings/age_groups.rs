@@ -34,8 +34,11 @@ pub struct AgeGroups {
     /// group per player); otherwise a group admits everyone younger too.
     #[serde(default)]
     pub exclusive: bool,
+    /// What goes before the age in a group's name (default `U`: `U13`).
     #[serde(default = "default_prefix")]
     pub prefix: String,
+    /// What a girls' group adds to the open group's name (default ` Girls`:
+    /// `U13 Girls`).
     #[serde(default = "default_girls_suffix")]
     pub girls_suffix: String,
 }
@@ -52,7 +55,12 @@ fn default_girls_suffix() -> String {
 #[non_exhaustive]
 pub enum AgeGroupError {
     /// `year` minus this age is no calendar year (`under` too large).
-    NoBirthYear { age: u32, year: i32 },
+    NoBirthYear {
+        /// The age of `under`.
+        age: u32,
+        /// The table's `year`.
+        year: i32,
+    },
 }
 
 impl std::fmt::Display for AgeGroupError {

@@ -23,14 +23,21 @@ pub struct Category {
     /// shown by [`Category::name_in`]; not written back (the plain name is).
     #[serde(skip)]
     pub names: crate::model::Names,
+    /// Under this age by year of birth: born on or after 1 Jan of (reference
+    /// year − `under`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub under: Option<u32>,
+    /// At least this age by year of birth: born on or before 31 Dec of
+    /// (reference year − `at_least`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_least: Option<u32>,
+    /// Born on or after this day.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub born_from: Option<NaiveDate>,
+    /// Born on or before this day.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub born_until: Option<NaiveDate>,
+    /// Only players of this sex (a player without one is outside).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sex: Option<Sex>,
     /// Lowest rating included.
@@ -116,7 +123,9 @@ impl From<RawCategory> for Category {
 /// age category whose birth-date window excludes them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RegistrationConflict {
+    /// The player's starting rank.
     pub player: crate::model::PlayerId,
+    /// The category the player is registered in, as written.
     pub registered: String,
     /// The age categories the registration names.
     pub categories: Vec<String>,

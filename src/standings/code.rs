@@ -11,6 +11,7 @@ pub use super::registry::Code;
 /// One entry of a tie-break list: a code with its modifiers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TieBreakSpec {
+    /// The tie-break (C.07 art. 5), or a self-defined `OTHER_…` code.
     pub code: Code,
     /// `/Cn` (and the low half of `/Mn`): lowest values cut.
     pub cut_low: u8,
@@ -28,6 +29,7 @@ pub struct TieBreakSpec {
 }
 
 impl TieBreakSpec {
+    /// `code` without modifiers (no cut, no limit shift, no assumed rating).
     pub fn new(code: Code) -> TieBreakSpec {
         TieBreakSpec {
             code,
@@ -252,33 +254,61 @@ pub enum CodeError {
     /// An empty entry in a list.
     Empty,
     /// A score suffix other than `:GP` (`:MP` is for team events).
-    ScoreSuffix { found: String, text: String },
+    ScoreSuffix {
+        /// The suffix found after `:`.
+        found: String,
+        /// The code as written in the list.
+        text: String,
+    },
     /// Neither a C.07 code nor `OTHER_…`.
-    UnknownCode { found: String },
+    UnknownCode {
+        /// The name found (uppercased).
+        found: String,
+    },
     /// A team tie-break (C.07 art. 13), which ranks teams, not players.
     TeamTieBreak {
+        /// The team code found, uppercased (`MPVGP`, `ESB`, ...).
         found: String,
+        /// Its C.07 article (`13.3`).
         article: &'static str,
+        /// Its name in words.
         words: &'static str,
     },
     /// A `/` with nothing after it.
-    MissingModifier { text: String },
+    MissingModifier {
+        /// The code as written in the list.
+        text: String,
+    },
     /// A modifier the code does not take (C.07 art. 14).
     ModifierNotApplicable {
+        /// The modifier as written (`M1`, `P`).
         modifier: String,
+        /// The code's name.
         code: String,
+        /// The code as written in the list.
         text: String,
     },
     /// A modifier whose number does not read.
     NotANumber {
+        /// The modifier letter (`C`, `M`, `L`, `U`).
         modifier: char,
+        /// What followed it.
         found: String,
+        /// The code as written in the list.
         text: String,
     },
     /// `/U` with a rating above 65535.
-    RatingTooLarge { found: String },
+    RatingTooLarge {
+        /// The number after `/U`.
+        found: String,
+    },
     /// A letter that is no modifier.
-    UnknownModifier { modifier: String, text: String },
+    UnknownModifier {
+        /// The modifier as written.
+        modifier: String,
+        /// The code as written in the list.
+        text: String,
+    },
 }
 
 impl fmt::Display for CodeError {

@@ -44,7 +44,7 @@ pub(crate) enum Slot {
 }
 
 impl Slot {
-    pub fn pts(&self) -> Points {
+    pub(crate) fn pts(&self) -> Points {
         match *self {
             Slot::Game { pts, .. }
             | Slot::Forfeit { pts, .. }
@@ -54,26 +54,26 @@ impl Slot {
         }
     }
 
-    pub fn opponent(&self) -> Option<usize> {
+    pub(crate) fn opponent(&self) -> Option<usize> {
         match *self {
             Slot::Game { opp, .. } | Slot::Forfeit { opp, .. } => Some(opp),
             _ => None,
         }
     }
 
-    pub fn is_game(&self) -> bool {
+    pub(crate) fn is_game(&self) -> bool {
         matches!(self, Slot::Game { .. })
     }
 
     /// The free round of an odd round-robin field (no game, no bye).
-    pub fn is_free(&self) -> bool {
+    pub(crate) fn is_free(&self) -> bool {
         matches!(self, Slot::Free)
     }
 
     /// C.07 art. 16.1: a voluntarily unplayed round is a requested bye (HPB, ZPB, and
     /// every round after a withdrawal) or a forfeit loss. PAB, FPB and forfeit wins are
     /// not.
-    pub fn is_vur(&self) -> bool {
+    pub(crate) fn is_vur(&self) -> bool {
         match *self {
             Slot::Game { .. } => false,
             Slot::Forfeit { won, .. } => !won,
@@ -84,7 +84,7 @@ impl Slot {
     }
 
     /// Short words for `--explain`.
-    pub fn describe(&self, ctx: &Ctx) -> String {
+    pub(crate) fn describe(&self, ctx: &Ctx) -> String {
         match *self {
             Slot::Game { opp, pts, .. } => {
                 format!("game v {} ({})", ctx.label(opp), pts)
@@ -140,7 +140,7 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    pub fn build(
+    pub(crate) fn build(
         t: &'a Tournament,
         rounds: usize,
         edition: Edition,
@@ -295,12 +295,12 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.players.len()
     }
 
     /// `#12 Nick`: how players are named in explanations.
-    pub fn label(&self, i: usize) -> String {
+    pub(crate) fn label(&self, i: usize) -> String {
         match self.t.players.get(i) {
             Some(p) => format!("#{} {}", p.id, p.name),
             None => format!("#{i}"),
@@ -308,7 +308,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// A column of values computed once per standings (AOB needs BH, APRO needs TPR).
-    pub fn cached(
+    pub(crate) fn cached(
         &self,
         spec: &TieBreakSpec,
         f: impl FnOnce() -> Vec<Option<Value>>,

@@ -11,14 +11,21 @@ use crate::model::Color;
 pub enum RoundKind {
     /// A game won over the board.
     Win,
+    /// A game drawn over the board.
     Draw,
+    /// A game lost over the board.
     Loss,
+    /// A win by forfeit (TRF `+`).
     ForfeitWin,
+    /// A loss by forfeit (TRF `-`).
     ForfeitLoss,
     /// Pairing-allocated bye.
     PairingBye,
+    /// A full-point bye (TRF `F`).
     FullBye,
+    /// A half-point bye (TRF `H`).
     HalfBye,
+    /// A zero-point bye (TRF `Z`).
     ZeroBye,
     /// Not paired / no data.
     Absent,
@@ -33,16 +40,21 @@ pub enum RoundKind {
 pub struct CustomTieBreak {
     /// `OTHER_…`.
     pub code: String,
+    /// What it counts, in words, for legends (`number of wins including
+    /// forfeit wins, byes not counted`).
     #[serde(default)]
     pub description: String,
     /// The column head in tables (e.g. `WIN+F`); empty: the code without
     /// `OTHER_` ([`super::TieBreakSpec::label`]).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub short: String,
+    /// The kinds of round counted.
     pub kinds: Vec<RoundKind>,
     /// Sum the points of those rounds instead of counting them.
     #[serde(default)]
     pub sum_points: bool,
+    /// Only rounds with this colour count (`None`: either; rounds without a
+    /// colour, such as byes, never match a colour).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub color: Option<Color>,
 }

@@ -33,15 +33,18 @@ pub enum EditionSource {
     /// Given by the caller (`--edition`, profile).
     Requested,
     /// From the event's start (or end) date.
-    EventDate { date: NaiveDate },
+    EventDate {
+        /// The date the edition was chosen by.
+        date: NaiveDate,
+    },
     /// No date in the file: the rules in force today are assumed.
     NoDate,
 }
 
 /// C.07-2023 became mandatory for every FIDE-rated event on this day.
-pub const C07_2023_MANDATORY: (i32, u32, u32) = (2024, 4, 1);
+pub(crate) const C07_2023_MANDATORY: (i32, u32, u32) = (2024, 4, 1);
 /// C.07-2026 is in force from this day.
-pub const C07_2026_IN_FORCE: (i32, u32, u32) = (2026, 3, 1);
+pub(crate) const C07_2026_IN_FORCE: (i32, u32, u32) = (2026, 3, 1);
 
 impl Edition {
     /// The edition in force for an event starting on `date`.
@@ -56,6 +59,7 @@ impl Edition {
         }
     }
 
+    /// The edition's code as options and profiles write it (`pre2023`, `2023`, `2026`).
     pub fn as_str(self) -> &'static str {
         match self {
             Edition::Pre2023 => "pre2023",

@@ -5,7 +5,7 @@
 //! asked for or in force at the event's dates ([`Edition`]), and ranks each
 //! [`Category`] too. Values are exact ([`Value`]); `f64` appears only in output.
 //!
-//! Every code has one entry in [`registry`] (name, article, modifiers, direction,
+//! Every code has one entry in the internal `registry` (name, article, modifiers, direction,
 //! the module that computes it). One module per tie-break family: `direct`
 //! (art. 6), `own` (art. 7 and self-defined counts, defined in `custom`),
 //! `buchholz` (art. 8), `sonneborn` (art. 9), `rating` (art. 10), `unplayed`
@@ -25,7 +25,7 @@ pub mod prizes;
 mod profile;
 pub mod profile_locate;
 mod rating;
-pub mod registry;
+mod registry;
 mod sonneborn;
 pub mod swiss_manager;
 pub mod team;
@@ -60,7 +60,9 @@ use unplayed::Basis;
 pub struct Row {
     /// 1-based; players tied after every tie-break share the best rank.
     pub rank: u32,
+    /// The player's starting rank (TRF pairing number).
     pub player: PlayerId,
+    /// The score after [`Standings::after_round`] rounds ([`Points`] are tenths: 65 is 6½).
     pub points: Points,
     /// In the order of [`Standings::tiebreaks`]; `None` where undefined.
     pub tiebreaks: Vec<Option<Value>>,
@@ -73,17 +75,23 @@ pub struct Row {
 /// A category's ranking.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CategoryStandings {
+    /// The category's name as the profile gives it (`U16`, `Women`).
     pub name: String,
     /// The name by language (from the profile), for renderings.
     #[serde(skip)]
     pub names: crate::model::Names,
+    /// The category's players in category rank order.
     pub rows: Vec<CategoryRow>,
 }
 
+/// One line of a category's ranking.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CategoryRow {
+    /// Rank inside the category (1-based; players tied after every tie-break share it).
     pub rank: u32,
+    /// The player's starting rank (TRF pairing number).
     pub player: PlayerId,
+    /// The player's rank in the overall standings ([`Row::rank`]).
     pub overall_rank: u32,
     /// The tie-break values the category ranking used, in the order of
     /// [`Standings::tiebreaks`], when they differ in kind from the overall ones
@@ -96,28 +104,45 @@ pub struct CategoryRow {
 /// The working of one value.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ExplainItem {
+    /// The tie-break as written (`BH/C1`, `DE`).
     pub tiebreak: String,
+    /// Its value for the player (`None`: undefined for this player).
     pub value: Option<Value>,
+    /// The working in words, one line per step, as the tie-break's module
+    /// writes it (for DE, the comparisons made inside the tied group).
     pub lines: Vec<String>,
 }
 
 /// Every value of one player, with its working.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Explanation {
+    /// The player's starting rank (TRF pairing number).
     pub player: PlayerId,
+    /// The player's rank in the standings.
     pub rank: u32,
+    /// The player's score ([`Points`] in tenths).
     pub points: Points,
+    /// Each round as the tie-breaks see it, `R1: ...` first.
     pub rounds: Vec<String>,
+    /// One item per tie-break, in the order of [`Standings::tiebreaks`].
     pub items: Vec<ExplainItem>,
 }
 
 /// The result of [`compute`].
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Standings {
+    /// The C.07 edition whose rules computed the tie-breaks.
     pub edition: Edition,
+    /// Why that edition: asked for, by the event's date, or the one in force now.
     pub edition_source: EditionSource,
+    /// The number of rounds counted (the last round with results unless
+    /// [`StandingsOptions::after_round`] asks for fewer).
     pub after_round: u32,
+    /// Whether the event was treated as a round robin (asked for, or detected from the
+    /// pairings): without a tie-break list it gets DE, WIN, SB, KS (C.02 13.16), and under C.07
+    /// (2026) a Buchholz-family tie-break gets a warning.
     pub round_robin: bool,
+    /// The tie-breaks applied, in order, after the round-robin and unrated-player adjustments.
     pub tiebreaks: Vec<TieBreakSpec>,
     /// What each tie-break is, for legends: `Buchholz (C.07 art. 8.1)` or the
     /// description of a self-defined code.
@@ -127,18 +152,22 @@ pub struct Standings {
     pub tiebreak_short: Vec<String>,
     /// In rank order.
     pub rows: Vec<Row>,
+    /// Each category's ranking, in the order of [`StandingsOptions::categories`].
     pub categories: Vec<CategoryStandings>,
     /// Warnings: pending games, codes outside their edition, unknown opponents.
     pub notes: Vec<Diagnostic>,
+    /// The working of [`StandingsOptions::explain`]'s player, when one was asked for.
     pub explanation: Option<Explanation>,
 }
 
 impl Standings {
+    /// The row of player `id` (by starting rank), if the standings have one.
     pub fn row(&self, id: PlayerId) -> Option<&Row> {
         self.rows.iter().find(|r| r.player == id)
     }
 }
 
+/// Why standings could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StandingsError {
@@ -146,9 +175,19 @@ pub enum StandingsError {
     TieBreak(String),
     /// A tie-break of the file's own list (TRF `202`, a Swiss-Manager list)
     /// that cannot be read: the entry as written and why.
-    FileTieBreak { entry: String, reason: String },
+    FileTieBreak {
+        /// The entry as the file writes it.
+        entry: String,
+        /// Why it cannot be read.
+        reason: String,
+    },
     /// `--after-round` beyond the rounds in the file.
-    Round { requested: u32, available: u32 },
+    Round {
+        /// The round asked for.
+        requested: u32,
+        /// The rounds the file records.
+        available: u32,
+    },
     /// `--explain` names nobody.
     UnknownPlayer(String),
     /// An age category without a reference date.

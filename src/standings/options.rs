@@ -31,7 +31,10 @@ pub struct StandingsOptions {
     pub edition: Option<Edition>,
     /// Standings after this round; `None`: the last round with results.
     pub after_round: Option<u32>,
+    /// The categories to rank besides the overall standings (each ranked in
+    /// [`Standings::categories`](super::Standings::categories)).
     pub categories: Vec<Category>,
+    /// How a category is ranked: the overall order filtered, or DE re-applied.
     pub category_mode: CategoryMode,
     /// Reference date for age categories; `None`: the event's start date.
     pub reference_date: Option<NaiveDate>,

@@ -40,12 +40,20 @@ use super::options::{CategoryMode, StandingsOptions};
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "RawStandings")]
 pub struct StandingsProfile {
+    /// `tiebreaks`: the tie-break list in order (empty: the tournament file's).
     pub tiebreaks: Vec<TieBreakSpec>,
+    /// `edition`: the C.07 edition (`None`: by the event's dates).
     pub edition: Option<Edition>,
+    /// `reference_date`: the date ages are counted at (`None`: the event's start).
     pub reference_date: Option<NaiveDate>,
+    /// `category_mode`: how a category is ranked inside the overall order.
     pub category_mode: CategoryMode,
+    /// `[[standings.categories]]`, then the groups of `[standings.age_groups]`.
     pub categories: Vec<Category>,
+    /// `[[standings.custom_tiebreaks]]`: self-defined `OTHER_…` codes (C.07 art. 4.1).
     pub custom_tiebreaks: Vec<CustomTieBreak>,
+    /// `lot_seed`: separate players still tied after every tie-break by a
+    /// drawing of lots with this seed (`None`: they share the rank).
     pub lot_seed: Option<u64>,
     /// `unrated_rating`: the rating the regulations fix for unrated players in
     /// ARO, TPR, PTP, APRO, APPO and RTNG (C.07 art. 10).

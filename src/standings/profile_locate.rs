@@ -14,7 +14,7 @@ use crate::diag::{codes, Diagnostic, Family, Location};
 
 /// File, line and columns (characters, 1-based) of a byte span of `text`;
 /// `key` names the field.
-pub fn toml_location(
+pub(crate) fn toml_location(
     text: &str,
     file: &str,
     span: Option<Range<usize>>,
@@ -45,7 +45,7 @@ pub fn toml_location(
 
 /// A TOML error as a located diagnostic: the key path the parser names
 /// ("... for key `standings.tiebreaks`"), the span, the message's first line.
-pub fn toml_error(text: &str, file: &str, e: &toml::de::Error) -> Diagnostic {
+pub(crate) fn toml_error(text: &str, file: &str, e: &toml::de::Error) -> Diagnostic {
     let full = e.to_string();
     let key = full
         .split_once("for key `")
@@ -141,7 +141,7 @@ impl NamedCategory {
 /// Where category `name` is defined in a profile's text: its `name` in a
 /// `[[standings.categories]]` table (the main one first, then each
 /// section's), else the `[standings.age_groups]` table it was expanded from.
-pub fn category_location(text: &str, file: &str, name: &str) -> Option<Location> {
+pub(crate) fn category_location(text: &str, file: &str, name: &str) -> Option<Location> {
     let f: NamesFile = toml::from_str(text).ok()?;
     let all = std::iter::once(&f.standings).chain(f.sections.values().map(|s| &s.standings));
     let mut groups = None;

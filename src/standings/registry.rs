@@ -7,8 +7,8 @@
 use super::edition::Edition::{self, Pre2023, C07_2023, C07_2026};
 use Evaluator as F;
 
-/// The individual tie-breaks of C.07 art. 5 (one [`REGISTRY`] entry each), plus
-/// self-defined `OTHER_…` codes (art. 4.1).
+/// The individual tie-breaks of C.07 art. 5 (one entry each in the internal
+/// tie-break registry), plus self-defined `OTHER_…` codes (art. 4.1).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Code {
@@ -80,7 +80,7 @@ pub(crate) enum Evaluator {
 
 /// One registry entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TieBreakInfo {
+pub(crate) struct TieBreakInfo {
     pub code: Code,
     /// The official acronym.
     pub acronym: &'static str,
@@ -132,7 +132,7 @@ impl TieBreakInfo {
 }
 
 /// Every individual tie-break this crate computes.
-pub const REGISTRY: &[TieBreakInfo] = &[
+pub(crate) const REGISTRY: &[TieBreakInfo] = &[
     e(
         Code::De,
         "DE",
@@ -343,7 +343,7 @@ pub const REGISTRY: &[TieBreakInfo] = &[
 const ALIASES: &[(&str, Code, u8)] = &[("GE", Code::Rep, 0), ("AROC", Code::Aro, 1)];
 
 /// Look a code up (custom `OTHER_…` codes are not here; they are data).
-pub fn lookup(code: &Code) -> Option<&'static TieBreakInfo> {
+pub(crate) fn lookup(code: &Code) -> Option<&'static TieBreakInfo> {
     REGISTRY.iter().find(|i| i.code == *code)
 }
 

@@ -17,6 +17,7 @@ pub struct SwissManagerTieBreak {
     pub spec: Option<TieBreakSpec>,
     /// The rules family the id belongs to (legacy ids: pre-2023 handling).
     pub edition: Option<Edition>,
+    /// Swiss-Manager's label for the id (abridged where Swiss-Manager's own is long).
     pub label: &'static str,
 }
 
@@ -25,11 +26,22 @@ pub struct SwissManagerTieBreak {
 #[non_exhaustive]
 pub enum SwissManagerError {
     /// The id is not in Swiss-Manager's numbered list as we know it.
-    Unmapped { id: u16 },
+    Unmapped {
+        /// The id read.
+        id: u16,
+    },
     /// `SM` not followed by a number.
-    BadId { found: String },
+    BadId {
+        /// What followed `SM`.
+        found: String,
+    },
     /// A modifier other than `/Cn` or `/Mn`.
-    BadModifier { id: u16, found: String },
+    BadModifier {
+        /// The id read.
+        id: u16,
+        /// The modifier as written.
+        found: String,
+    },
 }
 
 impl fmt::Display for SwissManagerError {

@@ -29,10 +29,13 @@ pub use super::team_ede::EdeBoards;
 pub struct TeamTieBreak {
     /// The code as written (`EMGSB/C1/P`).
     pub text: String,
+    /// Which tie-break it is.
     pub kind: TeamKind,
     /// `:GP` (else the primary score, MP).
     pub game_points: bool,
+    /// `/Cn` (and the low half of `/Mn`): lowest values cut (C.07 art. 14.1).
     pub cut_low: u8,
+    /// The high half of `/Mn`: highest values cut.
     pub cut_high: u8,
     /// `/P`: forfeited matches count as played against their opponent.
     pub forfeits_played: bool,
@@ -58,13 +61,20 @@ pub enum TeamKind {
     SonnebornBerger,
     /// C.07 art. 13.2: Σ opponent's score (first letter) × own score against
     /// them (second letter).
-    Extended { opponent_gp: bool, own_gp: bool },
+    Extended {
+        /// The opponents' score is game points (`EG..`), else match points (`EM..`).
+        opponent_gp: bool,
+        /// The own score against them is game points (`..GSB`), else match points (`..MSB`).
+        own_gp: bool,
+    },
 }
 
 /// A code this module cannot read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamCodeError {
+    /// The code as written.
     pub code: String,
+    /// What was expected instead (the codes or modifiers read here).
     pub expected: String,
 }
 
@@ -81,6 +91,8 @@ impl std::fmt::Display for TeamCodeError {
 impl std::error::Error for TeamCodeError {}
 
 impl TeamTieBreak {
+    /// Read one code of a TRF-2026 `202` list (`EDE`, `BH:GP/C1`, `EMGSB/P`);
+    /// case-insensitive, `-` accepted for `/`.
     pub fn parse(text: &str) -> Result<TeamTieBreak, TeamCodeError> {
         let t = text.trim();
         let err = |e: &str| TeamCodeError {
@@ -149,10 +161,15 @@ impl TeamTieBreak {
 /// One team's line of the standings.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TeamRow {
+    /// Rank (1-based; teams equal on every value share it).
     pub rank: u32,
+    /// The team's number (TRF-2026 `310`).
     pub team: TeamId,
+    /// The team's name.
     pub name: String,
+    /// Match points under the event's match scoring (TRF-2026 `362`).
     pub match_points: Value,
+    /// Game points: the sum of the team's board points under the game scoring (`162`).
     pub game_points: Value,
     /// One value per tie-break, in the order asked.
     pub values: Vec<Value>,
@@ -161,8 +178,11 @@ pub struct TeamRow {
 /// Team standings after `rounds` rounds.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TeamStandings {
+    /// Rounds counted.
     pub rounds: usize,
+    /// The tie-breaks applied, as written.
     pub tiebreaks: Vec<String>,
+    /// The teams in rank order.
     pub rows: Vec<TeamRow>,
     /// What did not add up in the team records.
     pub notes: Vec<String>,

@@ -32,12 +32,19 @@ pub struct BoardOptions {
 pub struct BoardRow {
     /// `None` below the minimum of games.
     pub rank: Option<u32>,
+    /// The player's pairing number.
     pub player: PlayerId,
+    /// The player's name.
     pub name: String,
+    /// The player's rating in the file, if rated.
     pub rating: Option<u16>,
+    /// The player's team.
     pub team: TeamId,
+    /// The team's name.
     pub team_name: String,
+    /// Games played over the board on this board.
     pub games: u32,
+    /// Points scored in those games (the event's game scoring).
     pub points: Value,
     /// Points per game × 100.
     pub percentage: Value,
@@ -46,15 +53,20 @@ pub struct BoardRow {
 /// The players of one board.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BoardTable {
+    /// The board number (1 is top board).
     pub board: u32,
+    /// Ranked players first, then those below the minimum of games.
     pub rows: Vec<BoardRow>,
 }
 
 /// Board standings after `rounds` rounds.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BoardStandings {
+    /// Rounds counted.
     pub rounds: usize,
+    /// The games a player needed on a board to be ranked there.
     pub min_games: u32,
+    /// One table per board, top board first.
     pub boards: Vec<BoardTable>,
 }
 

@@ -24,10 +24,15 @@ use super::value::Value;
 /// The board tie-break EDE uses between the last two tied teams.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EdeBoards {
+    /// `EDE`: no board tie-break.
     None,
+    /// `EDET`: top-board results (C.07 art. 12.2).
     TopBoard,
+    /// `EDEB`: bottom-board elimination (art. 12.3).
     BottomBoard,
+    /// `EDEBT`: board count (art. 12.1), then top-board results.
     CountThenTop,
+    /// `EDEBB`: board count (art. 12.1), then bottom-board elimination.
     CountThenBottom,
 }
 

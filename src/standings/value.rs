@@ -26,6 +26,7 @@ fn gcd(mut a: i64, mut b: i64) -> i64 {
 }
 
 impl Value {
+    /// Zero.
     pub const ZERO: Value = Value { num: 0, den: 1 };
 
     /// `num / den`; a zero denominator gives zero.
@@ -52,10 +53,12 @@ impl Value {
         Value::new(t, 10)
     }
 
+    /// The numerator, in lowest terms (the sign is carried here).
     pub fn numer(self) -> i64 {
         self.num
     }
 
+    /// The denominator, in lowest terms (always positive).
     pub fn denom(self) -> i64 {
         self.den
     }
@@ -70,6 +73,7 @@ impl Value {
         (2 * self.num + self.den).div_euclid(2 * self.den)
     }
 
+    /// The smaller of `self` and `o`.
     pub fn min(self, o: Value) -> Value {
         if o < self {
             o

@@ -18,6 +18,7 @@ use super::statement::Statement;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PrizesError {
+    /// The standings could not be computed (the error says why).
     Standings(StandingsError),
     /// A prize table names a category the standings did not rank.
     MissingCategory(String),

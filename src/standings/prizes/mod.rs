@@ -1,26 +1,29 @@
 //! Prizes: turn final standings into a prize statement an organiser can defend.
 //!
-//! - [`rules`]: the engine's input (per category, ordered groups of players tied
-//!   after all tie-breaks, and a prize table) and the event's prize rules;
-//! - [`engine`]: the allocation: sharing (pooled, Hort, none), rounding, one prize
-//!   per player, pro-rata reduction of small categories, tax withholding
-//!   (arithmetic in `money`, one category's lines in `category`);
-//! - [`output`] and [`reason`]: what it returns, with the reason for every
-//!   decision as data (worded by `crate::render::prizes`);
+//! - `rules` ([`CategoryInput`], [`PrizeRules`]): the engine's input (per
+//!   category, ordered groups of players tied after all tie-breaks, and a
+//!   prize table) and the event's prize rules;
+//! - `engine` ([`allocate`]): the allocation: sharing (pooled, Hort, none),
+//!   rounding, one prize per player, pro-rata reduction of small categories,
+//!   tax withholding (arithmetic in `money`, one category's lines in
+//!   `category`);
+//! - `output` ([`Allocation`]) and `reason` ([`LineReason`]): what it
+//!   returns, with the reason for every decision as data (worded by
+//!   `crate::render::prizes`);
 //! - [`profile`]: the tournament profile (TOML) with located errors;
-//! - [`mod@build`]: profile + tournament → standings → [`Statement`].
+//! - [`build()`]: profile + tournament → standings → [`Statement`].
 //!
 //! Prizes are not governed by FIDE: C.07 art. 2 leaves the sharing of tied
 //! places to the event regulations, which the profile states as data.
 
-pub mod build;
+mod build;
 mod category;
-pub mod engine;
+mod engine;
 mod money;
-pub mod output;
+mod output;
 pub mod profile;
-pub mod reason;
-pub mod rules;
+mod reason;
+pub(crate) mod rules;
 pub mod statement;
 
 pub use build::{build, PrizesError};

@@ -63,6 +63,7 @@ use crate::standings::StandingsProfile;
 /// A parsed, validated profile.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Profile {
+    /// `[event] name`: the event's name in plain text (empty when the profile does not name it).
     pub event_name: String,
     /// The main section (top-level `[standings]` and `[prizes]`).
     pub main: Section,
@@ -77,6 +78,8 @@ pub use crate::model::play::PlaySettings;
 /// One playing section: how it is ranked and what it pays.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Section {
+    /// The section's name: `[sections.KEY] name`, else the key; the main section's is the
+    /// event's name, else `main`.
     pub name: String,
     /// The section's name by language; the main section's is the event's
     /// (`[event] name = { en = ..., zh-TW = ... }`).
@@ -84,7 +87,10 @@ pub struct Section {
     /// `[event] lang`: the language tag the profile asks for, if any (the
     /// same in every section).
     pub lang: Option<String>,
+    /// How the section is ranked: `[standings]` (or `[sections.KEY.standings]`, which defaults
+    /// to the main one).
     pub standings: StandingsProfile,
+    /// How prizes are shared, rounded and taxed: `[prizes]` (or `[sections.KEY.prizes]`).
     pub rules: PrizeRules,
     /// Prize tables, in the order given (also the default priority order).
     pub tables: Vec<PrizeTable>,
@@ -95,6 +101,7 @@ pub struct Section {
 /// The prize table of one category.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PrizeTable {
+    /// The category's name, one declared in `[standings.categories]`.
     pub category: String,
     /// Index 0 is 1st place.
     pub places: Vec<PlacePrize>,

@@ -18,8 +18,11 @@ pub type Money = i64;
 /// One player as the prize engine sees them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Entrant {
+    /// The player's starting rank (pairing number).
     pub start_rank: PlayerId,
+    /// The player's name.
     pub name: String,
+    /// The player's score (tenths internally; a number of points in JSON).
     #[serde(serialize_with = "points_as_number")]
     pub points: Points,
 }
@@ -34,12 +37,15 @@ pub struct Separator {
 }
 
 impl Separator {
+    /// The separator of two groups on different points.
     pub fn points() -> Separator {
         Separator {
             level: 0,
             label: "points".to_string(),
         }
     }
+    /// The separator of two groups told apart by tie-break number `index` (1-based) with code
+    /// `code`.
     pub fn tiebreak(index: usize, code: &str) -> Separator {
         Separator {
             level: index,
@@ -52,6 +58,7 @@ impl Separator {
 /// give them (start rank, or a recorded lot).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RankGroup {
+    /// The tied players, in the order the standings list them.
     pub players: Vec<Entrant>,
     /// What separated this group from the next one; `None` for the last group.
     pub separated_from_next: Option<Separator>,
@@ -60,6 +67,7 @@ pub struct RankGroup {
 /// The prize for one place.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct PlacePrize {
+    /// The cash prize, in whole currency units (0: none).
     pub cash: Money,
     /// Non-cash awards: `"trophy"`, `"medal"`, `"certificate"` ...
     pub awards: Vec<String>,
@@ -74,6 +82,7 @@ impl PlacePrize {
 /// One category: its ranking and its prize table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CategoryInput {
+    /// The category's name as the profile gives it (`Open`, `U16`).
     pub name: String,
     /// The ranking, best first.
     pub groups: Vec<RankGroup>,
@@ -99,7 +108,10 @@ pub enum Sharing {
     /// Hort system: players on equal points each keep `keep_percent` of the
     /// prize of the place the tie-breaks give them; the rest of the prizes of
     /// all places the equal-points group occupies is pooled and split equally.
-    Hort { keep_percent: u32 },
+    Hort {
+        /// The percentage (0-100) of its own place's prize each player keeps.
+        keep_percent: u32,
+    },
     /// No sharing: the tie-breaks decide. Players still tied after all
     /// tie-breaks take places in the listed order (reported as a warning).
     None,
@@ -116,10 +128,12 @@ pub enum RoundingMode {
     Nearest,
 }
 
+/// How shares are rounded: the unit and the direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Rounding {
     /// Whole currency units to round to (1, 10, 100 ...), at least 1.
     pub unit: Money,
+    /// Which way a share is rounded.
     pub mode: RoundingMode,
 }
 
@@ -136,17 +150,22 @@ impl Default for Rounding {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ValueBasis {
+    /// Compare prizes by their gross amount.
     Gross,
+    /// Compare prizes by what is paid after tax.
     Net,
 }
 
+/// Whether a player may take prizes in several categories.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "rule")]
 pub enum OnePrize {
     /// One prize per player: highest value, then the category earliest in `priority`
     /// (indices into the category list; categories not listed come after, in list order).
     PerPlayer {
+        /// Which amount makes one prize worth more than another.
         value: ValueBasis,
+        /// Category indices in order of precedence among prizes of equal value.
         priority: Vec<usize>,
     },
     /// A player keeps every prize won.
@@ -200,14 +219,21 @@ pub struct ProRata {
 /// All prize rules of an event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PrizeRules {
+    /// How tied players share money.
     pub sharing: Sharing,
+    /// How shares are rounded.
     pub rounding: Rounding,
+    /// One prize per player, or cumulative prizes.
     pub one_prize: OnePrize,
+    /// How tied players receive non-cash awards.
     pub tied_awards: TiedAwards,
+    /// How players choosing between categories at equal value are settled.
     pub tied_settlement: TiedSettlement,
     /// Values of non-cash awards, used only to choose between prizes of equal cash.
     pub award_values: BTreeMap<String, u32>,
+    /// The pro-rata reduction of small categories (`None`: no reduction).
     pub pro_rata: Option<ProRata>,
+    /// Tax withheld from payments (`None`: no tax).
     pub tax: Option<Tax>,
     /// Currency label for reasons, e.g. `"NT$"`.
     pub currency: String,

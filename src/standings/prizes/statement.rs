@@ -20,7 +20,8 @@
 //!   "totals": {"gross": 0, "tax": 0, "net": 0, "remainder": 0, "reduced_by": 0,
 //!              "unawarded": 0, "players_awarded": 0, "awards": {"trophy": 48}},
 //!   "one_prize_check": {"required": true, "players_with_several": [], "ok": true},
-//!   "notes": [{"severity": "warning", "code": "edition-assumed", "family": "engine", "message": "..."}]
+//!   "notes": [{"severity": "warning", "code": "edition-assumed", "family": "engine",
+//! "message": "..."}]
 //! }
 //! ```
 //! Points are JSON numbers (`6.5`); money is whole currency units.
@@ -34,24 +35,35 @@ use super::output::{CategoryStatement, OnePrizeCheck, Totals};
 use super::rules::{OnePrize, PrizeRules, ProRata, Rounding, Sharing, Tax, TiedAwards, ValueBasis};
 use crate::diag::Diagnostic;
 
+/// The prize statement of one section: the rules applied, each category's ranking and prizes
+/// with their reasons, and the totals (what [`build`](super::build()) returns).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Statement {
+    /// The event's name.
     pub event: String,
+    /// The section's name as the profile gives it.
     pub section: String,
     /// The event's and the section's names by language (from the profile).
     #[serde(skip)]
     pub event_names: crate::model::Names,
+    /// The section's name by language (from the profile).
     #[serde(skip)]
     pub section_names: crate::model::Names,
+    /// The currency label used in the reasons (`NT$`, `EUR`).
     pub currency: String,
     /// Tie-break rules edition used for the ranking.
     pub edition: String,
+    /// The tie-break codes that ranked the players, in order (`DE`, `BH/M1` ...).
     pub tiebreaks: Vec<String>,
     /// The profile's prize rules, one note per sentence.
     pub rules: Vec<RuleNote>,
+    /// One statement per category of the profile's prize tables, in the profile's order.
     pub categories: Vec<CategoryStatement>,
+    /// The sums over all categories.
     pub totals: Totals,
+    /// The one-prize-per-player check.
     pub one_prize_check: OnePrizeCheck,
+    /// The standings' notes and the allocation's warnings.
     pub notes: Vec<Diagnostic>,
 }
 
@@ -61,26 +73,40 @@ pub struct Statement {
 #[serde(tag = "rule", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum RuleNote {
+    /// How tied players share money.
     Sharing {
+        /// The sharing rule.
         sharing: Sharing,
     },
+    /// How shares are rounded.
     Rounding {
+        /// The unit and direction.
         rounding: Rounding,
     },
     /// One prize per player, chosen by `value`, then by the categories in `priority`.
     OnePrizePerPlayer {
+        /// Which amount decides between prizes (gross or net).
         value: ValueBasis,
+        /// The categories by name, in order of precedence among prizes of equal value.
         priority: Vec<String>,
     },
+    /// A player keeps every prize won.
     Cumulative,
+    /// How tied players receive non-cash awards.
     TiedAwards {
+        /// The rule.
         tied_awards: TiedAwards,
     },
+    /// Small categories get reduced cash prizes.
     ProRata {
+        /// The threshold.
         pro_rata: ProRata,
     },
+    /// Tax withheld from payments.
     Tax {
+        /// The rate and the threshold.
         tax: Tax,
+        /// The currency label the threshold is stated in.
         currency: String,
     },
 }
@@ -120,7 +146,7 @@ pub fn describe_rules(r: &PrizeRules, priority_names: &[String]) -> Vec<RuleNote
 // Shared by the engine's diagnostics and `crate::render::prizes`.
 
 /// `1st`, `2nd`, `3rd`, `11th`, `22nd`.
-pub fn ordinal(n: u32) -> String {
+pub(crate) fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",
@@ -132,7 +158,7 @@ pub fn ordinal(n: u32) -> String {
 }
 
 /// `[1]` → `1st`, `[3, 4, 5]` → `3rd-5th`.
-pub fn places_text(places: &[u32]) -> String {
+pub(crate) fn places_text(places: &[u32]) -> String {
     match places {
         [] => String::new(),
         [p] => ordinal(*p),
