@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use chess_arbiter::render::prizes as render;
-use chess_arbiter::standings::prizes::{build::build_located, PrizesError};
+use chess_arbiter::standings::prizes::{build_located, PrizesError};
 
 use super::common::{points_used_note, ReportFormat};
 use super::exit::{Failure, Outcome};

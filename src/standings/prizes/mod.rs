@@ -26,7 +26,7 @@ mod reason;
 pub(crate) mod rules;
 pub mod statement;
 
-pub use build::{build, PrizesError};
+pub use build::{build, build_located, PrizesError};
 pub use engine::allocate;
 pub use output::{
     Allocation, CategoryStatement, OnePrizeCheck, Payment, PrizeLine, RankingRow, Reduction, Skip,
