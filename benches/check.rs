@@ -17,24 +17,17 @@ fn bench(c: &mut Criterion) {
     }
     for (players, rounds) in sizes {
         for edition in [Edition::Dutch2025, Edition::Dutch2017] {
-            let o = GenerateOptions {
-                players,
-                rounds,
-                seed: 20260201,
-                forfeit_rate: 0.02,
-                half_bye_rate: 0.01,
-                ..Default::default()
-            };
+            let o = GenerateOptions::new()
+                .players(players)
+                .rounds(rounds)
+                .seed(20260201)
+                .forfeit_rate(0.02)
+                .half_bye_rate(0.01);
             let Ok(t) = generate(&o, edition, |_| {}) else {
                 eprintln!("{players}x{rounds} {}: generation failed", edition.name());
                 continue;
             };
-            let opts = CheckOptions {
-                edition,
-                edition_reason: "bench".into(),
-                rounds: None,
-                explain: false,
-            };
+            let opts = CheckOptions::new(edition).edition_reason("bench");
             g.bench_function(format!("{players}x{rounds} {}", edition.name()), |b| {
                 b.iter(|| {
                     let r = check_tournament(&t, &opts, |pos| engine_selection(pos, edition));

@@ -31,11 +31,10 @@ fn position(n: u32, rounds: u32, played: u32, edition: Edition) -> Tournament {
     };
     let mut rng = Seeded::new(u64::from(n) * 7919 + u64::from(rounds));
     for r in 1..=played {
-        let opts = PairOptions {
-            edition: Some(edition),
-            round: Some(r),
-            total_rounds: Some(rounds),
-        };
+        let opts = PairOptions::new()
+            .edition(Some(edition))
+            .round(Some(r))
+            .total_rounds(Some(rounds));
         let Ok(p) = pair_round(&t, &opts) else {
             break;
         };
@@ -86,11 +85,10 @@ fn bench(c: &mut Criterion) {
         for &n in &sizes {
             for (label, played) in [("round1", 0), ("middle", rounds / 2), ("last", rounds - 1)] {
                 let t = position(n, rounds, played, edition);
-                let opts = PairOptions {
-                    edition: Some(edition),
-                    round: Some(played + 1),
-                    total_rounds: Some(rounds),
-                };
+                let opts = PairOptions::new()
+                    .edition(Some(edition))
+                    .round(Some(played + 1))
+                    .total_rounds(Some(rounds));
                 let mut g = c.benchmark_group(format!("{}-{n}", edition.name()));
                 g.sample_size(10);
                 g.bench_function(label, |b| b.iter(|| pair_round(black_box(&t), &opts)));

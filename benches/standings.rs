@@ -9,11 +9,9 @@ mod event;
 
 fn bench(c: &mut Criterion) {
     let t = event::event(1000, 11, 0x2545_F491_4F6C_DD1D);
-    let opts = StandingsOptions {
-        tiebreaks: TieBreakSpec::parse_list("DE,BH/M1,BH,SB/C1,AOB,WIN").unwrap(),
-        edition: Some(Edition::C07_2023),
-        ..Default::default()
-    };
+    let opts = StandingsOptions::new()
+        .tiebreaks(TieBreakSpec::parse_list("DE,BH/M1,BH,SB/C1,AOB,WIN").unwrap())
+        .edition(Some(Edition::C07_2023));
     c.bench_function("standings_1000_players_11_rounds_6_tiebreaks", |b| {
         b.iter(|| compute(std::hint::black_box(&t), &opts).unwrap())
     });

@@ -148,29 +148,28 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         (Edition::Dutch2025, false) => "FIDE_DUTCH_2026",
         (Edition::Dutch2025, true) => "FIDE_DUTCH_2026_BAKU",
     };
-    let o = GenerateOptions {
-        players: args.players,
-        rounds,
-        seed: args.seed,
-        draw_rate: args.draw_rate,
-        forfeit_rate: args.forfeit_rate,
-        half_bye_rate: args.half_bye_rate,
-        zero_bye_rate: args.zero_bye_rate,
-        withdraw_rate: args.withdraw_rate,
-        late_entry_rate: args.late_entry_rate,
-        scoring: match args.scoring {
+    let o = GenerateOptions::new()
+        .players(args.players)
+        .rounds(rounds)
+        .seed(args.seed)
+        .draw_rate(args.draw_rate)
+        .forfeit_rate(args.forfeit_rate)
+        .half_bye_rate(args.half_bye_rate)
+        .zero_bye_rate(args.zero_bye_rate)
+        .withdraw_rate(args.withdraw_rate)
+        .late_entry_rate(args.late_entry_rate)
+        .scoring(match args.scoring {
             ScoringArg::Standard => Scoring::Standard,
             ScoringArg::ThreeOneZero => Scoring::ThreeOneZero,
-        },
-        baku,
-        initial_colour: match args.initial_colour {
+        })
+        .baku(baku)
+        .initial_colour(match args.initial_colour {
             ColourArg::White => Color::White,
             ColourArg::Black => Color::Black,
-        },
-        rating_range,
-        system_code: code.into(),
-        round_robin,
-    };
+        })
+        .rating_range(rating_range)
+        .system_code(code)
+        .round_robin(round_robin);
     let show = std::io::stderr().is_terminal() && args.players >= 200;
     let total = rounds;
     let progress = |r| {
@@ -192,10 +191,9 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     };
     let w = trf::write(
         &t,
-        &trf::WriteOptions {
-            target,
-            line_end: trf::LineEnd::CrLf,
-        },
+        &trf::WriteOptions::new()
+            .target(target)
+            .line_end(trf::LineEnd::CrLf),
     );
     for d in &w.warnings {
         super::exit::say(d);

@@ -205,12 +205,11 @@ fn one(args: &Args, path: &str) -> Result<(EventReport, String), Failure> {
     if let Some(l) = &fide_list {
         errors += report(&loaded, l);
     }
-    let opts = RatingOptions {
-        rules: args.rules,
-        kind: args.kind,
-        k_factors,
-        fide_list,
-    };
+    let opts = RatingOptions::new()
+        .rules(args.rules)
+        .kind(args.kind)
+        .k_factors(k_factors)
+        .fide_list(fide_list);
     let report = compute(t, &opts);
     check_given_k(t, &opts.k_factors, report.kind, args.force)?;
     let text = match args.format {

@@ -164,12 +164,10 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
         }
         None => loaded.tournament,
     };
-    let mut opts = StandingsOptions {
-        after_round: args.after_round,
-        lot_seed: args.lot_seed,
-        unrated_rating: args.unrated,
-        ..Default::default()
-    };
+    let mut opts = StandingsOptions::new()
+        .after_round(args.after_round)
+        .lot_seed(args.lot_seed)
+        .unrated_rating(args.unrated);
     let mut warnings = Vec::new();
     let mut hint = None;
     if let Some(list) = &args.tiebreaks {
@@ -306,10 +304,9 @@ fn team_standings(
     if args.boards {
         let s = standings::team_boards::compute(
             t,
-            &standings::team_boards::BoardOptions {
-                after_round: args.after_round.map(|r| r as usize),
-                min_games: args.min_games,
-            },
+            &standings::team_boards::BoardOptions::new()
+                .after_round(args.after_round.map(|r| r as usize))
+                .min_games(args.min_games),
         );
         return match args.format {
             Format::Json => Ok((team_render::boards_json(&s), false)),

@@ -52,6 +52,7 @@ pub enum Scoring {
 
 /// Parameters of a generated tournament. Rates are probabilities in `[0, 1]`.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct GenerateOptions {
     pub players: u32,
     pub rounds: u32,
@@ -80,6 +81,8 @@ pub struct GenerateOptions {
     /// instead of a Swiss; `rounds` may then stop before the table's end.
     pub round_robin: Option<u32>,
 }
+
+options!(GenerateOptions { players: u32, rounds: u32, seed: u64, draw_rate: f64, forfeit_rate: f64, half_bye_rate: f64, zero_bye_rate: f64, withdraw_rate: f64, late_entry_rate: f64, scoring: Scoring, baku: bool, initial_colour: Color, rating_range: (u16, u16), system_code: String, round_robin: Option<u32> });
 
 impl Default for GenerateOptions {
     fn default() -> Self {
@@ -143,6 +146,18 @@ impl std::fmt::Display for GenerateError {
 }
 
 impl std::error::Error for GenerateError {}
+
+impl From<GenerateError> for crate::Error {
+    fn from(e: GenerateError) -> crate::Error {
+        use crate::diag::codes;
+        let code = match &e {
+            GenerateError::Options(_) => codes::INVALID_OPTION,
+            GenerateError::NoPairing { .. } => codes::NO_LEGAL_PAIRING,
+            GenerateError::BadPairing { .. } => codes::UNSUPPORTED,
+        };
+        crate::error::engine(code, e.to_string())
+    }
+}
 
 fn check_options(o: &GenerateOptions) -> Result<(), GenerateError> {
     let bad = |s: String| Err(GenerateError::Options(s));

@@ -12,6 +12,7 @@ use crate::model::{Outcome, Player, PlayerId, RoundEntry, Tournament};
 
 /// What the caller decides; everything else comes from the tournament.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct RatingOptions {
     /// The B.02 edition; `None` chooses it by the event's end date.
     pub rules: Option<Edition>,
@@ -25,6 +26,8 @@ pub struct RatingOptions {
     /// (the `k_factors` above still win).
     pub fide_list: Option<FideList>,
 }
+
+options!(RatingOptions { rules: Option<Edition>, kind: Option<Kind>, k_factors: BTreeMap<PlayerId, u32>, fide_list: Option<FideList> });
 
 /// The FIDE list a report used.
 #[derive(Debug, Clone, Serialize)]

@@ -109,6 +109,12 @@ impl fmt::Display for EditionError {
 
 impl std::error::Error for EditionError {}
 
+impl From<EditionError> for crate::Error {
+    fn from(e: EditionError) -> crate::Error {
+        crate::error::engine(crate::diag::codes::INVALID_OPTION, e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

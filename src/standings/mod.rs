@@ -186,6 +186,21 @@ impl fmt::Display for StandingsError {
 
 impl std::error::Error for StandingsError {}
 
+impl From<StandingsError> for crate::Error {
+    fn from(e: StandingsError) -> crate::Error {
+        let code = match &e {
+            StandingsError::TieBreak(_) | StandingsError::FileTieBreak { .. } => {
+                codes::TIEBREAK_CODE
+            }
+            StandingsError::Round { .. } | StandingsError::UnknownPlayer(_) => {
+                codes::INVALID_OPTION
+            }
+            StandingsError::NoReferenceDate(_) => codes::DATE_MISSING,
+        };
+        crate::error::engine(code, e.to_string())
+    }
+}
+
 fn note(notes: &mut Vec<Diagnostic>, code: diag::Code, msg: String) {
     notes.push(Diagnostic::warning(
         code,
@@ -457,7 +472,35 @@ fn order(
 }
 
 /// Standings of `t` per `opts`: rows in rank order, per-category rankings, and the
-/// working for `opts.explain`.
+/// working for `opts.explain`. Re-exported as `chess_arbiter::standings`.
+///
+/// ```
+/// use chess_arbiter::formats::trf;
+/// use chess_arbiter::standings::Value;
+/// use chess_arbiter::{standings, PlayerId, Points, StandingsOptions, TieBreakSpec};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// // Two rounds: 1 beats 2 and 3, 3 and 4 draw, 2 beats 4.
+/// let text = "\\
+/// 012 Club championship
+/// 001    1      Player 0001                       2591                             2.0          2 w 1     3 b 1
+/// 001    2      Player 0002                       2229                             1.0          1 b 0     4 w 1
+/// 001    3      Player 0003                       1840                             0.5          4 w =     1 w 0
+/// 001    4      Player 0004                       1752                             0.5          3 b =     2 b 0
+/// ";
+/// let t = trf::read(text.as_bytes(), &trf::ReadOptions::default())?.tournament;
+/// let opts = StandingsOptions::new().tiebreaks(vec![TieBreakSpec::parse("BH")?]);
+/// let table = standings(&t, &opts)?;
+/// assert_eq!(table.after_round, 2);
+/// assert_eq!(table.rows[0].points, Points::tenths(20));
+/// // 3 and 4 have 0.5 each; Buchholz (C.07 art. 8.1) puts 3 first: its
+/// // opponents scored 2.5, 4's 1.5.
+/// let order: Vec<PlayerId> = table.rows.iter().map(|r| r.player).collect();
+/// assert_eq!(order, [PlayerId(1), PlayerId(2), PlayerId(3), PlayerId(4)]);
+/// assert_eq!(table.rows[2].tiebreaks[0], Some(Value::tenths(25)));
+/// # Ok(())
+/// # }
+/// ```
 pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, StandingsError> {
     compute_located(t, opts, &diag::NoSource)
 }

@@ -24,6 +24,7 @@ pub enum CategoryMode {
 
 /// What to compute.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct StandingsOptions {
     /// The tie-break list in order; empty: the file's list (`Tournament::tiebreaks`).
     pub tiebreaks: Vec<TieBreakSpec>,
@@ -50,3 +51,5 @@ pub struct StandingsOptions {
     /// left out, with a warning.
     pub unrated_rating: Option<u16>,
 }
+
+options!(StandingsOptions { tiebreaks: Vec<TieBreakSpec>, edition: Option<Edition>, after_round: Option<u32>, categories: Vec<Category>, category_mode: CategoryMode, reference_date: Option<NaiveDate>, custom: Vec<CustomTieBreak>, explain: Option<PlayerId>, lot_seed: Option<u64>, round_robin: Option<bool>, unrated_rating: Option<u16> });

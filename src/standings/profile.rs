@@ -27,6 +27,8 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+use crate::diag::Location;
+
 use super::age_groups::AgeGroups;
 use super::category::Category;
 use super::code::TieBreakSpec;
@@ -163,7 +165,14 @@ impl StandingsProfile {
     pub fn from_toml(text: &str) -> Result<StandingsProfile, ProfileError> {
         toml::from_str::<File>(text)
             .map(|f| f.standings)
-            .map_err(|e| ProfileError(e.to_string().trim().to_string()))
+            .map_err(|e| ProfileError {
+                location: e
+                    .span()
+                    .map(|r| Location::at_byte(text, r.start))
+                    .unwrap_or_default(),
+                message: e.message().trim().to_string(),
+                report: e.to_string().trim().to_string(),
+            })
     }
 
     /// Fill `opts` from the profile where the caller left it unset.
@@ -194,15 +203,38 @@ impl StandingsProfile {
 /// A profile whose `[standings]` table does not read: the TOML parser's message,
 /// with its line and column.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProfileError(String);
+pub struct ProfileError {
+    /// Where the parser stopped: line and column in the profile (the
+    /// caller names the file).
+    pub location: Location,
+    /// What the parser expected and found.
+    pub message: String,
+    /// The parser's report: the message with the line quoted and marked.
+    pub report: String,
+}
 
 impl fmt::Display for ProfileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.report)
     }
 }
 
 impl std::error::Error for ProfileError {}
+
+impl From<ProfileError> for crate::Error {
+    fn from(e: ProfileError) -> crate::Error {
+        let mut location = e.location;
+        location
+            .field
+            .get_or_insert_with(|| "[standings]".to_string());
+        crate::Error::new(
+            crate::diag::codes::PROFILE_SYNTAX,
+            crate::diag::Family::Syntax,
+            location,
+            e.message,
+        )
+    }
+}
 
 #[cfg(test)]
 mod tests {

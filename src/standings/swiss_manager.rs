@@ -51,6 +51,12 @@ impl fmt::Display for SwissManagerError {
 
 impl std::error::Error for SwissManagerError {}
 
+impl From<SwissManagerError> for crate::Error {
+    fn from(e: SwissManagerError) -> crate::Error {
+        crate::error::engine(crate::diag::codes::TIEBREAK_CODE, e.to_string())
+    }
+}
+
 /// Map id `id` with Swiss-Manager's "cut lowest / cut highest" parameters.
 pub fn map(id: u16, cut_low: u8, cut_high: u8) -> Result<SwissManagerTieBreak, SwissManagerError> {
     let entry = table::lookup(id).ok_or(SwissManagerError::Unmapped { id })?;

@@ -80,6 +80,12 @@ impl std::fmt::Display for TeamCodeError {
 
 impl std::error::Error for TeamCodeError {}
 
+impl From<TeamCodeError> for crate::Error {
+    fn from(e: TeamCodeError) -> crate::Error {
+        crate::error::engine(crate::diag::codes::TIEBREAK_CODE, e.to_string())
+    }
+}
+
 impl TeamTieBreak {
     pub fn parse(text: &str) -> Result<TeamTieBreak, TeamCodeError> {
         let t = text.trim();

@@ -36,6 +36,10 @@ impl EntryRules {
             .map(|f| f.entry)
             .map_err(|e| EntryRulesError {
                 message: e.to_string().trim().to_string(),
+                location: e
+                    .span()
+                    .map(|r| Location::at_byte(text, r.start))
+                    .unwrap_or_default(),
                 span: e.span(),
             })
     }
@@ -48,6 +52,8 @@ pub struct EntryRulesError {
     pub message: String,
     /// The bytes of the profile the error is about, when the parser knows.
     pub span: Option<std::ops::Range<usize>>,
+    /// The line and column of the span's start (the caller names the file).
+    pub location: Location,
 }
 
 impl std::fmt::Display for EntryRulesError {
@@ -57,6 +63,14 @@ impl std::fmt::Display for EntryRulesError {
 }
 
 impl std::error::Error for EntryRulesError {}
+
+impl From<EntryRulesError> for crate::Error {
+    fn from(e: EntryRulesError) -> crate::Error {
+        let mut location = e.location;
+        location.field.get_or_insert_with(|| "[entry]".to_string());
+        crate::Error::new(codes::PROFILE_SYNTAX, Family::Syntax, location, e.message)
+    }
+}
 
 /// The entry list against `rules`: one error per player without a FIDE ID
 /// (code `fide-id-missing`), one for an entry list over capacity

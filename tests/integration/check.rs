@@ -93,12 +93,9 @@ fn run(t: &Tournament, o: &CheckOptions, edition: Edition) -> Report {
 }
 
 fn opts(edition: Edition) -> CheckOptions {
-    CheckOptions {
-        edition,
-        edition_reason: "--system".into(),
-        rounds: Some(vec![3]),
-        explain: false,
-    }
+    CheckOptions::new(edition)
+        .edition_reason("--system")
+        .rounds(Some(vec![3]))
 }
 
 fn verdict(t: &Tournament, edition: Edition) -> String {
@@ -198,12 +195,9 @@ fn load(path: &Path) -> Tournament {
 }
 
 fn check_with_engine(t: &Tournament, edition: Edition, rounds: Option<Vec<u32>>) -> Report {
-    let o = CheckOptions {
-        edition,
-        edition_reason: "--system".into(),
-        rounds,
-        explain: false,
-    };
+    let o = CheckOptions::new(edition)
+        .edition_reason("--system")
+        .rounds(rounds);
     check_tournament(t, &o, |pos| engine_selection(pos, edition))
 }
 
@@ -340,19 +334,17 @@ use chess_arbiter::pairing::generate::{generate, GenerateOptions};
 
 fn generated_conform(edition: Edition, seeds: std::ops::Range<u64>) {
     for seed in seeds {
-        let o = GenerateOptions {
-            // Small fields (7-16 players, 4-6 rounds) keep the test quick.
-            players: 7 + (seed % 10) as u32,
-            rounds: 4 + (seed % 3) as u32,
-            seed,
-            draw_rate: 0.3,
-            forfeit_rate: 0.04,
-            half_bye_rate: 0.03,
-            zero_bye_rate: 0.03,
-            withdraw_rate: 0.01,
-            late_entry_rate: 0.05,
-            ..Default::default()
-        };
+        // Small fields (7-16 players, 4-6 rounds) keep the test quick.
+        let o = GenerateOptions::new()
+            .players(7 + (seed % 10) as u32)
+            .rounds(4 + (seed % 3) as u32)
+            .seed(seed)
+            .draw_rate(0.3)
+            .forfeit_rate(0.04)
+            .half_bye_rate(0.03)
+            .zero_bye_rate(0.03)
+            .withdraw_rate(0.01)
+            .late_entry_rate(0.05);
         let t = match generate(&o, edition, |_| {}) {
             Ok(t) => t,
             // A position without a legal pairing is a legitimate stop.
@@ -568,22 +560,19 @@ fn corpus_round_bye_mutations() {
 #[test]
 fn generate_snapshot_trf26() {
     use chess_arbiter::formats::trf;
-    let o = GenerateOptions {
-        players: 9,
-        rounds: 4,
-        seed: 2026,
-        half_bye_rate: 0.05,
-        forfeit_rate: 0.05,
-        system_code: "FIDE_DUTCH_2026".into(),
-        ..Default::default()
-    };
+    let o = GenerateOptions::new()
+        .players(9)
+        .rounds(4)
+        .seed(2026)
+        .half_bye_rate(0.05)
+        .forfeit_rate(0.05)
+        .system_code("FIDE_DUTCH_2026");
     let t = generate(&o, Edition::Dutch2025, |_| {}).expect("generated");
     let w = trf::write(
         &t,
-        &trf::WriteOptions {
-            target: trf::Target::Trf26,
-            line_end: trf::LineEnd::Lf,
-        },
+        &trf::WriteOptions::new()
+            .target(trf::Target::Trf26)
+            .line_end(trf::LineEnd::Lf),
     );
     // The version in the parameter comment changes with releases.
     let text = w.text.replace(env!("CARGO_PKG_VERSION"), "(version)");
@@ -642,12 +631,10 @@ fn cross_edition_rounds_name_bracket_and_criterion() {
 fn differs_round_snapshots_text_and_json() {
     // The README's appeal walkthrough: a 2025 event checked under 2017.
     let t = load(&fixture("n007-r07-s7000318.trf"));
-    let o = CheckOptions {
-        edition: Edition::Dutch2017,
-        edition_reason: "--system".into(),
-        rounds: Some(vec![6]),
-        explain: true,
-    };
+    let o = CheckOptions::new(Edition::Dutch2017)
+        .edition_reason("--system")
+        .rounds(Some(vec![6]))
+        .explain(true);
     let mut r = check_tournament(&t, &o, |pos| engine_selection(pos, Edition::Dutch2017));
     r.tool = "arbiter (version)".into();
     // 2017 A.9: the 2.0 bracket is the PPB (its best pairing without C.4
@@ -715,11 +702,10 @@ fn evaluator_never_prefers_a_swap_to_the_engine() {
                 let Some(pos) = position_before(&t, k) else {
                     continue;
                 };
-                let opts = PairOptions {
-                    edition: Some(e),
-                    round: Some(k),
-                    total_rounds: Some(pos.total_rounds),
-                };
+                let opts = PairOptions::new()
+                    .edition(Some(e))
+                    .round(Some(k))
+                    .total_rounds(Some(pos.total_rounds));
                 let (Ok(prep), Ok(sel)) = (
                     prepare(&pos.tournament, &opts),
                     pair_round(&pos.tournament, &opts),

@@ -43,11 +43,10 @@ pub fn replay(path: &Path, edition: Edition, tally: &mut Tally) {
         let mut pos = position.tournament;
         // The colour drawn by lot before round 1, as the file shows it.
         pos.initial_color = Some(initial_color(&t));
-        let opts = PairOptions {
-            edition: Some(edition),
-            round: Some(k as u32),
-            total_rounds: Some(n_rounds as u32),
-        };
+        let opts = PairOptions::new()
+            .edition(Some(edition))
+            .round(Some(k as u32))
+            .total_rounds(Some(n_rounds as u32));
         tally.rounds += 1;
         let want = recorded(&t, k);
         match pair_round(&pos, &opts) {
@@ -169,11 +168,10 @@ mod properties {
                     p.rounds.push(RoundEntry::Bye { bye });
                 }
             }
-            let opts = PairOptions {
-                edition: Some(edition),
-                round: Some(r),
-                total_rounds: Some(rounds),
-            };
+            let opts = PairOptions::new()
+                .edition(Some(edition))
+                .round(Some(r))
+                .total_rounds(Some(rounds));
             let p = match pair_round(&t, &opts) {
                 Ok(p) => p,
                 Err(PairError::NoLegalPairing { .. }) => return Ok(()),

@@ -20,12 +20,7 @@ fn load(rel: &str) -> Tournament {
 }
 
 fn verdicts(t: &Tournament, edition: Edition) -> Vec<(u32, String)> {
-    let o = CheckOptions {
-        edition,
-        edition_reason: "--system".into(),
-        rounds: None,
-        explain: false,
-    };
+    let o = CheckOptions::new(edition).edition_reason("--system");
     check_tournament(t, &o, |pos| engine_selection(pos, edition))
         .rounds
         .iter()

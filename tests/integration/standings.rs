@@ -257,12 +257,10 @@ fn generate(n: usize, rounds: usize, seed: u64) -> Tournament {
 const PROP_CODES: &str = "BH,BH/C1,BH/M1,SB,FB,AOB,ARO,TPR,PTP,APRO,WIN,WON,PS,KS,DE,REP,STD,BPG";
 
 fn opts(edition: Edition) -> StandingsOptions {
-    StandingsOptions {
-        tiebreaks: TieBreakSpec::parse_list(PROP_CODES).unwrap(),
-        edition: Some(edition),
-        round_robin: Some(false),
-        ..Default::default()
-    }
+    StandingsOptions::new()
+        .tiebreaks(TieBreakSpec::parse_list(PROP_CODES).unwrap())
+        .edition(edition)
+        .round_robin(false)
 }
 
 proptest! {
@@ -366,11 +364,9 @@ fn tec_exercise_from_trf_every_code_and_edition() {
         };
         let s = compute(
             &t,
-            &StandingsOptions {
-                tiebreaks: TieBreakSpec::parse_list(code).unwrap(),
-                edition: Some(edition),
-                ..Default::default()
-            },
+            &StandingsOptions::new()
+                .tiebreaks(TieBreakSpec::parse_list(code).unwrap())
+                .edition(edition),
         )
         .unwrap();
         for row in &rows {
@@ -396,20 +392,10 @@ fn held_swiss_5_matches_the_tec_file() {
     let a = read_trf("tec-exercise-swiss.trf");
     let b = read_trf("held_swiss_5.trf");
     let codes = "BH,BH/C1,BH/M1,SB,SB/C1,FB,AOB,ARO,TPR,PTP,APRO,WIN,WON,BPG,BWG,REP,PS";
-    let o = StandingsOptions {
-        tiebreaks: TieBreakSpec::parse_list(codes).unwrap(),
-        ..Default::default()
-    };
+    let o = StandingsOptions::new().tiebreaks(TieBreakSpec::parse_list(codes).unwrap());
     let sb = compute(&b, &o).unwrap();
     assert_eq!(sb.edition, Edition::C07_2023);
-    let sa = compute(
-        &a,
-        &StandingsOptions {
-            edition: Some(Edition::C07_2023),
-            ..o
-        },
-    )
-    .unwrap();
+    let sa = compute(&a, &o.clone().edition(Edition::C07_2023)).unwrap();
     for r in &sa.rows {
         assert_eq!(
             &r.tiebreaks,

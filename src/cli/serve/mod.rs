@@ -589,10 +589,9 @@ async fn download(State(app): State<App>, Path((id, what)): Path<(String, String
             let sub = prepare(t, Target::Trf16);
             let w = trf::write(
                 &sub.tournament,
-                &trf::WriteOptions {
-                    target: trf::Target::Trf16,
-                    line_end: trf::LineEnd::CrLf,
-                },
+                &trf::WriteOptions::new()
+                    .target(trf::Target::Trf16)
+                    .line_end(trf::LineEnd::CrLf),
             );
             (w.text, "text/plain; charset=utf-8")
         }

@@ -146,11 +146,9 @@ pub(super) fn open_upload(
     // same refusal as `arbiter pair`'s, located in the file)
     let round_robin =
         chess_arbiter::pairing::round_robin::table_for(&loaded.tournament, None).is_some();
-    let at = ReadyOptions {
-        round_robin,
-        diagnostics: &loaded.diagnostics,
-        ..Default::default()
-    };
+    let at = ReadyOptions::new()
+        .round_robin(round_robin)
+        .diagnostics(&loaded.diagnostics[..]);
     let not_ready = ready(&loaded.tournament, &loaded.source, &at)
         .err()
         .map(|e| {

@@ -56,9 +56,12 @@ pub fn engine_selection(pos: &Position, edition: Edition) -> Selection {
     }
 }
 
-/// Options for [`check_tournament`].
+/// Options for [`check_tournament`]: [`CheckOptions::new`] with the edition,
+/// then the setters.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CheckOptions {
+    /// The edition of C.04.3 the rounds are checked against.
     pub edition: Edition,
     /// Why this edition (e.g. "--system", "192 FIDE_DUTCH_2026", "start date 2023-08-05").
     pub edition_reason: String,
@@ -66,6 +69,21 @@ pub struct CheckOptions {
     pub rounds: Option<Vec<u32>>,
     /// Add the player table and score groups of each round.
     pub explain: bool,
+}
+
+impl CheckOptions {
+    /// Every recorded round against `edition` (the reason: "dutch-2025
+    /// requested"), without the explanation.
+    pub fn new(edition: Edition) -> CheckOptions {
+        CheckOptions {
+            edition,
+            edition_reason: format!("{} requested", edition.name()),
+            rounds: None,
+            explain: false,
+        }
+    }
+
+    options!(@setters edition: Edition, edition_reason: String, rounds: Option<Vec<u32>>, explain: bool);
 }
 
 /// The verdict of one round with the pairings compared.
@@ -122,6 +140,37 @@ fn board_order(pos: &Position, pairs: &mut [Pair]) {
 /// pairing the rules select for a position; it is called only for rounds that
 /// pass the absolute checks. Warnings carry no file locations; see
 /// [`check_tournament_in`].
+///
+/// ```
+/// use chess_arbiter::formats::trf;
+/// use chess_arbiter::pairing::dutch::Edition;
+/// use chess_arbiter::{check_tournament, engine_selection, CheckOptions, PlayerId};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// // Round 1 as the Dutch system pairs it: the top half against the bottom
+/// // half, the lowest player's pairing-allocated bye.
+/// let text = "\
+/// 012 Club championship
+/// 142 5
+/// 152 W
+/// 001    1      Player 0001                       2591                             1.0          4 w 1
+/// 001    2      Player 0002                       2229                             1.0          5 b 1
+/// 001    3      Player 0003                       1840                             1.0          6 w 1
+/// 001    4      Player 0004                       1752                             0.0          1 b 0
+/// 001    5      Player 0005                       1572                             0.0          2 w 0
+/// 001    6      Player 0006                       1563                             0.0          3 b 0
+/// 001    7      Player 0007                       1531                             1.0       0000 - U
+/// ";
+/// let t = trf::read(text.as_bytes(), &trf::ReadOptions::default())?.tournament;
+/// let edition = Edition::Dutch2025;
+/// let opts = CheckOptions::new(edition);
+/// let report = check_tournament(&t, &opts, |pos| engine_selection(pos, edition));
+/// assert_eq!(report.rounds.len(), 1);
+/// assert!(report.all_conform());
+/// assert_eq!(report.rounds[0].recorded_bye, Some(PlayerId(7)));
+/// # Ok(())
+/// # }
+/// ```
 pub fn check_tournament<F>(t: &Tournament, opts: &CheckOptions, select: F) -> Report
 where
     F: Fn(&Position) -> Selection + Sync,

@@ -78,6 +78,7 @@ impl fmt::Display for Edition {
 
 /// Options of [`pair_round`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PairOptions {
     /// The edition; chosen by [`select_edition`] when `None`.
     pub edition: Option<Edition>,
@@ -86,6 +87,8 @@ pub struct PairOptions {
     /// Total rounds (overrides `XXR`/`142`); needed for topscorers.
     pub total_rounds: Option<u32>,
 }
+
+options!(PairOptions { edition: Option<Edition>, round: Option<u32>, total_rounds: Option<u32> });
 
 /// One board: white and black.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,6 +140,19 @@ impl fmt::Display for PairError {
 }
 
 impl std::error::Error for PairError {}
+
+impl From<PairError> for crate::Error {
+    fn from(e: PairError) -> crate::Error {
+        use crate::diag::codes;
+        let code = match &e {
+            PairError::NoLegalPairing { .. } => codes::NO_LEGAL_PAIRING,
+            PairError::InvalidRequest(_) => codes::INVALID_OPTION,
+            PairError::Unsupported(_) => codes::UNSUPPORTED,
+            PairError::NotReady(n) => return crate::Error::from(n.clone()),
+        };
+        crate::error::engine(code, e.to_string())
+    }
+}
 
 /// The date from which the 2025 edition applies.
 fn cutover() -> NaiveDate {
@@ -446,6 +462,44 @@ pub fn pair_next(
 }
 
 /// Pair round `opts.round` (default: the next round) of `t`.
+///
+/// It pairs the position as it is given; [`pair_next`] first refuses a file
+/// whose next round cannot be paired yet.
+///
+/// ```
+/// use chess_arbiter::formats::trf;
+/// use chess_arbiter::{pair_round, PairOptions, PlayerId};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let text = "\
+/// 012 Club championship
+/// 142 5
+/// 001    1      Player 0001                       2591                             0.0
+/// 001    2      Player 0002                       2229                             0.0
+/// 001    3      Player 0003                       1840                             0.0
+/// 001    4      Player 0004                       1752                             0.0
+/// 001    5      Player 0005                       1572                             0.0
+/// ";
+/// let t = trf::read(text.as_bytes(), &trf::ReadOptions::default())?.tournament;
+/// let p = pair_round(&t, &PairOptions::default())?;
+/// assert_eq!(p.round, 1);
+/// // C.04.3: the top half meets the bottom half; the odd player out, the
+/// // lowest, gets the pairing-allocated bye.
+/// let mut pairs: Vec<[u32; 2]> = p
+///     .boards
+///     .iter()
+///     .map(|b| {
+///         let mut pair = [b.white.0, b.black.0];
+///         pair.sort();
+///         pair
+///     })
+///     .collect();
+/// pairs.sort();
+/// assert_eq!(pairs, [[1, 3], [2, 4]]);
+/// assert_eq!(p.bye, Some(PlayerId(5)));
+/// # Ok(())
+/// # }
+/// ```
 pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairError> {
     let prep = prepare(t, opts)?;
     let inp = prep.input();

@@ -108,6 +108,18 @@ impl std::fmt::Display for ComputeError {
 
 impl std::error::Error for ComputeError {}
 
+impl From<ComputeError> for crate::Error {
+    fn from(e: ComputeError) -> crate::Error {
+        match e {
+            ComputeError::Standings(e) => e.into(),
+            ComputeError::Site(e) => e.into(),
+            e @ ComputeError::AfterRound { .. } => {
+                crate::error::engine(crate::diag::codes::INVALID_OPTION, e.to_string())
+            }
+        }
+    }
+}
+
 /// `t` as it stood after round `n`: later rounds dropped, the file's totals
 /// and ranks (which counted them) forgotten.
 fn cut(t: &mut Tournament, n: u32) {

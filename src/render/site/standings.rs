@@ -107,7 +107,7 @@ pub(super) fn standings(
 ) -> Result<String, SiteError> {
     let t = input.tournament;
     let Some(s) = input.standings.get(round as usize - 1) else {
-        return Err(SiteError(format!("no standings after round {round}")));
+        return Err(SiteError::NoStandings { round: Some(round) });
     };
     let mut head: Vec<Head> = [
         ("Rk", "n"),
@@ -238,7 +238,7 @@ pub(super) fn crosstable(
 ) -> Result<String, SiteError> {
     let t = input.tournament;
     let Some(s) = final_standings(input) else {
-        return Err(SiteError("no standings".into()));
+        return Err(SiteError::NoStandings { round: None });
     };
     let rounds = s.after_round as usize;
     #[derive(Serialize)]
