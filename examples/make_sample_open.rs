@@ -15,7 +15,7 @@ use chess_arbiter::model::{
     BirthDate, ByeKind, Color, Outcome, Player, PlayerId, RoundEntry, Sex, Title, Tournament,
     TournamentInfo,
 };
-use chess_arbiter::pairing::dutch::{pair_round, Edition, PairOptions};
+use chess_arbiter::pairing::dutch::{pair_round, DutchEdition, PairOptions};
 use chrono::NaiveDate;
 
 // The crate's seeded generator: a seed gives the same data everywhere.
@@ -251,7 +251,7 @@ fn main() {
         let pairing = match pair_round(
             &t,
             &PairOptions::new()
-                .edition(Some(Edition::Dutch2017))
+                .edition(Some(DutchEdition::Dutch2017))
                 .round(Some(round as u32))
                 .total_rounds(Some(ROUNDS as u32)),
         ) {

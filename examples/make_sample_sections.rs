@@ -17,7 +17,7 @@ use chess_arbiter::model::{
     BirthDate, ByeKind, Color, Outcome, Player, PlayerId, RoundEntry, Sex, Tournament,
     TournamentInfo,
 };
-use chess_arbiter::pairing::dutch::{pair_round, Edition, PairOptions};
+use chess_arbiter::pairing::dutch::{pair_round, DutchEdition, PairOptions};
 use chrono::NaiveDate;
 
 // The crate's seeded generator: a seed gives the same data everywhere.
@@ -135,7 +135,7 @@ fn run(
         let pairing = pair_round(
             &t,
             &PairOptions::new()
-                .edition(Some(Edition::Dutch2017))
+                .edition(Some(DutchEdition::Dutch2017))
                 .round(Some(round as u32))
                 .total_rounds(Some(rounds as u32)),
         )

@@ -17,7 +17,7 @@
 use arbitrary::Arbitrary;
 use chess_arbiter::model::{Outcome, RoundEntry};
 use chess_arbiter::pairing::check::report::{check_tournament, engine_selection, CheckOptions};
-use chess_arbiter::pairing::dutch::{pair_round, Edition, PairOptions};
+use chess_arbiter::pairing::dutch::{pair_round, DutchEdition, PairOptions};
 use chess_arbiter::pairing::generate::{generate, GenerateError, GenerateOptions, Scoring};
 use libfuzzer_sys::fuzz_target;
 use std::collections::BTreeSet;
@@ -47,9 +47,9 @@ fn rate(x: u8, max: f64) -> f64 {
 
 fuzz_target!(|case: Case| {
     let edition = if case.edition_2025 {
-        Edition::Dutch2025
+        DutchEdition::Dutch2025
     } else {
-        Edition::Dutch2017
+        DutchEdition::Dutch2017
     };
     let players = 2 + u32::from(case.players % 27);
     let rounds = 1 + u32::from(case.rounds % 9);
@@ -69,7 +69,7 @@ fuzz_target!(|case: Case| {
             Scoring::Standard
         })
         .baku(case.baku)
-        .initial_colour(if case.black_first {
+        .initial_color(if case.black_first {
             chess_arbiter::model::Color::Black
         } else {
             chess_arbiter::model::Color::White

@@ -7,7 +7,7 @@ use chess_arbiter::diag::{codes, Diagnostic};
 use chess_arbiter::model::PlayerId;
 use chess_arbiter::rating::change::allowed_k;
 use chess_arbiter::rating::report_check::{check_report, Check, Problem};
-use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
+use chess_arbiter::rating::{compute, Kind, RatingOptions, RatingRules};
 use chess_arbiter::render::rating as render;
 
 use super::common::{read_reported, ReportFormat};
@@ -27,7 +27,7 @@ pub struct Args {
     pub inputs: Vec<String>,
     /// B.02 edition; by default the one in force at the event's end date.
     #[arg(long, value_parser = parse_edition)]
-    pub rules: Option<Edition>,
+    pub rules: Option<RatingRules>,
     /// Rating list; by default read from the time control (122/222).
     #[arg(long, value_parser = parse_kind)]
     pub kind: Option<Kind>,
@@ -49,7 +49,7 @@ pub struct Args {
     pub list: FideListArgs,
 }
 
-fn parse_edition(s: &str) -> Result<Edition, String> {
+fn parse_edition(s: &str) -> Result<RatingRules, String> {
     s.parse()
 }
 

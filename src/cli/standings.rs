@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use chess_arbiter::diag::codes;
 use chess_arbiter::render::standings as render;
 use chess_arbiter::standings::{
-    self, swiss_manager, CategoryMode, Edition, StandingsOptions, TieBreakSpec,
+    self, swiss_manager, CategoryMode, StandingsOptions, TieBreakSpec, TiebreakEdition,
 };
 
 use chess_arbiter::rating::fide_list::with_list_ratings;
@@ -93,7 +93,7 @@ pub struct Args {
 
 fn parse_tiebreaks(
     list: &str,
-    edition_hint: &mut Option<Edition>,
+    edition_hint: &mut Option<TiebreakEdition>,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<TieBreakSpec>, Failure> {
     let mut out = Vec::new();
@@ -174,7 +174,10 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
         opts.tiebreaks = parse_tiebreaks(list, &mut hint, &mut warnings)?;
     }
     if let Some(e) = &args.edition {
-        opts.edition = Some(e.parse::<Edition>().map_err(|e| bad(e.to_string()))?);
+        opts.edition = Some(
+            e.parse::<TiebreakEdition>()
+                .map_err(|e| bad(e.to_string()))?,
+        );
     }
     let mut profile_src = None;
     if let Some((profile, name, text)) = profile {

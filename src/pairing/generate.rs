@@ -72,7 +72,7 @@ pub struct GenerateOptions {
     pub scoring: Scoring,
     /// Baku acceleration (C.04.5.1 (2016) / C.04.7 (2026)): virtual points in `XXA` records.
     pub baku: bool,
-    pub initial_colour: Color,
+    pub initial_color: Color,
     /// Ratings drawn uniformly in this range.
     pub rating_range: (u16, u16),
     /// The system code written to `192` (e.g. `FIDE_DUTCH_2026`).
@@ -82,7 +82,7 @@ pub struct GenerateOptions {
     pub round_robin: Option<u32>,
 }
 
-options!(GenerateOptions { players: u32, rounds: u32, seed: u64, draw_rate: f64, forfeit_rate: f64, half_bye_rate: f64, zero_bye_rate: f64, withdraw_rate: f64, late_entry_rate: f64, scoring: Scoring, baku: bool, initial_colour: Color, rating_range: (u16, u16), system_code: String, round_robin: Option<u32> });
+options!(GenerateOptions { players: u32, rounds: u32, seed: u64, draw_rate: f64, forfeit_rate: f64, half_bye_rate: f64, zero_bye_rate: f64, withdraw_rate: f64, late_entry_rate: f64, scoring: Scoring, baku: bool, initial_color: Color, rating_range: (u16, u16), system_code: String, round_robin: Option<u32> });
 
 impl Default for GenerateOptions {
     fn default() -> Self {
@@ -98,7 +98,7 @@ impl Default for GenerateOptions {
             late_entry_rate: 0.0,
             scoring: Scoring::Standard,
             baku: false,
-            initial_colour: Color::White,
+            initial_color: Color::White,
             rating_range: (1400, 2700),
             system_code: String::new(),
             round_robin: None,
@@ -308,7 +308,7 @@ where
             ..Default::default()
         },
         total_rounds: Some(o.rounds),
-        initial_color: Some(o.initial_colour),
+        initial_color: Some(o.initial_color),
         scoring,
         accelerations: if o.baku {
             baku_accelerations(o.players, o.rounds)
@@ -372,7 +372,7 @@ where
 /// Generate a tournament paired by the FIDE Dutch engine in `edition`.
 pub fn generate(
     o: &GenerateOptions,
-    edition: crate::pairing::dutch::Edition,
+    edition: crate::pairing::dutch::DutchEdition,
     progress: impl FnMut(u32),
 ) -> Result<Tournament, GenerateError> {
     use crate::pairing::dutch::{pair_round, PairOptions};
@@ -420,7 +420,7 @@ pub(crate) fn describe(o: &GenerateOptions) -> Vec<String> {
                 Scoring::ThreeOneZero => "3-1-0",
             },
             if o.baku { "baku" } else { "none" },
-            match o.initial_colour {
+            match o.initial_color {
                 Color::White => "white",
                 Color::Black => "black",
             },

@@ -2,7 +2,7 @@
 //!
 //! [`compute`] ranks a [`Tournament`] after any round with an ordered list of
 //! tie-breaks ([`TieBreakSpec`], the TRF-2026/TEC code syntax), in the rules edition
-//! asked for or in force at the event's dates ([`Edition`]), and ranks each
+//! asked for or in force at the event's dates ([`TiebreakEdition`]), and ranks each
 //! [`Category`] too. Values are exact ([`Value`]); `f64` appears only in output.
 //!
 //! Every code has one entry in [`registry`] (name, article, modifiers, direction,
@@ -38,7 +38,7 @@ pub use age_groups::{AgeGroupError, AgeGroups};
 pub use category::{registration_conflicts, Category, RegistrationConflict};
 pub use code::{Code, CodeError, TieBreakLabel, TieBreakSpec};
 pub use custom::{CustomTieBreak, RoundKind};
-pub use edition::{Edition, EditionError, EditionSource};
+pub use edition::{EditionError, EditionSource, TiebreakEdition};
 pub use options::{CategoryMode, StandingsOptions};
 pub use profile::{ProfileError, StandingsProfile};
 pub use rating::{dp, pd};
@@ -114,7 +114,7 @@ pub struct Explanation {
 /// The result of [`compute`].
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Standings {
-    pub edition: Edition,
+    pub edition: TiebreakEdition,
     pub edition_source: EditionSource,
     pub after_round: u32,
     pub round_robin: bool,
@@ -296,7 +296,7 @@ fn unrated_specs(
 fn round_robin_specs(
     specs: Vec<TieBreakSpec>,
     round_robin: bool,
-    edition: Edition,
+    edition: TiebreakEdition,
     notes: &mut Vec<Diagnostic>,
 ) -> Vec<TieBreakSpec> {
     if !round_robin {
@@ -314,7 +314,7 @@ fn round_robin_specs(
         );
         return list;
     }
-    if edition == Edition::C07_2026 {
+    if edition == TiebreakEdition::C07_2026 {
         let bh: Vec<String> = specs
             .iter()
             .filter(|s| {
@@ -550,14 +550,17 @@ pub fn compute_located(
     let (edition, edition_source) = match opts.edition {
         Some(e) => (e, EditionSource::Requested),
         None => match t.info.start_date.or(t.info.end_date) {
-            Some(d) => (Edition::for_date(d), EditionSource::EventDate { date: d }),
+            Some(d) => (
+                TiebreakEdition::for_date(d),
+                EditionSource::EventDate { date: d },
+            ),
             None => {
                 note(
                     &mut notes,
                     codes::EDITION_ASSUMED,
                     "the file gives no event date: tie-breaks follow the rules in force now (2026); choose an edition to change this".into(),
                 );
-                (Edition::C07_2026, EditionSource::NoDate)
+                (TiebreakEdition::C07_2026, EditionSource::NoDate)
             }
         },
     };
@@ -631,7 +634,7 @@ pub fn compute_located(
             );
         }
     }
-    if edition == Edition::C07_2023 {
+    if edition == TiebreakEdition::C07_2023 {
         let differs: Vec<String> = specs
             .iter()
             .filter(|s| {

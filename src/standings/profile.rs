@@ -33,7 +33,7 @@ use super::age_groups::AgeGroups;
 use super::category::Category;
 use super::code::TieBreakSpec;
 use super::custom::CustomTieBreak;
-use super::edition::Edition;
+use super::edition::TiebreakEdition;
 use super::options::{CategoryMode, StandingsOptions};
 
 /// The standings settings of a profile. `categories` holds the categories
@@ -43,7 +43,7 @@ use super::options::{CategoryMode, StandingsOptions};
 #[serde(try_from = "RawStandings")]
 pub struct StandingsProfile {
     pub tiebreaks: Vec<TieBreakSpec>,
-    pub edition: Option<Edition>,
+    pub edition: Option<TiebreakEdition>,
     pub reference_date: Option<NaiveDate>,
     pub category_mode: CategoryMode,
     pub categories: Vec<Category>,
@@ -59,7 +59,7 @@ pub struct StandingsProfile {
 #[serde(default, deny_unknown_fields)]
 struct RawStandings {
     tiebreaks: Vec<TieBreakSpec>,
-    edition: Option<Edition>,
+    edition: Option<TiebreakEdition>,
     reference_date: Option<NaiveDate>,
     category_mode: CategoryMode,
     categories: Vec<Category>,
@@ -265,7 +265,7 @@ color = "black"
         .unwrap();
         assert_eq!(p.tiebreaks.len(), 4);
         assert_eq!(p.tiebreaks[1].to_string(), "BH/M1");
-        assert_eq!(p.edition, Some(Edition::Pre2023));
+        assert_eq!(p.edition, Some(TiebreakEdition::Pre2023));
         assert_eq!(p.categories[0].under, Some(13));
         assert_eq!(p.custom_tiebreaks[0].code, "OTHER_BLACK_WINS");
         assert!(StandingsProfile::from_toml("[standings]\ntiebreaks = [\"NOPE\"]").is_err());

@@ -7,7 +7,7 @@ use chess_arbiter::model::{
 };
 use chess_arbiter::rating::report_check::check_report;
 use chess_arbiter::rating::submission::{prepare, Target};
-use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
+use chess_arbiter::rating::{compute, Kind, RatingOptions, RatingRules};
 use chess_arbiter::render::rating as render;
 use chrono::NaiveDate;
 
@@ -538,7 +538,7 @@ fn report_event() -> Tournament {
 #[test]
 fn rating_report_in_every_format() {
     let r = compute(&report_event(), &RatingOptions::default());
-    assert_eq!(r.rules, Edition::B2024);
+    assert_eq!(r.rules, RatingRules::B2024);
     assert_eq!(r.kind, Kind::Standard);
     insta::assert_snapshot!("report_text", render::text(&r));
     insta::assert_snapshot!("report_csv", render::csv(&r));
@@ -548,7 +548,10 @@ fn rating_report_in_every_format() {
 
 #[test]
 fn json_has_the_documented_shape() {
-    let r = compute(&clean_event(), &RatingOptions::new().rules(Edition::B2022));
+    let r = compute(
+        &clean_event(),
+        &RatingOptions::new().rules(RatingRules::B2022),
+    );
     let v: serde_json::Value = serde_json::from_str(&render::json(&r)).unwrap();
     assert_eq!(v["rules"], "2022");
     let p = &v["players"][0];

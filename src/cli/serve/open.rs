@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use axum::http::StatusCode;
 use chess_arbiter::diag::Diagnostic;
-use chess_arbiter::pairing::dutch::Edition;
+use chess_arbiter::pairing::dutch::DutchEdition;
 use chess_arbiter::pairing::ready::{ready, ReadyOptions};
 use chess_arbiter::render::site::{compute, ComputeError, Request as SiteRequest};
 use chess_arbiter::standings::prizes::Profile;
@@ -58,7 +58,7 @@ pub(super) fn open_upload(
     bytes: &[u8],
     profile: Option<(String, Vec<u8>)>,
     section: Option<&str>,
-    edition: Option<Edition>,
+    edition: Option<DutchEdition>,
 ) -> Result<Upload, Refusal> {
     let bad = StatusCode::UNPROCESSABLE_ENTITY;
     let mut profile_src = None;

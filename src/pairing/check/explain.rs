@@ -13,7 +13,7 @@ use super::position::Position;
 use crate::model::{Player, PlayerId, Points, Tournament};
 use crate::pairing::dutch;
 use crate::pairing::dutch::evaluate::{evaluate, BracketKind};
-use crate::pairing::dutch::Edition;
+use crate::pairing::dutch::DutchEdition;
 
 /// A float received in an earlier round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -133,7 +133,7 @@ fn brackets(prep: &dutch::Prepared, sel: &Selected) -> Vec<Bracket> {
 }
 
 /// Build the explanation data for a position.
-pub(crate) fn explain(pos: &Position, edition: Edition) -> Explanation {
+pub(crate) fn explain(pos: &Position, edition: DutchEdition) -> Explanation {
     explain_with(pos, edition, None)
 }
 
@@ -142,7 +142,7 @@ pub(crate) fn explain(pos: &Position, edition: Edition) -> Explanation {
 /// round ([`dutch::state`]), so the table shows what the engine optimised.
 pub(crate) fn explain_with(
     pos: &Position,
-    edition: Edition,
+    edition: DutchEdition,
     sel: Option<&Selected>,
 ) -> Explanation {
     let t = &pos.tournament;
@@ -238,8 +238,8 @@ mod tests {
             ..Default::default()
         };
         let pos = position_before(&t, 3).unwrap();
-        let e17 = explain(&pos, Edition::Dutch2017);
-        let e25 = explain(&pos, Edition::Dutch2025);
+        let e17 = explain(&pos, DutchEdition::Dutch2017);
+        let e25 = explain(&pos, DutchEdition::Dutch2025);
         let p3_17 = e17.players.iter().find(|p| p.id == PlayerId(3)).unwrap();
         let p3_25 = e25.players.iter().find(|p| p.id == PlayerId(3)).unwrap();
         // Round 2: 3 (0) met 1 (1): upfloat. Round 1: Z is a downfloat only in 2017.

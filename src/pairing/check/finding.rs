@@ -9,7 +9,7 @@ use super::pair::{Pair, Selected};
 use super::position::{Position, RecordedRound};
 use crate::model::{PlayerId, Points};
 use crate::pairing::dutch::evaluate::{self, Assignment, BracketEval, BracketKind, Decision};
-use crate::pairing::dutch::{prepare, Edition, PairOptions, Prepared};
+use crate::pairing::dutch::{prepare, DutchEdition, PairOptions, Prepared};
 
 /// What the comparison found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -64,7 +64,7 @@ pub struct BracketDifference {
 }
 
 /// The engine's view of the position's round.
-pub(super) fn prepared(pos: &Position, edition: Edition) -> Option<Prepared> {
+pub(super) fn prepared(pos: &Position, edition: DutchEdition) -> Option<Prepared> {
     prepare(
         &pos.tournament,
         &PairOptions {
@@ -138,7 +138,7 @@ pub(super) fn first_bracket(
     pos: &Position,
     rec: &RecordedRound,
     sel: &Selected,
-    edition: Edition,
+    edition: DutchEdition,
 ) -> Option<(BracketDifference, CriterionFinding)> {
     let prep = prepared(pos, edition)?;
     let rec_boards: Vec<(PlayerId, PlayerId)> =

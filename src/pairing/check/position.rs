@@ -25,7 +25,7 @@ pub enum TotalRoundsSource {
 /// Where the initial colour (E.5 / 5.2.5) came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum InitialColourSource {
+pub enum InitialColorSource {
     /// `XXC` / TRF-2026 `152`.
     File,
     /// The colour of the highest-ranked player of round 1 on a board whose
@@ -39,14 +39,14 @@ pub enum InitialColourSource {
 /// The initial colour and where it came from: the engine's own
 /// [`crate::pairing::dutch::initial_color`] (`XXC`/`152`, else inferred from
 /// round 1, else White), so the check and the engine cannot disagree on it.
-pub fn initial_colour(t: &Tournament) -> (Color, InitialColourSource) {
+pub fn initial_color_source(t: &Tournament) -> (Color, InitialColorSource) {
     use crate::pairing::dutch::{initial_color, initial_color_from_round1};
     let source = if t.initial_color.is_some() {
-        InitialColourSource::File
+        InitialColorSource::File
     } else if initial_color_from_round1(t).is_some() {
-        InitialColourSource::InferredFromRound1
+        InitialColorSource::InferredFromRound1
     } else {
-        InitialColourSource::Default
+        InitialColorSource::Default
     };
     (initial_color(t), source)
 }
@@ -122,7 +122,7 @@ pub fn position_before(t: &Tournament, round: u32) -> Option<Position> {
     pos.total_rounds = Some(total_rounds.max(round));
     // The initial colour was drawn before round 1; the engine cannot infer it
     // from a position without round 1, so carry it over.
-    pos.initial_color = Some(initial_colour(t).0);
+    pos.initial_color = Some(initial_color_source(t).0);
     Some(Position {
         tournament: pos,
         round,
@@ -507,13 +507,13 @@ mod tests {
         ]);
         assert_eq!(crate::pairing::dutch::initial_color(&t), White);
         assert_eq!(
-            initial_colour(&t),
-            (White, InitialColourSource::InferredFromRound1)
+            initial_color_source(&t),
+            (White, InitialColorSource::InferredFromRound1)
         );
         // The same with XXC Black: the file wins.
         let mut x = t.clone();
         x.initial_color = Some(Black);
-        assert_eq!(initial_colour(&x), (Black, InitialColourSource::File));
+        assert_eq!(initial_color_source(&x), (Black, InitialColorSource::File));
         // Board 2-4 forfeited without colours: board 3-5 decides, 3 is the
         // second player of round 1 and has Black, so the initial colour is
         // still White (the old inference took 3's own colour, Black).
@@ -531,6 +531,9 @@ mod tests {
         assert_eq!(crate::pairing::dutch::initial_color(&f), White);
         // No board with colours at all: White by default.
         let none = round_1(vec![RoundEntry::Bye { bye: ByeKind::Zero }; 3]);
-        assert_eq!(initial_colour(&none), (White, InitialColourSource::Default));
+        assert_eq!(
+            initial_color_source(&none),
+            (White, InitialColorSource::Default)
+        );
     }
 }

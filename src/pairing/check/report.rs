@@ -8,16 +8,16 @@ use super::verdict::{absolute_verdict, compare, ColourContext, Verdict};
 use super::warnings::{file_warnings, round_warnings, FileFacts};
 use crate::diag::Diagnostic;
 use crate::model::{Color, PlayerId, Tournament};
-use crate::pairing::dutch::Edition;
+use crate::pairing::dutch::DutchEdition;
 
 /// The memory that rounds checked at once may take together (see the
 /// choice of workers in [`check_tournament_in`]): the tool's 1 GB bound.
 const CHECK_MEMORY_BUDGET: u64 = 1 << 30;
 
-pub use super::position::{initial_colour, InitialColourSource};
+pub use super::position::{initial_color_source, InitialColorSource};
 
 /// The handbook page of an edition, as a URL.
-pub fn handbook_url(e: Edition) -> String {
+pub fn handbook_url(e: DutchEdition) -> String {
     format!("https://{}", e.source())
 }
 
@@ -32,7 +32,7 @@ pub enum Selection {
 }
 
 /// The Dutch engine's pairing of a position (`pairing::dutch::pair_round`).
-pub fn engine_selection(pos: &Position, edition: Edition) -> Selection {
+pub fn engine_selection(pos: &Position, edition: DutchEdition) -> Selection {
     use crate::pairing::dutch::{pair_round, PairError, PairOptions};
     let opts = PairOptions {
         edition: Some(edition),
@@ -62,7 +62,7 @@ pub fn engine_selection(pos: &Position, edition: Edition) -> Selection {
 #[non_exhaustive]
 pub struct CheckOptions {
     /// The edition of C.04.3 the rounds are checked against.
-    pub edition: Edition,
+    pub edition: DutchEdition,
     /// Why this edition (e.g. "--system", "192 FIDE_DUTCH_2026", "start date 2023-08-05").
     pub edition_reason: String,
     /// Rounds to check (1-based); `None` = every recorded round.
@@ -74,7 +74,7 @@ pub struct CheckOptions {
 impl CheckOptions {
     /// Every recorded round against `edition` (the reason: "dutch-2025
     /// requested"), without the explanation.
-    pub fn new(edition: Edition) -> CheckOptions {
+    pub fn new(edition: DutchEdition) -> CheckOptions {
         CheckOptions {
             edition,
             edition_reason: format!("{} requested", edition.name()),
@@ -83,7 +83,7 @@ impl CheckOptions {
         }
     }
 
-    options!(@setters edition: Edition, edition_reason: String, rounds: Option<Vec<u32>>, explain: bool);
+    options!(@setters edition: DutchEdition, edition_reason: String, rounds: Option<Vec<u32>>, explain: bool);
 }
 
 /// The verdict of one round with the pairings compared.
@@ -108,7 +108,7 @@ pub struct RoundReport {
 /// The whole report.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Report {
-    pub system: Edition,
+    pub system: DutchEdition,
     pub system_reason: String,
     pub handbook: String,
     pub tool: String,
@@ -116,8 +116,13 @@ pub struct Report {
     pub input_sha256: Option<String>,
     pub total_rounds: u32,
     pub total_rounds_source: TotalRoundsSource,
-    pub initial_colour: Color,
-    pub initial_colour_source: InitialColourSource,
+    /// The colour drawn before round 1 (C.04.3 (2017) E.5 / (2025) art.
+    /// 5.2.5); `initial_colour` in JSON.
+    #[serde(rename = "initial_colour")]
+    pub initial_color: Color,
+    /// Where the initial colour came from; `initial_colour_source` in JSON.
+    #[serde(rename = "initial_colour_source")]
+    pub initial_color_source: InitialColorSource,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<Diagnostic>,
     pub rounds: Vec<RoundReport>,
@@ -143,7 +148,7 @@ fn board_order(pos: &Position, pairs: &mut [Pair]) {
 ///
 /// ```
 /// use chess_arbiter::formats::trf;
-/// use chess_arbiter::pairing::dutch::Edition;
+/// use chess_arbiter::pairing::dutch::DutchEdition;
 /// use chess_arbiter::{check_tournament, engine_selection, CheckOptions, PlayerId};
 ///
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -162,7 +167,7 @@ fn board_order(pos: &Position, pairs: &mut [Pair]) {
 /// 001    7      Player 0007                       1531                             1.0       0000 - U
 /// ";
 /// let t = trf::read(text.as_bytes(), &trf::ReadOptions::default())?.tournament;
-/// let edition = Edition::Dutch2025;
+/// let edition = DutchEdition::Dutch2025;
 /// let opts = CheckOptions::new(edition);
 /// let report = check_tournament(&t, &opts, |pos| engine_selection(pos, edition));
 /// assert_eq!(report.rounds.len(), 1);
@@ -192,7 +197,7 @@ pub fn check_tournament_in<F>(
 where
     F: Fn(&Position) -> Selection + Sync,
 {
-    let (initial, initial_source) = initial_colour(t);
+    let (initial, initial_source) = initial_color_source(t);
     let ctx = ColourContext { initial };
     // Every round with a pairing in it ([`Tournament::rounds_recorded`]). A
     // last column holding only pre-set byes and absences (the round still to
@@ -219,8 +224,8 @@ where
         } else {
             TotalRoundsSource::RoundsRecorded
         },
-        initial_colour: initial,
-        initial_colour_source: initial_source,
+        initial_color: initial,
+        initial_color_source: initial_source,
         warnings: file_warnings(t, &rounds, facts),
         rounds: Vec::new(),
     };
@@ -346,7 +351,7 @@ mod tests {
             .rounds
             .push(RoundEntry::Bye { bye: ByeKind::Zero });
         let opts = CheckOptions {
-            edition: Edition::Dutch2025,
+            edition: DutchEdition::Dutch2025,
             edition_reason: String::new(),
             rounds: None,
             explain: false,

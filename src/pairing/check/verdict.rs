@@ -10,7 +10,7 @@ use super::legality::{self, Violation};
 use super::pair::{Pair, Selected};
 use super::position::{self, Inconsistency, Position, RecordedRound};
 use crate::model::{Color, PlayerId};
-use crate::pairing::dutch::Edition;
+use crate::pairing::dutch::DutchEdition;
 
 /// One board whose colours differ from the rules' allocation.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -128,7 +128,7 @@ pub struct InconsistencyReport {
 pub(crate) fn absolute_verdict(
     pos: &Position,
     rec: &RecordedRound,
-    edition: Edition,
+    edition: DutchEdition,
 ) -> Option<Verdict> {
     if !rec.inconsistencies.is_empty() {
         return Some(Verdict::Inconsistent {
@@ -256,7 +256,7 @@ pub(crate) fn compare(
     pos: &Position,
     rec: &RecordedRound,
     selected: &Selected,
-    edition: Edition,
+    edition: DutchEdition,
     ctx: ColourContext,
 ) -> Verdict {
     use std::collections::BTreeMap;
@@ -320,7 +320,7 @@ pub(crate) fn compare(
             Some((rp, rule)) => {
                 let mut s = format!(
                     "{}: {}; the rules give white to player {}",
-                    rule.article(edition == Edition::Dutch2025),
+                    rule.article(edition == DutchEdition::Dutch2025),
                     rule.words(),
                     rp.white
                 );
@@ -335,7 +335,7 @@ pub(crate) fn compare(
             recorded: Pair::from(r),
             selected: *p,
             rule,
-            article: rule.article(edition == Edition::Dutch2025),
+            article: rule.article(edition == DutchEdition::Dutch2025),
             explanation,
         });
     }
@@ -372,7 +372,7 @@ fn first_difference(
     rec: &RecordedRound,
     sel: &Selected,
 ) -> Option<FirstDifference> {
-    let ex = explain::explain(pos, Edition::Dutch2025);
+    let ex = explain::explain(pos, DutchEdition::Dutch2025);
     for s in &ex.players {
         let r = opponent_in(
             rec.boards.iter().map(|b| (b.white, b.black)),
@@ -400,9 +400,9 @@ fn pab_criterion(
     pos: &Position,
     rec_bye: Option<PlayerId>,
     sel_bye: Option<PlayerId>,
-    edition: Edition,
+    edition: DutchEdition,
 ) -> Option<CriterionFinding> {
-    if edition != Edition::Dutch2025 {
+    if edition != DutchEdition::Dutch2025 {
         return None;
     }
     let t = &pos.tournament;
@@ -476,11 +476,11 @@ mod tests {
             g(4, White, Win),
             g(3, Black, Loss),
         ]);
-        assert_eq!(absolute_verdict(&pos, &rec, Edition::Dutch2017), None);
+        assert_eq!(absolute_verdict(&pos, &rec, DutchEdition::Dutch2017), None);
         let ctx = ColourContext { initial: White };
         // 1 (W, mild Black) vs 2 (B, mild White): E.1 gives 2 White.
         let sel = selected(&[(2, 1), (3, 4)]);
-        let v = compare(&pos, &rec, &sel, Edition::Dutch2017, ctx);
+        let v = compare(&pos, &rec, &sel, DutchEdition::Dutch2017, ctx);
         let Verdict::ColoursDiffer { boards } = v else {
             panic!("{v:?}")
         };
@@ -489,7 +489,7 @@ mod tests {
         assert_eq!(boards[0].article, "C.04.3 (2017) E.1");
         // Different pairs: differs, listing both sides.
         let sel2 = selected(&[(4, 1), (3, 2)]);
-        let v = compare(&pos, &rec, &sel2, Edition::Dutch2017, ctx);
+        let v = compare(&pos, &rec, &sel2, DutchEdition::Dutch2017, ctx);
         assert_eq!(v.name(), "differs");
         // Brackets 1.0 {1}, 0.5 {MDP 1; 2, 4}: pairs and PSD tie; 1-2 (1 due
         // Black, 2 due White) grants both preferences, the hand-made "rules"
@@ -513,7 +513,7 @@ mod tests {
         // Identical: conform.
         let sel3 = selected(&[(1, 2), (3, 4)]);
         assert_eq!(
-            compare(&pos, &rec, &sel3, Edition::Dutch2017, ctx),
+            compare(&pos, &rec, &sel3, DutchEdition::Dutch2017, ctx),
             Verdict::Conform
         );
     }
@@ -529,7 +529,7 @@ mod tests {
             g(1, White, Draw),
             g(1, Black, Loss),
         ]);
-        let v = absolute_verdict(&pos, &rec, Edition::Dutch2025).unwrap();
+        let v = absolute_verdict(&pos, &rec, DutchEdition::Dutch2025).unwrap();
         assert_eq!(v.name(), "inconsistent");
         let (pos, rec) = round_2([
             g(3, Black, Draw),
@@ -537,7 +537,7 @@ mod tests {
             g(1, White, Draw),
             g(2, Black, Loss),
         ]);
-        let v = absolute_verdict(&pos, &rec, Edition::Dutch2025).unwrap();
+        let v = absolute_verdict(&pos, &rec, DutchEdition::Dutch2025).unwrap();
         let Verdict::Illegal { violations } = v else {
             panic!()
         };
@@ -566,7 +566,7 @@ mod tests {
         t.players[2].rounds[1] = RoundEntry::Bye { bye: ByeKind::Half };
         t.players[0].points = Some(crate::model::Points(20));
         let rec = recorded_round(&t, 2);
-        let w = warnings(&t, &rec, crate::pairing::dutch::Edition::Dutch2025);
+        let w = warnings(&t, &rec, crate::pairing::dutch::DutchEdition::Dutch2025);
         assert_eq!(w.len(), 1);
         assert!(w[0]
             .message

@@ -5,13 +5,13 @@
 use std::collections::HashSet;
 
 use super::state::PlayerState;
-use super::Edition;
+use super::DutchEdition;
 use crate::model::{Color, PlayerId, Points};
 
 /// What the engine pairs.
 pub struct Input<'a> {
     pub players: &'a [PlayerState],
-    pub edition: Edition,
+    pub edition: DutchEdition,
     pub initial: Color,
     /// Pairs forbidden by the organiser (`XXP`/`260`), as player ids.
     pub forbidden: &'a HashSet<(PlayerId, PlayerId)>,

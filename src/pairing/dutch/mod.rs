@@ -36,7 +36,7 @@ use state::PlayerState;
 
 /// Which text of C.04.3 to apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Edition {
+pub enum DutchEdition {
     /// In force 1 July 2017 - 31 January 2026 (bbpPairings v5.0.1).
     #[serde(rename = "dutch-2017")]
     Dutch2017,
@@ -45,18 +45,18 @@ pub enum Edition {
     Dutch2025,
 }
 
-impl Edition {
+impl DutchEdition {
     pub fn name(self) -> &'static str {
         match self {
-            Edition::Dutch2017 => "dutch-2017",
-            Edition::Dutch2025 => "dutch-2025",
+            DutchEdition::Dutch2017 => "dutch-2017",
+            DutchEdition::Dutch2025 => "dutch-2025",
         }
     }
 
-    pub fn from_name(s: &str) -> Option<Edition> {
+    pub fn from_name(s: &str) -> Option<DutchEdition> {
         match s {
-            "dutch-2017" => Some(Edition::Dutch2017),
-            "dutch-2025" | "dutch-2026" => Some(Edition::Dutch2025),
+            "dutch-2017" => Some(DutchEdition::Dutch2017),
+            "dutch-2025" | "dutch-2026" => Some(DutchEdition::Dutch2025),
             _ => None,
         }
     }
@@ -64,13 +64,13 @@ impl Edition {
     /// The handbook page of the edition.
     pub fn source(self) -> &'static str {
         match self {
-            Edition::Dutch2017 => "handbook.fide.com/chapter/C0403Till2025",
-            Edition::Dutch2025 => "handbook.fide.com/chapter/C0403202602",
+            DutchEdition::Dutch2017 => "handbook.fide.com/chapter/C0403Till2025",
+            DutchEdition::Dutch2025 => "handbook.fide.com/chapter/C0403202602",
         }
     }
 }
 
-impl fmt::Display for Edition {
+impl fmt::Display for DutchEdition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -81,14 +81,14 @@ impl fmt::Display for Edition {
 #[non_exhaustive]
 pub struct PairOptions {
     /// The edition; chosen by [`select_edition`] when `None`.
-    pub edition: Option<Edition>,
+    pub edition: Option<DutchEdition>,
     /// The round to pair (1-based); the next round when `None`.
     pub round: Option<u32>,
     /// Total rounds (overrides `XXR`/`142`); needed for topscorers.
     pub total_rounds: Option<u32>,
 }
 
-options!(PairOptions { edition: Option<Edition>, round: Option<u32>, total_rounds: Option<u32> });
+options!(PairOptions { edition: Option<DutchEdition>, round: Option<u32>, total_rounds: Option<u32> });
 
 /// One board: white and black.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,7 +100,7 @@ pub struct Board {
 /// A paired round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pairing {
-    pub edition: Edition,
+    pub edition: DutchEdition,
     /// Why this edition was used.
     pub edition_reason: String,
     pub round: u32,
@@ -162,7 +162,7 @@ fn cutover() -> NaiveDate {
 /// Choose the edition: the option, else the file's system code (TRF-2026
 /// `192`, bbpPairings' `092`), else the start date (`042`, else the first
 /// round date) against 1 February 2026, else the 2025 edition.
-pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (Edition, String) {
+pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (DutchEdition, String) {
     if let Some(e) = opts.edition {
         return (e, format!("{} requested", e.name()));
     }
@@ -174,13 +174,13 @@ pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (Edition, String) {
         if up.contains("DUTCH") {
             if up.contains("2025") || up.contains("2026") {
                 return (
-                    Edition::Dutch2025,
+                    DutchEdition::Dutch2025,
                     format!("system code {:?} in record {rec}", code.trim()),
                 );
             }
             if up.contains("2017") {
                 return (
-                    Edition::Dutch2017,
+                    DutchEdition::Dutch2017,
                     format!("system code {:?} in record {rec}", code.trim()),
                 );
             }
@@ -201,18 +201,18 @@ pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (Edition, String) {
     if let Some((d, what)) = date {
         return if d < cutover() {
             (
-                Edition::Dutch2017,
+                DutchEdition::Dutch2017,
                 format!("{what} {d} is before 2026-02-01"),
             )
         } else {
             (
-                Edition::Dutch2025,
+                DutchEdition::Dutch2025,
                 format!("{what} {d} is on or after 2026-02-01"),
             )
         };
     }
     (
-        Edition::Dutch2025,
+        DutchEdition::Dutch2025,
         "no system code or date in the file: the edition in force now".to_string(),
     )
 }
@@ -348,7 +348,7 @@ pub(crate) fn effective_numbers(t: &Tournament, participants: &[&Player], r: usi
 /// Everything the engine needs for one round, built from the tournament.
 #[derive(Debug, Clone)]
 pub struct Prepared {
-    pub edition: Edition,
+    pub edition: DutchEdition,
     pub edition_reason: String,
     pub round: u32,
     /// The players taking part, in pairing-number order.
