@@ -19,13 +19,16 @@ use crate::pairing::dutch::DutchEdition;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Float {
+    /// Moved down to a lower bracket (or the PAB).
     Down,
+    /// Paired against a higher-scored opponent moved down.
     Up,
 }
 
 /// One player as the pairing of the round sees them.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct PlayerState {
+    /// The player (starting rank).
     pub id: PlayerId,
     /// Score before the round.
     pub score: Points,
@@ -33,25 +36,32 @@ pub struct PlayerState {
     pub pairing_score: Points,
     /// Played colours, oldest first (`WBW`).
     pub colours: String,
+    /// Whites minus blacks among the games played.
     pub colour_difference: i32,
+    /// The colour preference; `None` without any game played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preference: Option<Preference>,
     /// Float in the previous round and in the round before it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub float_last: Option<Float>,
+    /// The float two rounds before.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub float_before_last: Option<Float>,
+    /// Whether the player may receive the pairing-allocated bye (C.04.3 (2017) C.2 / (2025) \[C2\]).
     pub pab_eligible: bool,
     /// Why not eligible, e.g. "U in round 3".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pab_reason: Option<String>,
+    /// A topscorer of the last round (more than half the maximum score: 2017 A.7 / 2025 Art. 1.8).
     pub topscorer: bool,
 }
 
 /// A score group: the players to be paired with equal pairing score.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ScoreGroup {
+    /// The pairing score shared by the group.
     pub score: Points,
+    /// Its players, by pairing number.
     pub players: Vec<PlayerId>,
 }
 
@@ -64,6 +74,7 @@ pub struct Bracket {
     /// `regular`, `last`, and under the 2017 rules `penultimate` (PPB) or
     /// `collapsed-last` (CLB).
     pub kind: BracketKind,
+    /// The players whose pairing score is the bracket's.
     pub residents: Vec<PlayerId>,
     /// Moved-down players from higher brackets.
     pub mdps: Vec<PlayerId>,
@@ -76,7 +87,9 @@ pub struct Bracket {
 /// The explanation data of a position.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Explanation {
+    /// The score groups, highest first.
     pub score_groups: Vec<ScoreGroup>,
+    /// Every player taking part, in pairing order (score, then pairing number).
     pub players: Vec<PlayerState>,
     /// Players not paired in this round, with their pre-set entry.
     pub absent: Vec<PlayerId>,

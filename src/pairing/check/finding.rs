@@ -35,7 +35,9 @@ pub struct CriterionFinding {
     pub recorded: String,
     /// The value the rules' pairing achieves.
     pub rules: String,
+    /// The finding in words: the criterion, its article and both values.
     pub explanation: String,
+    /// Worse, better, or decided by the generation order.
     pub kind: FindingKind,
 }
 
@@ -56,10 +58,13 @@ pub struct BracketDifference {
     /// `regular`, `last`, and under the 2017 rules `penultimate` (PPB) or
     /// `collapsed-last` (CLB).
     pub kind: BracketKind,
+    /// The players whose pairing score is the bracket's.
     pub residents: Vec<PlayerId>,
     /// Moved-down players from higher brackets.
     pub mdps: Vec<PlayerId>,
+    /// How the recorded round pairs the bracket.
     pub recorded: BracketChoice,
+    /// How the rules' pairing pairs it.
     pub rules: BracketChoice,
 }
 

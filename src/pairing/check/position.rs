@@ -60,6 +60,7 @@ pub struct Position {
     pub round: u32,
     /// Number of rounds of the event.
     pub total_rounds: u32,
+    /// Where `total_rounds` came from.
     pub total_rounds_source: TotalRoundsSource,
 }
 
@@ -135,6 +136,7 @@ pub fn position_before(t: &Tournament, round: u32) -> Option<Position> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BoardKind {
+    /// A game played with a result.
     Played,
     /// Result unknown (`?`/`X`): still a game on the board.
     Unknown,
@@ -150,16 +152,20 @@ pub struct RecordedBoard {
     /// White and Black when the colours are known; otherwise the lower and the
     /// higher pairing number.
     pub white: PlayerId,
+    /// Black, or the higher pairing number when the colours are not known.
     pub black: PlayerId,
     /// False for forfeits or pending games written without a colour.
     pub colours_known: bool,
+    /// Played, unknown result, pending or forfeited.
     pub kind: BoardKind,
 }
 
 impl RecordedBoard {
+    /// Whether `p` plays on this board.
     pub fn has(&self, p: PlayerId) -> bool {
         self.white == p || self.black == p
     }
+    /// The opponent of `p` on this board; `None` when `p` does not play on it.
     pub fn opponent_of(&self, p: PlayerId) -> Option<PlayerId> {
         if self.white == p {
             Some(self.black)
@@ -174,6 +180,7 @@ impl RecordedBoard {
 /// A player who was not paired in round `k`, and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Unpaired {
+    /// The player.
     pub player: PlayerId,
     /// `None`: not paired and no bye recorded (blank, or no data for the round).
     pub bye: Option<ByeKind>,
@@ -262,6 +269,7 @@ pub(crate) fn colour_word(c: Color) -> &'static str {
 /// Round `k` as recorded in the file.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
 pub struct RecordedRound {
+    /// The round (1-based).
     pub round: u32,
     /// Pairs, in the order their first player appears in the player list
     /// (board order is recomputed by the renderer).

@@ -23,6 +23,7 @@ pub struct ColourDifference {
     pub rule: ColourRule,
     /// Its article in the edition's numbering.
     pub article: &'static str,
+    /// The rule in words, with the player the rules give White.
     pub explanation: String,
 }
 
@@ -33,7 +34,9 @@ pub struct PairDifference {
     pub recorded_only: Vec<Pair>,
     /// Pairs selected but not recorded.
     pub selected_only: Vec<Pair>,
+    /// The pairing-allocated bye as recorded.
     pub recorded_bye: Option<PlayerId>,
+    /// The pairing-allocated bye the rules give.
     pub selected_bye: Option<PlayerId>,
     /// The highest score group with a player paired differently.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -54,9 +57,11 @@ pub struct PairDifference {
 pub struct FirstDifference {
     /// The pairing score of the score group (tenths of a point).
     pub score_group: crate::model::Points,
+    /// The player.
     pub player: PlayerId,
     /// `None`: the bye.
     pub recorded_opponent: Option<PlayerId>,
+    /// The opponent the rules give; `None`: the bye.
     pub selected_opponent: Option<PlayerId>,
 }
 
@@ -65,30 +70,43 @@ pub struct FirstDifference {
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Verdict {
+    /// The same pairs and the same colours as the rules give.
     Conform,
+    /// The same pairs, but some boards have the other colours.
     ColoursDiffer {
+        /// The boards whose colours differ, with the rule that decides each.
         boards: Vec<ColourDifference>,
     },
+    /// Legal, but other pairs than the rules give.
     Differs {
+        /// How the pairs differ, and where the rules decide it.
         difference: PairDifference,
     },
+    /// An absolute criterion is broken (rematch, second or ineligible PAB, absolute colour rule).
     Illegal {
+        /// Every absolute criterion broken.
         violations: Vec<ViolationReport>,
     },
+    /// The rules admit no pairing for the position.
     NoLegalPairing {
+        /// The obstacle the engine names.
         reason: String,
     },
     /// The engine could not pair the position (unsupported input); the round
     /// was checked for absolute criteria only.
     NotChecked {
+        /// Why the engine could not pair it.
         reason: String,
     },
+    /// The file does not describe a pairing (asymmetric games, a player paired twice...).
     Inconsistent {
+        /// Every problem found.
         problems: Vec<InconsistencyReport>,
     },
 }
 
 impl Verdict {
+    /// The verdict's name as the report writes it: `conform`, `colours-differ`, `differs`, `illegal`, `no-legal-pairing`, `not-checked`, `inconsistent`.
     pub fn name(&self) -> &'static str {
         match self {
             Verdict::Conform => "conform",
@@ -100,6 +118,7 @@ impl Verdict {
             Verdict::Inconsistent { .. } => "inconsistent",
         }
     }
+    /// True for [`Verdict::Conform`].
     pub fn is_conform(&self) -> bool {
         matches!(self, Verdict::Conform)
     }
@@ -108,17 +127,22 @@ impl Verdict {
 /// A violation with its article and sentence, ready for a report.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ViolationReport {
+    /// What is broken, with the players.
     #[serde(flatten)]
     pub violation: Violation,
+    /// The article of the edition that the violation breaks.
     pub article: &'static str,
+    /// The violation in words.
     pub explanation: String,
 }
 
 /// An inconsistency with its sentence.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct InconsistencyReport {
+    /// What does not fit, with the players.
     #[serde(flatten)]
     pub problem: Inconsistency,
+    /// The problem in words.
     pub explanation: String,
 }
 
