@@ -16,10 +16,13 @@
 //!     Ok(pair_round(&t, &opts)?.boards.len())
 //! }
 //!
-//! let e = pair("hello").unwrap_err();
+//! // No TRF record at all: the reader's error.
+//! let e = pair("").unwrap_err();
 //! assert_eq!(e.code(), codes::UNRECOGNIZED_INPUT);
-//! let e = pair("001    1      Player 0001\n001    2      Player 0002\n").unwrap_err();
+//! // Round 7 of a 5-round event: the engine's.
+//! let e = pair("142 5\n001    1      Player 0001\n001    2      Player 0002\n").unwrap_err();
 //! assert_eq!(e.code(), codes::INVALID_OPTION);
+//! assert!(e.message().contains("beyond the 5 rounds"));
 //! ```
 //!
 //! The engines' own error types stay where a caller matches on their
