@@ -165,13 +165,14 @@ impl StandingsProfile {
     pub fn from_toml(text: &str) -> Result<StandingsProfile, ProfileError> {
         toml::from_str::<File>(text)
             .map(|f| f.standings)
-            .map_err(|e| ProfileError {
-                location: e
-                    .span()
-                    .map(|r| Location::at_byte(text, r.start))
-                    .unwrap_or_default(),
-                message: e.message().trim().to_string(),
-                report: e.to_string().trim().to_string(),
+            .map_err(|e| {
+                let at = e.span().map(|r| Location::at_byte(text, r.start));
+                ProfileError {
+                    line: at.as_ref().and_then(|l| l.line),
+                    column: at.and_then(|l| l.cols).map(|(c, _)| c),
+                    message: e.message().trim().to_string(),
+                    report: e.to_string().trim().to_string(),
+                }
             })
     }
 
@@ -204,9 +205,11 @@ impl StandingsProfile {
 /// with its line and column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProfileError {
-    /// Where the parser stopped: line and column in the profile (the
-    /// caller names the file).
-    pub location: Location,
+    /// The line of the profile where the parser stopped (the caller names
+    /// the file).
+    pub line: Option<usize>,
+    /// The column (characters, 1-based) on that line.
+    pub column: Option<usize>,
     /// What the parser expected and found.
     pub message: String,
     /// The parser's report: the message with the line quoted and marked.
@@ -223,10 +226,12 @@ impl std::error::Error for ProfileError {}
 
 impl From<ProfileError> for crate::Error {
     fn from(e: ProfileError) -> crate::Error {
-        let mut location = e.location;
-        location
-            .field
-            .get_or_insert_with(|| "[standings]".to_string());
+        let location = Location {
+            line: e.line,
+            cols: e.column.map(|c| (c, c)),
+            field: Some("[standings]".to_string()),
+            ..Location::default()
+        };
         crate::Error::new(
             crate::diag::codes::PROFILE_SYNTAX,
             crate::diag::Family::Syntax,

@@ -36,10 +36,9 @@ impl EntryRules {
             .map(|f| f.entry)
             .map_err(|e| EntryRulesError {
                 message: e.to_string().trim().to_string(),
-                location: e
+                line: e
                     .span()
-                    .map(|r| Location::at_byte(text, r.start))
-                    .unwrap_or_default(),
+                    .and_then(|r| Location::at_byte(text, r.start).line),
                 span: e.span(),
             })
     }
@@ -52,8 +51,8 @@ pub struct EntryRulesError {
     pub message: String,
     /// The bytes of the profile the error is about, when the parser knows.
     pub span: Option<std::ops::Range<usize>>,
-    /// The line and column of the span's start (the caller names the file).
-    pub location: Location,
+    /// The line of the span's start (the caller names the file).
+    pub line: Option<usize>,
 }
 
 impl std::fmt::Display for EntryRulesError {
@@ -66,8 +65,11 @@ impl std::error::Error for EntryRulesError {}
 
 impl From<EntryRulesError> for crate::Error {
     fn from(e: EntryRulesError) -> crate::Error {
-        let mut location = e.location;
-        location.field.get_or_insert_with(|| "[entry]".to_string());
+        let location = Location {
+            line: e.line,
+            field: Some("[entry]".to_string()),
+            ..Location::default()
+        };
         crate::Error::new(codes::PROFILE_SYNTAX, Family::Syntax, location, e.message)
     }
 }
