@@ -36,9 +36,7 @@ impl EntryRules {
             .map(|f| f.entry)
             .map_err(|e| EntryRulesError {
                 message: e.to_string().trim().to_string(),
-                line: e
-                    .span()
-                    .and_then(|r| Location::at_byte(text, r.start).line),
+                line: e.span().and_then(|r| Location::at_byte(text, r.start).line),
                 span: e.span(),
             })
     }
