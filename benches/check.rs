@@ -3,7 +3,7 @@
 //! 1.46 s (v5.0.1) for a 300-player, 9-round event on the 2-core machine).
 
 use chess_arbiter::pairing::check::report::{check_tournament, engine_selection, CheckOptions};
-use chess_arbiter::pairing::dutch::Edition;
+use chess_arbiter::pairing::dutch::DutchEdition;
 use chess_arbiter::pairing::generate::{generate, GenerateOptions};
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -16,25 +16,18 @@ fn bench(c: &mut Criterion) {
         sizes.push((1000, 11));
     }
     for (players, rounds) in sizes {
-        for edition in [Edition::Dutch2025, Edition::Dutch2017] {
-            let o = GenerateOptions {
-                players,
-                rounds,
-                seed: 20260201,
-                forfeit_rate: 0.02,
-                half_bye_rate: 0.01,
-                ..Default::default()
-            };
+        for edition in [DutchEdition::Dutch2025, DutchEdition::Dutch2017] {
+            let o = GenerateOptions::new()
+                .players(players)
+                .rounds(rounds)
+                .seed(20260201)
+                .forfeit_rate(0.02)
+                .half_bye_rate(0.01);
             let Ok(t) = generate(&o, edition, |_| {}) else {
                 eprintln!("{players}x{rounds} {}: generation failed", edition.name());
                 continue;
             };
-            let opts = CheckOptions {
-                edition,
-                edition_reason: "bench".into(),
-                rounds: None,
-                explain: false,
-            };
+            let opts = CheckOptions::new(edition).edition_reason("bench");
             g.bench_function(format!("{players}x{rounds} {}", edition.name()), |b| {
                 b.iter(|| {
                     let r = check_tournament(&t, &opts, |pos| engine_selection(pos, edition));

@@ -11,11 +11,11 @@ use std::hint::black_box;
 
 use chess_arbiter::model::random::Seeded;
 use chess_arbiter::model::{Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
-use chess_arbiter::pairing::dutch::{pair_round, Edition, PairOptions};
+use chess_arbiter::pairing::dutch::{pair_round, DutchEdition, PairOptions};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 /// A tournament of `n` players with `played` rounds paired and played.
-fn position(n: u32, rounds: u32, played: u32, edition: Edition) -> Tournament {
+fn position(n: u32, rounds: u32, played: u32, edition: DutchEdition) -> Tournament {
     let mut t = Tournament {
         total_rounds: Some(rounds),
         initial_color: Some(Color::White),
@@ -31,11 +31,10 @@ fn position(n: u32, rounds: u32, played: u32, edition: Edition) -> Tournament {
     };
     let mut rng = Seeded::new(u64::from(n) * 7919 + u64::from(rounds));
     for r in 1..=played {
-        let opts = PairOptions {
-            edition: Some(edition),
-            round: Some(r),
-            total_rounds: Some(rounds),
-        };
+        let opts = PairOptions::new()
+            .edition(Some(edition))
+            .round(Some(r))
+            .total_rounds(Some(rounds));
         let Ok(p) = pair_round(&t, &opts) else {
             break;
         };
@@ -82,15 +81,14 @@ fn bench(c: &mut Criterion) {
         .map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
         .unwrap_or_else(|| vec![100, 300]);
     let rounds = 9;
-    for edition in [Edition::Dutch2025, Edition::Dutch2017] {
+    for edition in [DutchEdition::Dutch2025, DutchEdition::Dutch2017] {
         for &n in &sizes {
             for (label, played) in [("round1", 0), ("middle", rounds / 2), ("last", rounds - 1)] {
                 let t = position(n, rounds, played, edition);
-                let opts = PairOptions {
-                    edition: Some(edition),
-                    round: Some(played + 1),
-                    total_rounds: Some(rounds),
-                };
+                let opts = PairOptions::new()
+                    .edition(Some(edition))
+                    .round(Some(played + 1))
+                    .total_rounds(Some(rounds));
                 let mut g = c.benchmark_group(format!("{}-{n}", edition.name()));
                 g.sample_size(10);
                 g.bench_function(label, |b| b.iter(|| pair_round(black_box(&t), &opts)));

@@ -117,11 +117,9 @@ fn main() -> std::io::Result<()> {
         let mut read = 0;
         for _ in 0..repeat.max(1) {
             let t = Instant::now();
-            let opts = ReadOptions {
-                wanted: Some(wanted.clone()),
-                month: Some(month),
-                ..ReadOptions::default()
-            };
+            let opts = ReadOptions::new()
+                .wanted(Some(wanted.clone()))
+                .month(Some(month));
             let r = read_path(&path, &opts).map_err(|d| std::io::Error::other(d.to_string()))?;
             times.push(t.elapsed().as_secs_f64());
             kept = r.list.players.len();

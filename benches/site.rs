@@ -5,7 +5,7 @@
 use chess_arbiter::model::Tournament;
 use chess_arbiter::rating::{compute as rating, RatingOptions};
 use chess_arbiter::render::site::{build, SiteInput};
-use chess_arbiter::standings::{compute, Edition, StandingsOptions, TieBreakSpec};
+use chess_arbiter::standings::{compute, StandingsOptions, TieBreakSpec, TiebreakEdition};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 #[path = "common/event.rs"]
@@ -43,11 +43,9 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("report_1000_players_11_rounds_no_check", |b| {
         b.iter(|| {
-            let mut opts = StandingsOptions {
-                tiebreaks: TieBreakSpec::parse_list("BH/C1,BH,SB,WIN").unwrap(),
-                edition: Some(Edition::C07_2023),
-                ..Default::default()
-            };
+            let mut opts = StandingsOptions::new()
+                .tiebreaks(TieBreakSpec::parse_list("BH/C1,BH,SB,WIN").unwrap())
+                .edition(Some(TiebreakEdition::C07_2023));
             let standings: Vec<_> = (1..=11)
                 .map(|r| {
                     opts.after_round = Some(r);

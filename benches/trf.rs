@@ -66,14 +66,7 @@ fn generate() -> Tournament {
 
 fn bench(c: &mut Criterion) {
     let t = generate();
-    let text = write(
-        &t,
-        &WriteOptions {
-            target: Target::TrfX,
-            ..Default::default()
-        },
-    )
-    .text;
+    let text = write(&t, &WriteOptions::new().target(Target::TrfX)).text;
     let opts = ReadOptions::default();
     c.bench_function("trf read+write 1000x11", |b| {
         b.iter(|| {

@@ -15,7 +15,7 @@ use chess_arbiter::model::{
     BirthDate, ByeKind, Color, Outcome, Player, PlayerId, RoundEntry, Sex, Title, Tournament,
     TournamentInfo,
 };
-use chess_arbiter::pairing::dutch::{pair_round, Edition, PairOptions};
+use chess_arbiter::pairing::dutch::{pair_round, DutchEdition, PairOptions};
 use chrono::NaiveDate;
 
 // The crate's seeded generator: a seed gives the same data everywhere.
@@ -250,11 +250,10 @@ fn main() {
         }
         let pairing = match pair_round(
             &t,
-            &PairOptions {
-                edition: Some(Edition::Dutch2017),
-                round: Some(round as u32),
-                total_rounds: Some(ROUNDS as u32),
-            },
+            &PairOptions::new()
+                .edition(Some(DutchEdition::Dutch2017))
+                .round(Some(round as u32))
+                .total_rounds(Some(ROUNDS as u32)),
         ) {
             Ok(p) => p,
             Err(e) => {
@@ -322,10 +321,9 @@ fn main() {
     t.players = players;
     let w = write(
         &t,
-        &WriteOptions {
-            target: Target::Trf26,
-            line_end: LineEnd::CrLf,
-        },
+        &WriteOptions::new()
+            .target(Target::Trf26)
+            .line_end(LineEnd::CrLf),
     );
     for warning in &w.warnings {
         eprintln!("{warning}");

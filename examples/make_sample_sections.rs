@@ -17,7 +17,7 @@ use chess_arbiter::model::{
     BirthDate, ByeKind, Color, Outcome, Player, PlayerId, RoundEntry, Sex, Tournament,
     TournamentInfo,
 };
-use chess_arbiter::pairing::dutch::{pair_round, Edition, PairOptions};
+use chess_arbiter::pairing::dutch::{pair_round, DutchEdition, PairOptions};
 use chrono::NaiveDate;
 
 // The crate's seeded generator: a seed gives the same data everywhere.
@@ -134,11 +134,10 @@ fn run(
         }
         let pairing = pair_round(
             &t,
-            &PairOptions {
-                edition: Some(Edition::Dutch2017),
-                round: Some(round as u32),
-                total_rounds: Some(rounds as u32),
-            },
+            &PairOptions::new()
+                .edition(Some(DutchEdition::Dutch2017))
+                .round(Some(round as u32))
+                .total_rounds(Some(rounds as u32)),
         )
         .map_err(|e| format!("round {round}: {e}"))?;
         let index = |id: PlayerId| (id.0 - 1) as usize;
@@ -317,10 +316,9 @@ fn main() {
         };
         let w = write(
             &t,
-            &WriteOptions {
-                target: Target::Trf26,
-                line_end: LineEnd::CrLf,
-            },
+            &WriteOptions::new()
+                .target(Target::Trf26)
+                .line_end(LineEnd::CrLf),
         );
         for warning in &w.warnings {
             eprintln!("{warning}");

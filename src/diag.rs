@@ -124,6 +124,20 @@ pub mod codes {
         /// A conversion or writer cannot carry something: it is dropped, approximated or replaced.
         CONVERSION_LOSS = "conversion-loss";
 
+        // ----- requests, engines, the event file -----
+        /// An option or request that does not fit the input (a round out of range, an unknown name, language or edition).
+        INVALID_OPTION = "invalid-option";
+        /// No pairing satisfies the absolute criteria (C.04.3 C1-C3); nothing paired.
+        NO_LEGAL_PAIRING = "no-legal-pairing";
+        /// A tie-break code that cannot be read or has no definition (C.07 codes, Swiss-Manager ids, team codes).
+        TIEBREAK_CODE = "tiebreak-code";
+        /// An event file that cannot be used: not an event file, a newer version, damaged, busy, or storage failing.
+        EVENT_FILE = "event-file";
+        /// An event step refused: it does not fit the event's state.
+        STEP_REFUSED = "step-refused";
+        /// A page template failed: a defect of the program, never of the input.
+        TEMPLATE = "template";
+
         // ----- TRF -----
         /// A TRF field or record cannot be read as the spec says (digits, dates, results, separators).
         TRF_FIELD_SYNTAX = "trf-field-syntax";
@@ -376,6 +390,25 @@ impl Location {
 }
 
 impl Location {
+    /// The line and the character column (both 1-based) of byte `at` of
+    /// `text`, as a one-column span: where a parser that counts bytes
+    /// (TOML, JSON) found a problem.
+    pub fn at_byte(text: &str, at: usize) -> Location {
+        let at = (0..=at.min(text.len()))
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
+        let before = &text[..at];
+        let line = before.matches('\n').count() + 1;
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[start..].chars().count() + 1;
+        Location {
+            line: Some(line),
+            cols: Some((col, col)),
+            ..Location::default()
+        }
+    }
+
     /// Where round `round` (1-based) of player `player` is recorded, as `at` says:
     /// its file when the input joins several, its line (the player's record in a
     /// TRF, with the round's columns; the board row of a Swiss-Manager pairing file),

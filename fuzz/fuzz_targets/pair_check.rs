@@ -17,7 +17,7 @@
 use arbitrary::Arbitrary;
 use chess_arbiter::model::{Outcome, RoundEntry};
 use chess_arbiter::pairing::check::report::{check_tournament, engine_selection, CheckOptions};
-use chess_arbiter::pairing::dutch::{pair_round, Edition, PairOptions};
+use chess_arbiter::pairing::dutch::{pair_round, DutchEdition, PairOptions};
 use chess_arbiter::pairing::generate::{generate, GenerateError, GenerateOptions, Scoring};
 use libfuzzer_sys::fuzz_target;
 use std::collections::BTreeSet;
@@ -47,35 +47,33 @@ fn rate(x: u8, max: f64) -> f64 {
 
 fuzz_target!(|case: Case| {
     let edition = if case.edition_2025 {
-        Edition::Dutch2025
+        DutchEdition::Dutch2025
     } else {
-        Edition::Dutch2017
+        DutchEdition::Dutch2017
     };
     let players = 2 + u32::from(case.players % 27);
     let rounds = 1 + u32::from(case.rounds % 9);
-    let opts = GenerateOptions {
-        players,
-        rounds,
-        seed: case.seed,
-        draw_rate: rate(case.draw, 0.6),
-        forfeit_rate: rate(case.forfeit, 0.1),
-        half_bye_rate: rate(case.half_bye, 0.1),
-        zero_bye_rate: rate(case.zero_bye, 0.1),
-        withdraw_rate: rate(case.withdraw, 0.05),
-        late_entry_rate: rate(case.late, 0.2),
-        scoring: if case.three_one_zero {
+    let opts = GenerateOptions::new()
+        .players(players)
+        .rounds(rounds)
+        .seed(case.seed)
+        .draw_rate(rate(case.draw, 0.6))
+        .forfeit_rate(rate(case.forfeit, 0.1))
+        .half_bye_rate(rate(case.half_bye, 0.1))
+        .zero_bye_rate(rate(case.zero_bye, 0.1))
+        .withdraw_rate(rate(case.withdraw, 0.05))
+        .late_entry_rate(rate(case.late, 0.2))
+        .scoring(if case.three_one_zero {
             Scoring::ThreeOneZero
         } else {
             Scoring::Standard
-        },
-        baku: case.baku,
-        initial_colour: if case.black_first {
+        })
+        .baku(case.baku)
+        .initial_color(if case.black_first {
             chess_arbiter::model::Color::Black
         } else {
             chess_arbiter::model::Color::White
-        },
-        ..GenerateOptions::default()
-    };
+        });
     let mut t = match generate(&opts, edition, |_| {}) {
         Ok(t) => t,
         Err(GenerateError::BadPairing { round, reason }) => {
@@ -84,12 +82,7 @@ fuzz_target!(|case: Case| {
         // Small fields run out of legal pairings; that is an answer, not a defect.
         Err(_) => return,
     };
-    let check_opts = CheckOptions {
-        edition,
-        edition_reason: "fuzz".to_string(),
-        rounds: None,
-        explain: false,
-    };
+    let check_opts = CheckOptions::new(edition).edition_reason("fuzz");
     let report = check_tournament(&t, &check_opts, |pos| engine_selection(pos, edition));
     assert!(
         report.all_conform(),
@@ -129,11 +122,10 @@ fuzz_target!(|case: Case| {
     }
     let _ = check_tournament(&t, &check_opts, |pos| engine_selection(pos, edition));
     let next = rounds + 1;
-    let pair_opts = PairOptions {
-        edition: Some(edition),
-        round: Some(next),
-        total_rounds: Some(next),
-    };
+    let pair_opts = PairOptions::new()
+        .edition(Some(edition))
+        .round(Some(next))
+        .total_rounds(Some(next));
     if let Ok(p) = pair_round(&t, &pair_opts) {
         let mut seen = BTreeSet::new();
         for b in &p.boards {

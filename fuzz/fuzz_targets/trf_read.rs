@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(r) = read(data, &ReadOptions::default()) {
         let _ = chess_arbiter::validate::check(&r.tournament, &r.source);
         for target in [Target::Trf16, Target::Trf26, Target::TrfX, Target::TrfBx] {
-            let w = write(&r.tournament, &WriteOptions { target, ..Default::default() });
+            let w = write(&r.tournament, &WriteOptions::new().target(target));
             let _ = read(w.text.as_bytes(), &ReadOptions::default());
         }
     }

@@ -142,10 +142,7 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     }
     let (edition, reason) = select_edition(
         t,
-        &PairOptions {
-            edition: args.system.and_then(SystemArg::dutch),
-            ..Default::default()
-        },
+        &PairOptions::new().edition(args.system.and_then(SystemArg::dutch)),
     );
     // Rounds with a pairing in them; a last column of pre-set byes and
     // absences only is the round still to be paired.
@@ -166,12 +163,10 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
             "--rounds: round {r} is not paired in the file (the file has {recorded} paired rounds; `arbiter pair` pairs the next one)"
         )));
     }
-    let opts = CheckOptions {
-        edition,
-        edition_reason: reason,
-        rounds,
-        explain: args.explain,
-    };
+    let opts = CheckOptions::new(edition)
+        .edition_reason(reason)
+        .rounds(rounds)
+        .explain(args.explain);
     let facts = loaded.facts();
     // Progress on a terminal only (rounds finish in any order, on all cores).
     let show = std::io::stderr().is_terminal();

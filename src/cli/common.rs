@@ -3,7 +3,7 @@
 
 use chess_arbiter::diag::{codes, Diagnostic, Family};
 use chess_arbiter::formats::trf;
-use chess_arbiter::pairing::dutch::Edition;
+use chess_arbiter::pairing::dutch::DutchEdition;
 use clap::ValueEnum;
 
 use super::exit::{self, Failure};
@@ -77,10 +77,10 @@ pub enum SystemArg {
 
 impl SystemArg {
     /// The Dutch edition this names, if it names one.
-    pub fn dutch(self) -> Option<Edition> {
+    pub fn dutch(self) -> Option<DutchEdition> {
         match self {
-            SystemArg::Dutch2017 => Some(Edition::Dutch2017),
-            SystemArg::Dutch2025 => Some(Edition::Dutch2025),
+            SystemArg::Dutch2017 => Some(DutchEdition::Dutch2017),
+            SystemArg::Dutch2025 => Some(DutchEdition::Dutch2025),
             SystemArg::RoundRobin | SystemArg::DoubleRoundRobin => None,
         }
     }

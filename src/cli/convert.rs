@@ -286,10 +286,9 @@ fn for_fide(
     }
     let written = trf::write(
         &sub.tournament,
-        &trf::WriteOptions {
-            target: trf_target,
-            line_end: trf::LineEnd::CrLf,
-        },
+        &trf::WriteOptions::new()
+            .target(trf_target)
+            .line_end(trf::LineEnd::CrLf),
     );
     for w in &written.warnings {
         super::exit::say(w);

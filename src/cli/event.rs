@@ -619,13 +619,7 @@ fn from_list(
             "expected --fide-list FILE: the player data comes from it".into(),
         ));
     };
-    let opts = StartListOptions {
-        event_name: None,
-        rounds: None,
-        start_date: None,
-        kind: chess_arbiter::model::fide_list::ListKind::Standard,
-        category_year: None,
-    };
+    let opts = StartListOptions::new().kind(chess_arbiter::model::fide_list::ListKind::Standard);
     let s = build(regs, &l, &opts);
     Ok((l, s))
 }

@@ -55,11 +55,7 @@ impl FideListArgs {
         let Some(path) = &self.fide_list else {
             return Ok((None, 0));
         };
-        let opts = ReadOptions {
-            wanted: ids,
-            month: self.fide_list_month,
-            kind: None,
-        };
+        let opts = ReadOptions::new().wanted(ids).month(self.fide_list_month);
         match read_path(path, &opts) {
             Ok(r) => {
                 for d in &r.diagnostics {

@@ -2,7 +2,7 @@
 
 use chess_arbiter::formats::trf;
 use chess_arbiter::model::Color;
-use chess_arbiter::pairing::dutch::Edition;
+use chess_arbiter::pairing::dutch::DutchEdition;
 use chess_arbiter::pairing::generate::{generate, GenerateOptions, Scoring};
 use chess_arbiter::pairing::round_robin::generate::generate as round_robin_generate;
 use chess_arbiter::pairing::round_robin::BergerTable;
@@ -81,8 +81,13 @@ pub struct Args {
     pub scoring: ScoringArg,
     #[arg(long, value_enum)]
     pub acceleration: Option<AccelerationArg>,
-    #[arg(long, value_enum, default_value = "white")]
-    pub initial_colour: ColourArg,
+    #[arg(
+        long = "initial-colour",
+        alias = "initial-color",
+        value_enum,
+        default_value = "white"
+    )]
+    pub initial_color: ColourArg,
     /// LO-HI, e.g. 1400-2700.
     #[arg(long, default_value = "1400-2700")]
     pub rating_range: String,
@@ -115,7 +120,7 @@ fn check_size(players: u32, rounds: Option<u32>) -> Result<(), Failure> {
 pub fn run(args: Args) -> Result<Outcome, Failure> {
     check_size(args.players, args.rounds)?;
     let round_robin = args.system.round_robin().map(|c| c.unwrap_or(1));
-    let edition = args.system.dutch().unwrap_or(Edition::Dutch2025);
+    let edition = args.system.dutch().unwrap_or(DutchEdition::Dutch2025);
     let rounds = match (args.rounds, round_robin) {
         (Some(r), _) => r,
         (None, Some(cycles)) => BergerTable::new(args.players, cycles)
@@ -143,34 +148,33 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         // ETT26: FIDE_ = the last two rounds of the first cycle swapped (C.05 Annex 1).
         _ if round_robin == Some(2) => "FIDE_DOUBLEROUNDROBIN",
         _ if round_robin.is_some() => "BERGER_ROUNDROBIN",
-        (Edition::Dutch2017, false) => "FIDE_DUTCH_2017",
-        (Edition::Dutch2017, true) => "FIDE_DUTCH_2017_BAKU",
-        (Edition::Dutch2025, false) => "FIDE_DUTCH_2026",
-        (Edition::Dutch2025, true) => "FIDE_DUTCH_2026_BAKU",
+        (DutchEdition::Dutch2017, false) => "FIDE_DUTCH_2017",
+        (DutchEdition::Dutch2017, true) => "FIDE_DUTCH_2017_BAKU",
+        (DutchEdition::Dutch2025, false) => "FIDE_DUTCH_2026",
+        (DutchEdition::Dutch2025, true) => "FIDE_DUTCH_2026_BAKU",
     };
-    let o = GenerateOptions {
-        players: args.players,
-        rounds,
-        seed: args.seed,
-        draw_rate: args.draw_rate,
-        forfeit_rate: args.forfeit_rate,
-        half_bye_rate: args.half_bye_rate,
-        zero_bye_rate: args.zero_bye_rate,
-        withdraw_rate: args.withdraw_rate,
-        late_entry_rate: args.late_entry_rate,
-        scoring: match args.scoring {
+    let o = GenerateOptions::new()
+        .players(args.players)
+        .rounds(rounds)
+        .seed(args.seed)
+        .draw_rate(args.draw_rate)
+        .forfeit_rate(args.forfeit_rate)
+        .half_bye_rate(args.half_bye_rate)
+        .zero_bye_rate(args.zero_bye_rate)
+        .withdraw_rate(args.withdraw_rate)
+        .late_entry_rate(args.late_entry_rate)
+        .scoring(match args.scoring {
             ScoringArg::Standard => Scoring::Standard,
             ScoringArg::ThreeOneZero => Scoring::ThreeOneZero,
-        },
-        baku,
-        initial_colour: match args.initial_colour {
+        })
+        .baku(baku)
+        .initial_color(match args.initial_color {
             ColourArg::White => Color::White,
             ColourArg::Black => Color::Black,
-        },
-        rating_range,
-        system_code: code.into(),
-        round_robin,
-    };
+        })
+        .rating_range(rating_range)
+        .system_code(code)
+        .round_robin(round_robin);
     let show = std::io::stderr().is_terminal() && args.players >= 200;
     let total = rounds;
     let progress = |r| {
@@ -192,10 +196,9 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     };
     let w = trf::write(
         &t,
-        &trf::WriteOptions {
-            target,
-            line_end: trf::LineEnd::CrLf,
-        },
+        &trf::WriteOptions::new()
+            .target(target)
+            .line_end(trf::LineEnd::CrLf),
     );
     for d in &w.warnings {
         super::exit::say(d);

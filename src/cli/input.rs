@@ -212,11 +212,10 @@ pub fn read_input(
     if let Some((file, section)) = event_path(path) {
         return read_event(file, section, &name);
     }
-    let opts = InputOptions {
-        format: from.and_then(Format::input),
-        encoding,
-        file_name: Some(name.clone()),
-    };
+    let opts = InputOptions::new()
+        .format(from.and_then(Format::input))
+        .encoding(encoding)
+        .file_name(name.clone());
     let (read, bytes) = match path.split_once('+') {
         Some((a, b)) if path != "-" && !std::path::Path::new(path).exists() => {
             let (mut x, y) = (read_path(a)?, read_path(b)?);
@@ -326,11 +325,10 @@ pub fn read_bytes(
     from: Option<Format>,
     encoding: Option<trf::Encoding>,
 ) -> Result<Loaded, InputError> {
-    let opts = InputOptions {
-        format: from.and_then(Format::input),
-        encoding,
-        file_name: Some(name.to_string()),
-    };
+    let opts = InputOptions::new()
+        .format(from.and_then(Format::input))
+        .encoding(encoding)
+        .file_name(name.to_string());
     loaded(input::read(bytes, &opts), bytes.to_vec(), name.to_string())
 }
 
@@ -469,7 +467,10 @@ pub fn render(
             )
         }
     };
-    let w = trf::write(t, &trf::WriteOptions { target, line_end });
+    let w = trf::write(
+        t,
+        &trf::WriteOptions::new().target(target).line_end(line_end),
+    );
     warnings.extend(w.warnings);
     Ok((w.text, warnings))
 }

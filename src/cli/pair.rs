@@ -67,17 +67,12 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         line_ends: trf::LineEnds::CrLf,
         byte_padded: false,
     });
-    let opts = PairOptions {
-        edition: args.system.and_then(SystemArg::dutch),
-        ..Default::default()
-    };
+    let opts = PairOptions::new().edition(args.system.and_then(SystemArg::dutch));
     let t = &loaded.tournament;
     let table = round_robin_table(t, args.system);
-    let at = ReadyOptions {
-        round_robin: table.is_some(),
-        diagnostics: &loaded.diagnostics,
-        ..Default::default()
-    };
+    let at = ReadyOptions::new()
+        .round_robin(table.is_some())
+        .diagnostics(&loaded.diagnostics[..]);
     ready(t, &loaded.source, &at).map_err(|e| not_ready(e, &loaded.name))?;
     if let Some(table) = table {
         let Some((round, boards, free)) = round_robin::next_round(t, &table) else {

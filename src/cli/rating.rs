@@ -7,7 +7,7 @@ use chess_arbiter::diag::{codes, Diagnostic};
 use chess_arbiter::model::PlayerId;
 use chess_arbiter::rating::change::allowed_k;
 use chess_arbiter::rating::report_check::{check_report, Check, Problem};
-use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
+use chess_arbiter::rating::{compute, Kind, RatingOptions, RatingRules};
 use chess_arbiter::render::rating as render;
 
 use super::common::{read_reported, ReportFormat};
@@ -27,7 +27,7 @@ pub struct Args {
     pub inputs: Vec<String>,
     /// B.02 edition; by default the one in force at the event's end date.
     #[arg(long, value_parser = parse_edition)]
-    pub rules: Option<Edition>,
+    pub rules: Option<RatingRules>,
     /// Rating list; by default read from the time control (122/222).
     #[arg(long, value_parser = parse_kind)]
     pub kind: Option<Kind>,
@@ -53,7 +53,7 @@ pub struct Args {
     pub lang: super::lang::LangArg,
 }
 
-fn parse_edition(s: &str) -> Result<Edition, String> {
+fn parse_edition(s: &str) -> Result<RatingRules, String> {
     s.parse()
 }
 
@@ -209,12 +209,11 @@ fn one(args: &Args, path: &str) -> Result<(EventReport, String), Failure> {
     if let Some(l) = &fide_list {
         errors += report(&loaded, l);
     }
-    let opts = RatingOptions {
-        rules: args.rules,
-        kind: args.kind,
-        k_factors,
-        fide_list,
-    };
+    let opts = RatingOptions::new()
+        .rules(args.rules)
+        .kind(args.kind)
+        .k_factors(k_factors)
+        .fide_list(fide_list);
     let report = compute(t, &opts);
     check_given_k(t, &opts.k_factors, report.kind, args.force)?;
     let lang = args.lang.resolve(None)?;

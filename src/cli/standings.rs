@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use chess_arbiter::diag::codes;
 use chess_arbiter::render::standings as render;
 use chess_arbiter::standings::{
-    self, swiss_manager, CategoryMode, Edition, StandingsOptions, TieBreakSpec,
+    self, swiss_manager, CategoryMode, StandingsOptions, TieBreakSpec, TiebreakEdition,
 };
 
 use chess_arbiter::rating::fide_list::with_list_ratings;
@@ -93,7 +93,7 @@ pub struct Args {
 
 fn parse_tiebreaks(
     list: &str,
-    edition_hint: &mut Option<Edition>,
+    edition_hint: &mut Option<TiebreakEdition>,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<TieBreakSpec>, Failure> {
     let mut out = Vec::new();
@@ -164,19 +164,20 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
         }
         None => loaded.tournament,
     };
-    let mut opts = StandingsOptions {
-        after_round: args.after_round,
-        lot_seed: args.lot_seed,
-        unrated_rating: args.unrated,
-        ..Default::default()
-    };
+    let mut opts = StandingsOptions::new()
+        .after_round(args.after_round)
+        .lot_seed(args.lot_seed)
+        .unrated_rating(args.unrated);
     let mut warnings = Vec::new();
     let mut hint = None;
     if let Some(list) = &args.tiebreaks {
         opts.tiebreaks = parse_tiebreaks(list, &mut hint, &mut warnings)?;
     }
     if let Some(e) = &args.edition {
-        opts.edition = Some(e.parse::<Edition>().map_err(|e| bad(e.to_string()))?);
+        opts.edition = Some(
+            e.parse::<TiebreakEdition>()
+                .map_err(|e| bad(e.to_string()))?,
+        );
     }
     let mut profile_src = None;
     if let Some((profile, name, text)) = profile {
@@ -315,10 +316,9 @@ fn team_standings(
     if args.boards {
         let s = standings::team_boards::compute(
             t,
-            &standings::team_boards::BoardOptions {
-                after_round: args.after_round.map(|r| r as usize),
-                min_games: args.min_games,
-            },
+            &standings::team_boards::BoardOptions::new()
+                .after_round(args.after_round.map(|r| r as usize))
+                .min_games(args.min_games),
         );
         return match args.format {
             Format::Json => Ok((team_render::boards_json(&s), false)),

@@ -103,17 +103,16 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
     let Some(list) = args.list.load(Some(ids))? else {
         return Ok(Outcome::Clean);
     };
-    let opts = StartListOptions {
-        event_name: args.name.clone(),
-        rounds: args.rounds,
-        start_date: args.start,
-        kind: match args.kind {
+    let opts = StartListOptions::new()
+        .event_name(args.name.clone())
+        .rounds(args.rounds)
+        .start_date(args.start)
+        .kind(match args.kind {
             KindArg::Standard => ListKind::Standard,
             KindArg::Rapid => ListKind::Rapid,
             KindArg::Blitz => ListKind::Blitz,
-        },
-        category_year: args.start.map(|d| d.year()).or(list.month.map(|m| m.year)),
-    };
+        })
+        .category_year(args.start.map(|d| d.year()).or(list.month.map(|m| m.year)));
     let mut s = build(&regs, &list, &opts);
     for item in &args.set {
         let (code, text) = item.split_once('=').ok_or_else(|| {
@@ -157,10 +156,9 @@ pub fn run(args: Args) -> Result<Outcome, Failure> {
         Some(target) => {
             let w = trf::write(
                 &s.tournament,
-                &trf::WriteOptions {
-                    target,
-                    line_end: trf::LineEnd::CrLf,
-                },
+                &trf::WriteOptions::new()
+                    .target(target)
+                    .line_end(trf::LineEnd::CrLf),
             );
             for x in &w.warnings {
                 super::exit::say(x);

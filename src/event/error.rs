@@ -180,3 +180,34 @@ impl fmt::Display for EventError {
 }
 
 impl std::error::Error for EventError {}
+
+impl From<EventError> for crate::Error {
+    /// The event file as the location; the kind from the variant.
+    fn from(e: EventError) -> crate::Error {
+        use crate::diag::{codes, Family, Location};
+        let (code, family) = match &e {
+            EventError::Access { .. } | EventError::Exists { .. } => {
+                (codes::FILE_ACCESS, Family::Engine)
+            }
+            EventError::NotAnEventFile { .. } => (codes::UNRECOGNIZED_INPUT, Family::Syntax),
+            EventError::NewerVersion { .. } => (codes::UNSUPPORTED, Family::Engine),
+            EventError::Corrupt { .. } => (codes::EVENT_FILE, Family::Consistency),
+            EventError::Busy { .. } | EventError::Storage { .. } => {
+                (codes::EVENT_FILE, Family::Engine)
+            }
+            EventError::Refused { .. } => (codes::STEP_REFUSED, Family::Consistency),
+            EventError::NoLegalPairing { .. } => (codes::NO_LEGAL_PAIRING, Family::Engine),
+        };
+        let path = e.path();
+        let text = e.to_string();
+        let message = text
+            .strip_prefix(path)
+            .and_then(|m| m.strip_prefix(": "))
+            .unwrap_or(&text);
+        let location = Location {
+            file: (!path.is_empty()).then(|| path.to_string()),
+            ..Location::default()
+        };
+        crate::Error::new(code, family, location, message)
+    }
+}

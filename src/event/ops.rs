@@ -12,7 +12,7 @@ use super::step::{BoardResult, BoardSpec, ByeCode, Entrant, ManualChange, Result
 use super::store::{last_effective, result_author, step_exists, Author, Event};
 use crate::diag::NoSource;
 use crate::model::{Player, Tournament};
-use crate::pairing::dutch::{pair_next, Edition, PairOptions};
+use crate::pairing::dutch::{pair_next, DutchEdition, PairOptions};
 use crate::pairing::round_robin;
 
 fn db(e: rusqlite::Error) -> EventError {
@@ -244,7 +244,7 @@ impl Event {
         author: &Author,
         section: Option<&str>,
         draft: bool,
-        edition: Option<Edition>,
+        edition: Option<DutchEdition>,
     ) -> Result<Paired, EventError> {
         let name = self.name();
         let (_, step) = self
@@ -717,7 +717,7 @@ fn half_bye_limits(
 fn engine(
     t: &Tournament,
     round: u32,
-    edition: Option<Edition>,
+    edition: Option<DutchEdition>,
 ) -> Result<(String, Vec<BoardSpec>, Option<u32>), EventError> {
     if let Some(table) = round_robin::table_for(t, None) {
         let Some((r, boards, free)) = round_robin::next_round(t, &table) else {

@@ -4,7 +4,7 @@
 use super::error::EventError;
 use super::store::Event;
 use crate::model::{ByeKind, PlayerId, RoundEntry, Tournament};
-use crate::pairing::dutch::{Board, Edition, Pairing};
+use crate::pairing::dutch::{Board, DutchEdition, Pairing};
 
 impl Event {
     /// A round of a section (draft or published) as a pairing, with the
@@ -50,7 +50,7 @@ impl Event {
             })
             .map(|p| p.id)
             .collect();
-        let edition = Edition::from_name(&system).unwrap_or(Edition::Dutch2025);
+        let edition = DutchEdition::from_name(&system).unwrap_or(DutchEdition::Dutch2025);
         let reason = if system == "round-robin" {
             "the Berger table (C.05 Annex 1)".to_string()
         } else {

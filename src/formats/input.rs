@@ -148,6 +148,7 @@ impl Locator for Source {
 
 /// How to read.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct InputOptions {
     /// The format; `None`: sniffed from the content.
     pub format: Option<InputFormat>,
@@ -156,6 +157,8 @@ pub struct InputOptions {
     /// The name used in messages (a `.json` name also means JSON).
     pub file_name: Option<String>,
 }
+
+options!(InputOptions { format: Option<InputFormat>, encoding: Option<trf::Encoding>, file_name: Option<String> });
 
 /// A tournament read, with what the reader saw.
 #[derive(Debug, Clone)]

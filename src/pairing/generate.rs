@@ -52,6 +52,7 @@ pub enum Scoring {
 
 /// Parameters of a generated tournament. Rates are probabilities in `[0, 1]`.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct GenerateOptions {
     /// Number of players (starting ranks 1..=players).
     pub players: u32,
@@ -76,7 +77,7 @@ pub struct GenerateOptions {
     /// Baku acceleration (C.04.5.1 (2016) / C.04.7 (2026)): virtual points in `XXA` records.
     pub baku: bool,
     /// Colour of the first-ranked player in round 1 (`XXC` / `152`).
-    pub initial_colour: Color,
+    pub initial_color: Color,
     /// Ratings drawn uniformly in this range.
     pub rating_range: (u16, u16),
     /// The system code written to `192` (e.g. `FIDE_DUTCH_2026`).
@@ -85,6 +86,8 @@ pub struct GenerateOptions {
     /// instead of a Swiss; `rounds` may then stop before the table's end.
     pub round_robin: Option<u32>,
 }
+
+options!(GenerateOptions { players: u32, rounds: u32, seed: u64, draw_rate: f64, forfeit_rate: f64, half_bye_rate: f64, zero_bye_rate: f64, withdraw_rate: f64, late_entry_rate: f64, scoring: Scoring, baku: bool, initial_color: Color, rating_range: (u16, u16), system_code: String, round_robin: Option<u32> });
 
 impl Default for GenerateOptions {
     fn default() -> Self {
@@ -100,7 +103,7 @@ impl Default for GenerateOptions {
             late_entry_rate: 0.0,
             scoring: Scoring::Standard,
             baku: false,
-            initial_colour: Color::White,
+            initial_color: Color::White,
             rating_range: (1400, 2700),
             system_code: String::new(),
             round_robin: None,
@@ -158,6 +161,18 @@ impl std::fmt::Display for GenerateError {
 }
 
 impl std::error::Error for GenerateError {}
+
+impl From<GenerateError> for crate::Error {
+    fn from(e: GenerateError) -> crate::Error {
+        use crate::diag::codes;
+        let code = match &e {
+            GenerateError::Options(_) => codes::INVALID_OPTION,
+            GenerateError::NoPairing { .. } => codes::NO_LEGAL_PAIRING,
+            GenerateError::BadPairing { .. } => codes::UNSUPPORTED,
+        };
+        crate::error::engine(code, e.to_string())
+    }
+}
 
 fn check_options(o: &GenerateOptions) -> Result<(), GenerateError> {
     let bad = |s: String| Err(GenerateError::Options(s));
@@ -308,7 +323,7 @@ where
             ..Default::default()
         },
         total_rounds: Some(o.rounds),
-        initial_color: Some(o.initial_colour),
+        initial_color: Some(o.initial_color),
         scoring,
         accelerations: if o.baku {
             baku_accelerations(o.players, o.rounds)
@@ -372,7 +387,7 @@ where
 /// Generate a tournament paired by the FIDE Dutch engine in `edition`.
 pub fn generate(
     o: &GenerateOptions,
-    edition: crate::pairing::dutch::Edition,
+    edition: crate::pairing::dutch::DutchEdition,
     progress: impl FnMut(u32),
 ) -> Result<Tournament, GenerateError> {
     use crate::pairing::dutch::{pair_round, PairOptions};
@@ -420,7 +435,7 @@ pub(crate) fn describe(o: &GenerateOptions) -> Vec<String> {
                 Scoring::ThreeOneZero => "3-1-0",
             },
             if o.baku { "baku" } else { "none" },
-            match o.initial_colour {
+            match o.initial_color {
                 Color::White => "white",
                 Color::Black => "black",
             },

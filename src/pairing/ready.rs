@@ -77,8 +77,19 @@ impl fmt::Display for NotReady {
 
 impl std::error::Error for NotReady {}
 
+impl From<NotReady> for crate::Error {
+    /// The guard's diagnostics, the first error leading.
+    fn from(e: NotReady) -> crate::Error {
+        if e.diagnostics.is_empty() {
+            return crate::error::engine(codes::UNSUPPORTED, e.to_string());
+        }
+        crate::Error::from_diagnostics(e.diagnostics)
+    }
+}
+
 /// What [`ready`] looks at besides the tournament.
 #[derive(Debug, Clone, Copy, Default)]
+#[non_exhaustive]
 pub struct ReadyOptions<'a> {
     /// The round to pair (1-based); the next round after the rounds recorded
     /// when `None`.
@@ -89,6 +100,14 @@ pub struct ReadyOptions<'a> {
     /// What reading the file and its consistency checks found; the errors
     /// that leave no position to pair refuse it.
     pub diagnostics: &'a [Diagnostic],
+}
+
+impl<'a> ReadyOptions<'a> {
+    /// The defaults: the next round, a Swiss, no diagnostics.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    options!(@setters round: Option<u32>, round_robin: bool, diagnostics: &'a [Diagnostic]);
 }
 
 /// Whether the next round of `t` can be paired. `at` locates the refusals

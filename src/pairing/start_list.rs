@@ -19,6 +19,7 @@ pub use crate::model::fide_list::Registration;
 
 /// What the start list needs besides the registrations.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct StartListOptions {
     /// The event's name, written to the header (`012`).
     pub event_name: Option<String>,
@@ -31,6 +32,22 @@ pub struct StartListOptions {
     /// The year ages are counted in for categories; `None`: none assigned.
     pub category_year: Option<i32>,
 }
+
+impl Default for StartListOptions {
+    /// No name, round count, start date or categories; ranked by the
+    /// standard ratings.
+    fn default() -> Self {
+        StartListOptions {
+            event_name: None,
+            rounds: None,
+            start_date: None,
+            kind: ListKind::Standard,
+            category_year: None,
+        }
+    }
+}
+
+options!(StartListOptions { event_name: Option<String>, rounds: Option<u32>, start_date: Option<chrono::NaiveDate>, kind: ListKind, category_year: Option<i32> });
 
 /// Why a registration is not on the start list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

@@ -4,7 +4,7 @@ use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-use super::edition::{playing_time, Edition, Kind};
+use super::edition::{playing_time, Kind, RatingRules};
 use super::fide_list::{list_k, list_kind, standard_stand_ins, with_list_ratings};
 use crate::model::b02::{dp, hundredths_half_up, pd};
 use crate::model::fide_list::{FideList, ListMonth};
@@ -12,9 +12,10 @@ use crate::model::{Outcome, Player, PlayerId, RoundEntry, Tournament};
 
 /// What the caller decides; everything else comes from the tournament.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct RatingOptions {
     /// The B.02 edition; `None` chooses it by the event's end date.
-    pub rules: Option<Edition>,
+    pub rules: Option<RatingRules>,
     /// Standard, rapid or blitz; `None` reads it from the time control.
     pub kind: Option<Kind>,
     /// K factors known from elsewhere (a players file), by starting rank.
@@ -25,6 +26,8 @@ pub struct RatingOptions {
     /// (the `k_factors` above still win).
     pub fide_list: Option<FideList>,
 }
+
+options!(RatingOptions { rules: Option<RatingRules>, kind: Option<Kind>, k_factors: BTreeMap<PlayerId, u32>, fide_list: Option<FideList> });
 
 /// The FIDE list a report used.
 #[derive(Debug, Clone, Serialize)]
@@ -51,7 +54,7 @@ pub enum Source {
 #[derive(Debug, Clone, Serialize)]
 pub struct RatingReport {
     /// The B.02 edition the changes follow.
-    pub rules: Edition,
+    pub rules: RatingRules,
     /// How the edition was chosen (given, by the event's end date, or assumed).
     pub rules_source: Source,
     /// Standard, rapid or blitz: which rating the event changes.
@@ -259,11 +262,11 @@ fn outcome_hundredths(o: Outcome) -> i64 {
 /// look-up.
 /// `cap_allowed` says whether the cap applies to this game (the 2022 edition
 /// limits the upgrade of the higher-rated player to one game per event).
-pub(crate) fn capped_d(d: i32, own: u16, edition: Edition, kind: Kind) -> i32 {
+pub(crate) fn capped_d(d: i32, own: u16, edition: RatingRules, kind: Kind) -> i32 {
     if d.abs() <= 400 {
         return d;
     }
-    let exempt = kind == Kind::Standard && edition == Edition::B2025Oct && own >= 2650;
+    let exempt = kind == Kind::Standard && edition == RatingRules::B2025Oct && own >= 2650;
     if exempt {
         d
     } else {
@@ -437,7 +440,7 @@ pub fn k_factor(
 /// the rated opponents; at 50% Ru = Ra, above it Ra + 20 per half point, below
 /// it Ra + dp(p); floor 1000. `score_h` is W in hundredths.
 pub(crate) fn initial_rating(
-    edition: Edition,
+    edition: RatingRules,
     opponents: &[u16],
     score_h: i64,
 ) -> Option<InitialRating> {
@@ -447,7 +450,7 @@ pub(crate) fn initial_rating(
     }
     let sum: i64 = opponents.iter().map(|&r| i64::from(r)).sum();
     match edition {
-        Edition::B2024 | Edition::B2025Oct => {
+        RatingRules::B2024 | RatingRules::B2025Oct => {
             // p = (W + 1) / (n + 2), W in hundredths
             let p = hundredths_half_up(score_h + 100, (n + 2) * 100);
             let d = dp(p);
@@ -478,7 +481,7 @@ pub(crate) fn initial_rating(
                 note,
             })
         }
-        Edition::B2022 => {
+        RatingRules::B2022 => {
             let p = hundredths_half_up(score_h, n * 100);
             // half points above 50%: (2W − n), W in hundredths
             let above = (2 * score_h - 100 * n) / 100;
@@ -527,30 +530,30 @@ pub fn performance(opponents: &[u16], score_h: i64) -> Option<i32> {
 }
 
 /// Choose the edition: given, else by end date, else by the last round date.
-fn choose_edition(t: &Tournament, opts: &RatingOptions) -> (Edition, Source) {
+fn choose_edition(t: &Tournament, opts: &RatingOptions) -> (RatingRules, Source) {
     if let Some(e) = opts.rules {
         return (e, Source::Given);
     }
     if let Some(end) = t.info.end_date {
         return (
-            Edition::in_force_on(end),
+            RatingRules::in_force_on(end),
             Source::File(format!("end date {end}")),
         );
     }
     if let Some(last) = t.info.round_dates.iter().flatten().max() {
         return (
-            Edition::in_force_on(*last),
+            RatingRules::in_force_on(*last),
             Source::File(format!("last round date {last} (no end date)")),
         );
     }
     if let Some(start) = t.info.start_date {
         return (
-            Edition::in_force_on(start),
+            RatingRules::in_force_on(start),
             Source::File(format!("start date {start} (no end date)")),
         );
     }
     (
-        Edition::B2025Oct,
+        RatingRules::B2025Oct,
         Source::Assumed("no dates in the file: the current rules are assumed".into()),
     )
 }
@@ -746,12 +749,12 @@ pub fn compute(t: &Tournament, opts: &RatingOptions) -> RatingReport {
 fn games_for_rated(
     own: u16,
     raw: &[RawGame],
-    edition: Edition,
+    edition: RatingRules,
     kind: Kind,
 ) -> Vec<(GameDetail, u8)> {
     // B.02 (2022) §8.3.1: the higher-rated player benefits from the cap in one
     // game per event only, the one with the largest difference.
-    let single_upgrade = if edition == Edition::B2022 && kind == Kind::Standard {
+    let single_upgrade = if edition == RatingRules::B2022 && kind == Kind::Standard {
         raw.iter()
             .enumerate()
             .filter(|(_, g)| i32::from(own) - i32::from(g.opponent_rating) > 400)
@@ -769,7 +772,7 @@ fn games_for_rated(
         .enumerate()
         .map(|(i, g)| {
             let d = i32::from(own) - i32::from(g.opponent_rating);
-            let d_used = if edition == Edition::B2022 && kind == Kind::Standard && d > 400 {
+            let d_used = if edition == RatingRules::B2022 && kind == Kind::Standard && d > 400 {
                 if single_upgrade == Some(i) {
                     400
                 } else {
@@ -855,7 +858,7 @@ mod tests {
         }
     }
 
-    fn opts(e: Edition) -> RatingOptions {
+    fn opts(e: RatingRules) -> RatingOptions {
         RatingOptions {
             rules: Some(e),
             kind: Some(Kind::Standard),
@@ -888,7 +891,7 @@ mod tests {
 
     #[test]
     fn worked_example_a_every_edition() {
-        for e in Edition::ALL {
+        for e in RatingRules::ALL {
             let r = compute(&example_a(), &opts(e));
             let p = &r.players[0];
             assert_eq!(p.k, Some(20), "{e}");
@@ -916,7 +919,7 @@ mod tests {
             month: None,
             day: None,
         });
-        let r = compute(&t, &opts(Edition::B2024));
+        let r = compute(&t, &opts(RatingRules::B2024));
         let p = &r.players[0];
         assert_eq!(p.k, Some(40));
         assert_eq!(p.k_detail.as_ref().map(|k| k.reason), Some(KReason::Junior));
@@ -937,9 +940,9 @@ mod tests {
     #[test]
     fn worked_example_b_2650_exemption() {
         for (e, win, loss) in [
-            (Edition::B2025Oct, 0.4, -9.6),
-            (Edition::B2024, 0.8, -9.2),
-            (Edition::B2022, 0.8, -9.2),
+            (RatingRules::B2025Oct, 0.4, -9.6),
+            (RatingRules::B2024, 0.8, -9.2),
+            (RatingRules::B2022, 0.8, -9.2),
         ] {
             for (outcome, expect) in [(Outcome::Win, win), (Outcome::Loss, loss)] {
                 let t = event(&[Some(2700), Some(2200)], &[(1, 1, 2, outcome)]);
@@ -955,7 +958,7 @@ mod tests {
         }
         // Rapid and blitz always cap.
         let t = event(&[Some(2700), Some(2200)], &[(1, 1, 2, Outcome::Win)]);
-        let mut o = opts(Edition::B2025Oct);
+        let mut o = opts(RatingRules::B2025Oct);
         o.kind = Some(Kind::Rapid);
         let r = compute(&t, &o);
         assert!((r.players[0].change - 0.8).abs() < 1e-9);
@@ -968,15 +971,15 @@ mod tests {
             &[Some(2500), Some(2000), Some(2050)],
             &[(1, 1, 2, Win), (2, 1, 3, Win)],
         );
-        let r = compute(&t, &opts(Edition::B2022));
+        let r = compute(&t, &opts(RatingRules::B2022));
         let g = &r.players[0].games_detail;
         assert_eq!((g[0].d_used, g[0].pd), (Some(400), Some(0.92)));
         assert_eq!((g[1].d_used, g[1].pd), (Some(450), Some(0.94)));
-        let r = compute(&t, &opts(Edition::B2024));
+        let r = compute(&t, &opts(RatingRules::B2024));
         let g = &r.players[0].games_detail;
         assert_eq!((g[1].d_used, g[1].pd), (Some(400), Some(0.92)));
         // the lower-rated side is capped in every game
-        let r = compute(&t, &opts(Edition::B2022));
+        let r = compute(&t, &opts(RatingRules::B2022));
         assert_eq!(r.players[1].games_detail[0].pd, Some(0.08));
     }
 
@@ -994,13 +997,13 @@ mod tests {
     #[test]
     fn worked_example_d_initial_rating() {
         let opps = [1900, 1900, 1900, 1900, 1907];
-        let i = initial_rating(Edition::B2024, &opps, 300).unwrap();
+        let i = initial_rating(RatingRules::B2024, &opps, 300).unwrap();
         assert_eq!((i.rating, i.p, i.dp, i.games), (1922, 0.57, 50, 5));
         assert!((i.average - 1872.428571).abs() < 1e-5);
         assert!(i.publishable);
-        let i = initial_rating(Edition::B2025Oct, &opps, 300).unwrap();
+        let i = initial_rating(RatingRules::B2025Oct, &opps, 300).unwrap();
         assert_eq!(i.rating, 1922);
-        let i = initial_rating(Edition::B2022, &opps, 300).unwrap();
+        let i = initial_rating(RatingRules::B2022, &opps, 300).unwrap();
         assert_eq!((i.rating, i.dp), (1921, 20));
         assert!((i.average - 1901.4).abs() < 1e-9);
     }
@@ -1027,7 +1030,7 @@ mod tests {
                 (6, 1, 7, Win),
             ],
         );
-        let r = compute(&t, &opts(Edition::B2024));
+        let r = compute(&t, &opts(RatingRules::B2024));
         let p = &r.players[0];
         assert_eq!((p.games, p.score, p.k), (5, 3.0, None));
         assert_eq!(p.new_rating, Some(1922));
@@ -1040,12 +1043,12 @@ mod tests {
 
     #[test]
     fn initial_rating_cap_and_short_events() {
-        let i = initial_rating(Edition::B2024, &[2400, 2400, 2400], 300).unwrap();
+        let i = initial_rating(RatingRules::B2024, &[2400, 2400, 2400], 300).unwrap();
         assert_eq!(i.rating, 2200);
         assert!(!i.publishable);
         assert!(i.note.contains("performance so far"));
         // 2022: below 50% uses dp; 1 of 4 = .25 -> -193
-        let i = initial_rating(Edition::B2022, &[1600, 1600, 1600, 1600], 100).unwrap();
+        let i = initial_rating(RatingRules::B2022, &[1600, 1600, 1600, 1600], 100).unwrap();
         assert_eq!(i.rating, 1407);
     }
 
@@ -1080,7 +1083,7 @@ mod tests {
         t.players[0].rounds.push(RoundEntry::Bye {
             bye: crate::model::ByeKind::PairingAllocated,
         });
-        let r = compute(&t, &opts(Edition::B2024));
+        let r = compute(&t, &opts(RatingRules::B2024));
         let p = &r.players[0];
         assert_eq!(p.games, 1);
         assert_eq!(p.excluded.len(), 3);
@@ -1091,7 +1094,7 @@ mod tests {
     fn rapid_600_point_rule_from_december_2024() {
         let mut t = event(&[Some(2700), Some(2050)], &[(1, 1, 2, Outcome::Win)]);
         t.info.end_date = NaiveDate::from_ymd_opt(2024, 12, 5);
-        let mut o = opts(Edition::B2024);
+        let mut o = opts(RatingRules::B2024);
         o.kind = Some(Kind::Blitz);
         let r = compute(&t, &o);
         assert_eq!(r.players[0].games, 0);
@@ -1112,7 +1115,7 @@ mod tests {
         let games = |a: u16, b: u16, kind: Kind| {
             let mut t = event(&[Some(a), Some(b)], &[(1, 1, 2, Outcome::Win)]);
             t.info.end_date = NaiveDate::from_ymd_opt(2025, 11, 5);
-            let mut o = opts(Edition::B2025Oct);
+            let mut o = opts(RatingRules::B2025Oct);
             o.kind = Some(kind);
             compute(&t, &o)
         };
@@ -1138,7 +1141,7 @@ mod tests {
         let mut t = example_a();
         t.info.end_date = NaiveDate::from_ymd_opt(2023, 8, 20);
         let r = compute(&t, &RatingOptions::default());
-        assert_eq!(r.rules, Edition::B2022);
+        assert_eq!(r.rules, RatingRules::B2022);
         assert_eq!(r.rules_source, Source::File("end date 2023-08-20".into()));
         assert_eq!(r.kind, Kind::Standard);
         assert!(matches!(r.kind_source, Source::Assumed(_)));
@@ -1151,7 +1154,7 @@ mod tests {
     fn k_from_the_file_wins() {
         let mut t = example_a();
         t.players[0].labels.insert("k".into(), "40".into());
-        let r = compute(&t, &opts(Edition::B2024));
+        let r = compute(&t, &opts(RatingRules::B2024));
         let k = r.players[0].k_detail.clone().unwrap();
         assert_eq!((k.used, k.reason, k.assumed), (40, KReason::Given, false));
     }
@@ -1197,7 +1200,7 @@ mod tests {
                 prop_assume!(a.abs_diff(b) <= 400);
                 let outcome = [Outcome::Win, Outcome::Draw, Outcome::Loss][o];
                 let t = event(&[Some(a), Some(b)], &[(1, 1, 2, outcome)]);
-                let r = compute(&t, &opts(Edition::B2024));
+                let r = compute(&t, &opts(RatingRules::B2024));
                 prop_assert!((r.players[0].change + r.players[1].change).abs() < 1e-9);
             }
         }

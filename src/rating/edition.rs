@@ -8,7 +8,7 @@ use std::str::FromStr;
 /// An edition of the FIDE Rating Regulations B.02.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[non_exhaustive]
-pub enum Edition {
+pub enum RatingRules {
     /// B.02 effective 1 Jan 2022 (until 29 Feb 2024).
     #[serde(rename = "2022")]
     B2022,
@@ -21,54 +21,58 @@ pub enum Edition {
     B2025Oct,
 }
 
-impl Edition {
-    /// Every edition, oldest first.
-    pub const ALL: [Edition; 3] = [Edition::B2022, Edition::B2024, Edition::B2025Oct];
+/// Every edition, oldest first.
+impl RatingRules {
+    pub const ALL: [RatingRules; 3] = [
+        RatingRules::B2022,
+        RatingRules::B2024,
+        RatingRules::B2025Oct,
+    ];
 
     /// The edition's code as options and reports write it (`2022`, `2024`, `2025-10`).
     pub fn code(self) -> &'static str {
         match self {
-            Edition::B2022 => "2022",
-            Edition::B2024 => "2024",
-            Edition::B2025Oct => "2025-10",
+            RatingRules::B2022 => "2022",
+            RatingRules::B2024 => "2024",
+            RatingRules::B2025Oct => "2025-10",
         }
     }
 
     /// The first day the edition applies.
     pub fn effective(self) -> NaiveDate {
         let (y, m) = match self {
-            Edition::B2022 => (2022, 1),
-            Edition::B2024 => (2024, 3),
-            Edition::B2025Oct => (2025, 10),
+            RatingRules::B2022 => (2022, 1),
+            RatingRules::B2024 => (2024, 3),
+            RatingRules::B2025Oct => (2025, 10),
         };
         NaiveDate::from_ymd_opt(y, m, 1).unwrap_or_default()
     }
 
     /// The edition in force on `date` (an event's end date). Dates before
     /// 2022 get the 2022 edition, the oldest this crate implements.
-    pub fn in_force_on(date: NaiveDate) -> Edition {
-        Edition::ALL
+    pub fn in_force_on(date: NaiveDate) -> RatingRules {
+        RatingRules::ALL
             .iter()
             .rev()
             .find(|e| date >= e.effective())
             .copied()
-            .unwrap_or(Edition::B2022)
+            .unwrap_or(RatingRules::B2022)
     }
 }
 
-impl fmt::Display for Edition {
+impl fmt::Display for RatingRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
     }
 }
 
-impl FromStr for Edition {
+impl FromStr for RatingRules {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim() {
-            "2022" => Ok(Edition::B2022),
-            "2024" => Ok(Edition::B2024),
-            "2025-10" | "2025" => Ok(Edition::B2025Oct),
+            "2022" => Ok(RatingRules::B2022),
+            "2024" => Ok(RatingRules::B2024),
+            "2025-10" | "2025" => Ok(RatingRules::B2025Oct),
             other => Err(format!("expected 2022, 2024 or 2025-10, found \"{other}\"")),
         }
     }
@@ -222,14 +226,17 @@ mod tests {
 
     #[test]
     fn editions_by_end_date() {
-        assert_eq!(Edition::in_force_on(d(2023, 7, 1)), Edition::B2022);
-        assert_eq!(Edition::in_force_on(d(2024, 2, 29)), Edition::B2022);
-        assert_eq!(Edition::in_force_on(d(2024, 3, 1)), Edition::B2024);
-        assert_eq!(Edition::in_force_on(d(2025, 9, 30)), Edition::B2024);
-        assert_eq!(Edition::in_force_on(d(2025, 10, 1)), Edition::B2025Oct);
-        assert_eq!(Edition::in_force_on(d(2019, 1, 1)), Edition::B2022);
-        assert_eq!("2025-10".parse::<Edition>(), Ok(Edition::B2025Oct));
-        assert!("2023".parse::<Edition>().is_err());
+        assert_eq!(RatingRules::in_force_on(d(2023, 7, 1)), RatingRules::B2022);
+        assert_eq!(RatingRules::in_force_on(d(2024, 2, 29)), RatingRules::B2022);
+        assert_eq!(RatingRules::in_force_on(d(2024, 3, 1)), RatingRules::B2024);
+        assert_eq!(RatingRules::in_force_on(d(2025, 9, 30)), RatingRules::B2024);
+        assert_eq!(
+            RatingRules::in_force_on(d(2025, 10, 1)),
+            RatingRules::B2025Oct
+        );
+        assert_eq!(RatingRules::in_force_on(d(2019, 1, 1)), RatingRules::B2022);
+        assert_eq!("2025-10".parse::<RatingRules>(), Ok(RatingRules::B2025Oct));
+        assert!("2023".parse::<RatingRules>().is_err());
     }
 
     #[test]

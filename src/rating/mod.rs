@@ -15,7 +15,7 @@ pub mod fide_list;
 mod time_control;
 
 pub use change::{compute, RatingOptions, RatingReport};
-pub use edition::{Edition, Kind};
+pub use edition::{Kind, RatingRules};
 mod federations;
 mod names;
 pub mod period;

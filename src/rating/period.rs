@@ -132,7 +132,7 @@ pub fn combine(reports: &[(&RatingReport, Option<NaiveDate>)]) -> Vec<Period> {
 mod tests {
     use super::*;
     use crate::model::{Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
-    use crate::rating::{compute, Edition, RatingOptions};
+    use crate::rating::{compute, RatingOptions, RatingRules};
 
     /// Player 1 (FIDE id 777, K 40 given) plays `n` games against 1600s
     /// (players 2.., FIDE ids 1000+) and wins them all.
@@ -184,7 +184,7 @@ mod tests {
     fn the_700_cap_bites_only_over_the_period() {
         let d = |m, day| NaiveDate::from_ymd_opt(2025, m, day).unwrap_or_default();
         let opts = RatingOptions {
-            rules: Some(Edition::B2024),
+            rules: Some(RatingRules::B2024),
             k_factors: [(PlayerId(1), 40)].into_iter().collect(),
             ..RatingOptions::default()
         };

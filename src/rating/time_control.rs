@@ -77,6 +77,12 @@ impl fmt::Display for TimeControlError {
 
 impl std::error::Error for TimeControlError {}
 
+impl From<TimeControlError> for crate::Error {
+    fn from(e: TimeControlError) -> crate::Error {
+        crate::error::engine(crate::diag::codes::TIME_CONTROL_UNKNOWN, e.to_string())
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Unit {
     Hours,

@@ -6,8 +6,8 @@
 //! { "system": "dutch-2017" | "dutch-2025", "system_reason": str, "handbook": url,
 //!   "tool": "arbiter X.Y.Z", "input_sha256": hex?, "total_rounds": n,
 //!   "total_rounds_source": "file" | "rounds-recorded",
-//!   "initial_colour": "white" | "black",
-//!   "initial_colour_source": "file" | "inferred-from-round1" | "default",
+//!   "initial_color": "white" | "black",
+//!   "initial_color_source": "file" | "inferred-from-round1" | "default",
 //!   "warnings": [diagnostic]?,
 //!   "rounds": [ { "round": k,
 //!     "verdict": "conform" | "colours-differ" | "differs" | "illegal"
@@ -39,7 +39,7 @@ use crate::model::{Color, PlayerId};
 use crate::pairing::check::colour::Strength;
 use crate::pairing::check::explain::{Explanation, Float, PlayerState};
 use crate::pairing::check::finding::{BracketChoice, BracketDifference};
-use crate::pairing::check::report::{InitialColourSource, Report, RoundReport};
+use crate::pairing::check::report::{InitialColorSource, Report, RoundReport};
 use crate::pairing::check::{Pair, TotalRoundsSource, Verdict};
 use crate::pairing::dutch::evaluate::BracketKind;
 use std::fmt::Write as _;
@@ -87,11 +87,11 @@ pub fn text(report: &Report) -> String {
             TotalRoundsSource::File => "from the file",
             TotalRoundsSource::RoundsRecorded => "rounds recorded",
         },
-        colour(report.initial_colour),
-        match report.initial_colour_source {
-            InitialColourSource::File => "from the file",
-            InitialColourSource::InferredFromRound1 => "inferred from round 1",
-            InitialColourSource::Default => "default",
+        colour(report.initial_color),
+        match report.initial_color_source {
+            InitialColorSource::File => "from the file",
+            InitialColorSource::InferredFromRound1 => "inferred from round 1",
+            InitialColorSource::Default => "default",
         }
     );
     for w in &report.warnings {

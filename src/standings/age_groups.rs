@@ -76,6 +76,12 @@ impl std::fmt::Display for AgeGroupError {
 
 impl std::error::Error for AgeGroupError {}
 
+impl From<AgeGroupError> for crate::Error {
+    fn from(e: AgeGroupError) -> crate::Error {
+        crate::error::engine(crate::diag::codes::PROFILE_INVALID, e.to_string())
+    }
+}
+
 impl AgeGroups {
     /// The categories, in the order of `under` (open group, then girls' group).
     pub fn expand(&self) -> Result<Vec<Category>, AgeGroupError> {

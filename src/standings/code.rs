@@ -364,6 +364,12 @@ impl fmt::Display for CodeError {
 
 impl std::error::Error for CodeError {}
 
+impl From<CodeError> for crate::Error {
+    fn from(e: CodeError) -> crate::Error {
+        crate::error::engine(crate::diag::codes::TIEBREAK_CODE, e.to_string())
+    }
+}
+
 impl fmt::Display for TieBreakSpec {
     /// Canonical slash form: `BH/M1`, `SB/C1`, `KS/L+1`, `ARO/U1000`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

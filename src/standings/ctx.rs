@@ -11,7 +11,7 @@ use crate::model::{ByeKind, Color, PointSystem, Points, RoundEntry, Tournament};
 
 use super::code::TieBreakSpec;
 use super::custom::CustomTieBreak;
-use super::edition::Edition;
+use super::edition::TiebreakEdition;
 use super::value::Value;
 
 /// One round of one player, with opponents as indexes into `Tournament::players`.
@@ -131,7 +131,7 @@ pub(crate) struct PInfo {
 pub(crate) struct Ctx<'a> {
     pub t: &'a Tournament,
     pub rounds: usize,
-    pub edition: Edition,
+    pub edition: TiebreakEdition,
     pub scoring: PointSystem,
     pub round_robin: bool,
     pub players: Vec<PInfo>,
@@ -143,7 +143,7 @@ impl<'a> Ctx<'a> {
     pub(crate) fn build(
         t: &'a Tournament,
         rounds: usize,
-        edition: Edition,
+        edition: TiebreakEdition,
         round_robin: bool,
         custom: &'a [CustomTieBreak],
         at: &dyn crate::diag::Locator,

@@ -9,7 +9,7 @@ use std::str::FromStr;
 /// A tie-break rules edition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[non_exhaustive]
-pub enum Edition {
+pub enum TiebreakEdition {
     /// Rules before C.07-2023 (2009 Kallithea wording, C.02 art. 13): unplayed games of
     /// opponents count as draws; own unplayed rounds use a virtual opponent.
     #[serde(rename = "pre2023")]
@@ -46,47 +46,47 @@ pub(crate) const C07_2023_MANDATORY: (i32, u32, u32) = (2024, 4, 1);
 /// C.07-2026 is in force from this day.
 pub(crate) const C07_2026_IN_FORCE: (i32, u32, u32) = (2026, 3, 1);
 
-impl Edition {
+impl TiebreakEdition {
     /// The edition in force for an event starting on `date`.
-    pub fn for_date(date: NaiveDate) -> Edition {
+    pub fn for_date(date: NaiveDate) -> TiebreakEdition {
         let d = |(y, m, dd): (i32, u32, u32)| NaiveDate::from_ymd_opt(y, m, dd);
         if d(C07_2023_MANDATORY).is_some_and(|x| date < x) {
-            Edition::Pre2023
+            TiebreakEdition::Pre2023
         } else if d(C07_2026_IN_FORCE).is_some_and(|x| date < x) {
-            Edition::C07_2023
+            TiebreakEdition::C07_2023
         } else {
-            Edition::C07_2026
+            TiebreakEdition::C07_2026
         }
     }
 
     /// The edition's code as options and profiles write it (`pre2023`, `2023`, `2026`).
     pub fn as_str(self) -> &'static str {
         match self {
-            Edition::Pre2023 => "pre2023",
-            Edition::C07_2023 => "2023",
-            Edition::C07_2026 => "2026",
+            TiebreakEdition::Pre2023 => "pre2023",
+            TiebreakEdition::C07_2023 => "2023",
+            TiebreakEdition::C07_2026 => "2026",
         }
     }
 
     /// True for the dummy-opponent editions (C.07 art. 16).
     pub fn dummy(self) -> bool {
-        self != Edition::Pre2023
+        self != TiebreakEdition::Pre2023
     }
 }
 
-impl fmt::Display for Edition {
+impl fmt::Display for TiebreakEdition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-impl FromStr for Edition {
+impl FromStr for TiebreakEdition {
     type Err = EditionError;
-    fn from_str(s: &str) -> Result<Edition, EditionError> {
+    fn from_str(s: &str) -> Result<TiebreakEdition, EditionError> {
         match s.trim().to_ascii_lowercase().as_str() {
-            "pre2023" | "pre-2023" | "2009" | "legacy" => Ok(Edition::Pre2023),
-            "2023" | "2024" | "2023-09" | "2024-04" | "2024-08" => Ok(Edition::C07_2023),
-            "2026" | "2026-03" => Ok(Edition::C07_2026),
+            "pre2023" | "pre-2023" | "2009" | "legacy" => Ok(TiebreakEdition::Pre2023),
+            "2023" | "2024" | "2023-09" | "2024-04" | "2024-08" => Ok(TiebreakEdition::C07_2023),
+            "2026" | "2026-03" => Ok(TiebreakEdition::C07_2026),
             other => Err(EditionError {
                 found: other.to_string(),
             }),
@@ -113,6 +113,12 @@ impl fmt::Display for EditionError {
 
 impl std::error::Error for EditionError {}
 
+impl From<EditionError> for crate::Error {
+    fn from(e: EditionError) -> crate::Error {
+        crate::error::engine(crate::diag::codes::INVALID_OPTION, e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,12 +126,30 @@ mod tests {
     #[test]
     fn picks_edition_by_date() {
         let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
-        assert_eq!(Edition::for_date(d(2023, 7, 1)), Edition::Pre2023);
-        assert_eq!(Edition::for_date(d(2024, 3, 31)), Edition::Pre2023);
-        assert_eq!(Edition::for_date(d(2024, 4, 1)), Edition::C07_2023);
-        assert_eq!(Edition::for_date(d(2026, 2, 28)), Edition::C07_2023);
-        assert_eq!(Edition::for_date(d(2026, 3, 1)), Edition::C07_2026);
-        assert_eq!("2024".parse::<Edition>(), Ok(Edition::C07_2023));
-        assert!("1999".parse::<Edition>().is_err());
+        assert_eq!(
+            TiebreakEdition::for_date(d(2023, 7, 1)),
+            TiebreakEdition::Pre2023
+        );
+        assert_eq!(
+            TiebreakEdition::for_date(d(2024, 3, 31)),
+            TiebreakEdition::Pre2023
+        );
+        assert_eq!(
+            TiebreakEdition::for_date(d(2024, 4, 1)),
+            TiebreakEdition::C07_2023
+        );
+        assert_eq!(
+            TiebreakEdition::for_date(d(2026, 2, 28)),
+            TiebreakEdition::C07_2023
+        );
+        assert_eq!(
+            TiebreakEdition::for_date(d(2026, 3, 1)),
+            TiebreakEdition::C07_2026
+        );
+        assert_eq!(
+            "2024".parse::<TiebreakEdition>(),
+            Ok(TiebreakEdition::C07_2023)
+        );
+        assert!("1999".parse::<TiebreakEdition>().is_err());
     }
 }

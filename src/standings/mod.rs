@@ -2,7 +2,7 @@
 //!
 //! [`compute`] ranks a [`Tournament`] after any round with an ordered list of
 //! tie-breaks ([`TieBreakSpec`], the TRF-2026/TEC code syntax), in the rules edition
-//! asked for or in force at the event's dates ([`Edition`]), and ranks each
+//! asked for or in force at the event's dates ([`TiebreakEdition`]), and ranks each
 //! [`Category`] too. Values are exact ([`Value`]); `f64` appears only in output.
 //!
 //! Every code has one entry in the internal `registry` (name, article, modifiers, direction,
@@ -38,7 +38,7 @@ pub use age_groups::{AgeGroupError, AgeGroups};
 pub use category::{registration_conflicts, Category, RegistrationConflict};
 pub use code::{Code, CodeError, TieBreakLabel, TieBreakSpec};
 pub use custom::{CustomTieBreak, RoundKind};
-pub use edition::{Edition, EditionError, EditionSource};
+pub use edition::{EditionError, EditionSource, TiebreakEdition};
 pub use options::{CategoryMode, StandingsOptions};
 pub use profile::{ProfileError, StandingsProfile};
 pub use rating::{dp, pd};
@@ -132,7 +132,7 @@ pub struct Explanation {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Standings {
     /// The C.07 edition whose rules computed the tie-breaks.
-    pub edition: Edition,
+    pub edition: TiebreakEdition,
     /// Why that edition: asked for, by the event's date, or the one in force now.
     pub edition_source: EditionSource,
     /// The number of rounds counted (the last round with results unless
@@ -224,6 +224,21 @@ impl fmt::Display for StandingsError {
 }
 
 impl std::error::Error for StandingsError {}
+
+impl From<StandingsError> for crate::Error {
+    fn from(e: StandingsError) -> crate::Error {
+        let code = match &e {
+            StandingsError::TieBreak(_) | StandingsError::FileTieBreak { .. } => {
+                codes::TIEBREAK_CODE
+            }
+            StandingsError::Round { .. } | StandingsError::UnknownPlayer(_) => {
+                codes::INVALID_OPTION
+            }
+            StandingsError::NoReferenceDate(_) => codes::DATE_MISSING,
+        };
+        crate::error::engine(code, e.to_string())
+    }
+}
 
 /// A note about a setting rather than a game: `field` names the setting
 /// ([`TIEBREAKS_FIELD`], [`EDITION_FIELD`], a player's registered category),
@@ -332,7 +347,7 @@ fn unrated_specs(
 fn round_robin_specs(
     specs: Vec<TieBreakSpec>,
     round_robin: bool,
-    edition: Edition,
+    edition: TiebreakEdition,
     notes: &mut Vec<Diagnostic>,
 ) -> Vec<TieBreakSpec> {
     if !round_robin {
@@ -350,7 +365,7 @@ fn round_robin_specs(
         );
         return list;
     }
-    if edition == Edition::C07_2026 {
+    if edition == TiebreakEdition::C07_2026 {
         let bh: Vec<String> = specs
             .iter()
             .filter(|s| {
@@ -508,7 +523,35 @@ fn order(
 }
 
 /// Standings of `t` per `opts`: rows in rank order, per-category rankings, and the
-/// working for `opts.explain`.
+/// working for `opts.explain`. Re-exported as `chess_arbiter::standings`.
+///
+/// ```
+/// use chess_arbiter::formats::trf;
+/// use chess_arbiter::standings::Value;
+/// use chess_arbiter::{standings, PlayerId, Points, StandingsOptions, TieBreakSpec};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// // Two rounds: 1 beats 2 and 3, 3 and 4 draw, 2 beats 4.
+/// let text = "\\
+/// 012 Club championship
+/// 001    1      Player 0001                       2591                             2.0          2 w 1     3 b 1
+/// 001    2      Player 0002                       2229                             1.0          1 b 0     4 w 1
+/// 001    3      Player 0003                       1840                             0.5          4 w =     1 w 0
+/// 001    4      Player 0004                       1752                             0.5          3 b =     2 b 0
+/// ";
+/// let t = trf::read(text.as_bytes(), &trf::ReadOptions::default())?.tournament;
+/// let opts = StandingsOptions::new().tiebreaks(vec![TieBreakSpec::parse("BH")?]);
+/// let table = standings(&t, &opts)?;
+/// assert_eq!(table.after_round, 2);
+/// assert_eq!(table.rows[0].points, Points::tenths(20));
+/// // 3 and 4 have 0.5 each; Buchholz (C.07 art. 8.1) puts 3 first: its
+/// // opponents scored 2.5, 4's 1.5.
+/// let order: Vec<PlayerId> = table.rows.iter().map(|r| r.player).collect();
+/// assert_eq!(order, [PlayerId(1), PlayerId(2), PlayerId(3), PlayerId(4)]);
+/// assert_eq!(table.rows[2].tiebreaks[0], Some(Value::tenths(25)));
+/// # Ok(())
+/// # }
+/// ```
 pub fn compute(t: &Tournament, opts: &StandingsOptions) -> Result<Standings, StandingsError> {
     compute_located(t, opts, &diag::NoSource)
 }
@@ -558,14 +601,17 @@ pub fn compute_located(
     let (edition, edition_source) = match opts.edition {
         Some(e) => (e, EditionSource::Requested),
         None => match t.info.start_date.or(t.info.end_date) {
-            Some(d) => (Edition::for_date(d), EditionSource::EventDate { date: d }),
+            Some(d) => (
+                TiebreakEdition::for_date(d),
+                EditionSource::EventDate { date: d },
+            ),
             None => {
                 note(
                     &mut notes,
                     codes::EDITION_ASSUMED,
                     EDITION_FIELD,"the file gives no event date: tie-breaks follow the rules in force now (2026); choose an edition to change this".into(),
                 );
-                (Edition::C07_2026, EditionSource::NoDate)
+                (TiebreakEdition::C07_2026, EditionSource::NoDate)
             }
         },
     };
@@ -640,7 +686,7 @@ pub fn compute_located(
             );
         }
     }
-    if edition == Edition::C07_2023 {
+    if edition == TiebreakEdition::C07_2023 {
         let differs: Vec<String> = specs
             .iter()
             .filter(|s| {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::category::Category;
 use super::code::TieBreakSpec;
 use super::custom::CustomTieBreak;
-use super::edition::Edition;
+use super::edition::TiebreakEdition;
 use crate::model::PlayerId;
 
 /// How a category is ranked.
@@ -24,11 +24,12 @@ pub enum CategoryMode {
 
 /// What to compute.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct StandingsOptions {
     /// The tie-break list in order; empty: the file's list (`Tournament::tiebreaks`).
     pub tiebreaks: Vec<TieBreakSpec>,
     /// Rules edition; `None`: by the event's dates.
-    pub edition: Option<Edition>,
+    pub edition: Option<TiebreakEdition>,
     /// Standings after this round; `None`: the last round with results.
     pub after_round: Option<u32>,
     /// The categories to rank besides the overall standings (each ranked in
@@ -53,3 +54,5 @@ pub struct StandingsOptions {
     /// left out, with a warning.
     pub unrated_rating: Option<u16>,
 }
+
+options!(StandingsOptions { tiebreaks: Vec<TieBreakSpec>, edition: Option<TiebreakEdition>, after_round: Option<u32>, categories: Vec<Category>, category_mode: CategoryMode, reference_date: Option<NaiveDate>, custom: Vec<CustomTieBreak>, explain: Option<PlayerId>, lot_seed: Option<u64>, round_robin: Option<bool>, unrated_rating: Option<u16> });

@@ -27,11 +27,13 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+use crate::diag::Location;
+
 use super::age_groups::AgeGroups;
 use super::category::Category;
 use super::code::TieBreakSpec;
 use super::custom::CustomTieBreak;
-use super::edition::Edition;
+use super::edition::TiebreakEdition;
 use super::options::{CategoryMode, StandingsOptions};
 
 /// The standings settings of a profile. `categories` holds the categories
@@ -43,7 +45,7 @@ pub struct StandingsProfile {
     /// `tiebreaks`: the tie-break list in order (empty: the tournament file's).
     pub tiebreaks: Vec<TieBreakSpec>,
     /// `edition`: the C.07 edition (`None`: by the event's dates).
-    pub edition: Option<Edition>,
+    pub edition: Option<TiebreakEdition>,
     /// `reference_date`: the date ages are counted at (`None`: the event's start).
     pub reference_date: Option<NaiveDate>,
     /// `category_mode`: how a category is ranked inside the overall order.
@@ -65,7 +67,7 @@ pub struct StandingsProfile {
 #[serde(default, deny_unknown_fields)]
 struct RawStandings {
     tiebreaks: Vec<TieBreakSpec>,
-    edition: Option<Edition>,
+    edition: Option<TiebreakEdition>,
     reference_date: Option<NaiveDate>,
     category_mode: CategoryMode,
     categories: Vec<Category>,
@@ -171,7 +173,15 @@ impl StandingsProfile {
     pub fn from_toml(text: &str) -> Result<StandingsProfile, ProfileError> {
         toml::from_str::<File>(text)
             .map(|f| f.standings)
-            .map_err(|e| ProfileError(e.to_string().trim().to_string()))
+            .map_err(|e| {
+                let at = e.span().map(|r| Location::at_byte(text, r.start));
+                ProfileError {
+                    line: at.as_ref().and_then(|l| l.line),
+                    column: at.and_then(|l| l.cols).map(|(c, _)| c),
+                    message: e.message().trim().to_string(),
+                    report: e.to_string().trim().to_string(),
+                }
+            })
     }
 
     /// Fill `opts` from the profile where the caller left it unset.
@@ -202,15 +212,42 @@ impl StandingsProfile {
 /// A profile whose `[standings]` table does not read: the TOML parser's message,
 /// with its line and column.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProfileError(String);
+pub struct ProfileError {
+    /// The line of the profile where the parser stopped (the caller names
+    /// the file).
+    pub line: Option<usize>,
+    /// The column (characters, 1-based) on that line.
+    pub column: Option<usize>,
+    /// What the parser expected and found.
+    pub message: String,
+    /// The parser's report: the message with the line quoted and marked.
+    pub report: String,
+}
 
 impl fmt::Display for ProfileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.report)
     }
 }
 
 impl std::error::Error for ProfileError {}
+
+impl From<ProfileError> for crate::Error {
+    fn from(e: ProfileError) -> crate::Error {
+        let location = Location {
+            line: e.line,
+            cols: e.column.map(|c| (c, c)),
+            field: Some("[standings]".to_string()),
+            ..Location::default()
+        };
+        crate::Error::new(
+            crate::diag::codes::PROFILE_SYNTAX,
+            crate::diag::Family::Syntax,
+            location,
+            e.message,
+        )
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -241,7 +278,7 @@ color = "black"
         .unwrap();
         assert_eq!(p.tiebreaks.len(), 4);
         assert_eq!(p.tiebreaks[1].to_string(), "BH/M1");
-        assert_eq!(p.edition, Some(Edition::Pre2023));
+        assert_eq!(p.edition, Some(TiebreakEdition::Pre2023));
         assert_eq!(p.categories[0].under, Some(13));
         assert_eq!(p.custom_tiebreaks[0].code, "OTHER_BLACK_WINS");
         assert!(StandingsProfile::from_toml("[standings]\ntiebreaks = [\"NOPE\"]").is_err());

@@ -3,7 +3,7 @@
 
 use super::code::{Code, TieBreakSpec};
 use super::ctx::{Ctx, Slot};
-use super::edition::Edition;
+use super::edition::TiebreakEdition;
 use super::value::Value;
 use crate::model::b02;
 
@@ -27,7 +27,7 @@ fn opponents(ctx: &Ctx, spec: &TieBreakSpec, i: usize) -> Vec<(usize, usize, Opt
         return Vec::new();
     };
     // C.07 art. 15.2: in round robins forfeits count as games, except (2026) for art. 10.
-    let forfeits = ctx.round_robin && ctx.edition != Edition::C07_2026;
+    let forfeits = ctx.round_robin && ctx.edition != TiebreakEdition::C07_2026;
     me.slots
         .iter()
         .enumerate()

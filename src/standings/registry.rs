@@ -4,7 +4,7 @@
 //! [`Code::name`], code parsing, modifier checks, legends, edition notes and the
 //! evaluation dispatch all read this table.
 
-use super::edition::Edition::{self, Pre2023, C07_2023, C07_2026};
+use super::edition::TiebreakEdition::{self, Pre2023, C07_2023, C07_2026};
 use Evaluator as F;
 
 /// The individual tie-breaks of C.07 art. 5 (one entry each in the internal
@@ -90,7 +90,7 @@ pub(crate) struct TieBreakInfo {
     /// Type A, B, C, D or combinations (C.07 art. 4.3).
     pub kind: &'static str,
     /// First edition that defines the code.
-    pub since: Edition,
+    pub since: TiebreakEdition,
     /// The modifier letters the code accepts (C.07 art. 14 and the TEC list):
     /// `C`/`M` cuts, `P` forfeits as played, `F` AOB over Fore Buchholz, `L` Koya
     /// limit, `U` rating of unrated players.
@@ -107,7 +107,7 @@ const fn e(
     name: &'static str,
     article: &'static str,
     kind: &'static str,
-    since: Edition,
+    since: TiebreakEdition,
     modifiers: &'static str,
     evaluator: Evaluator,
 ) -> TieBreakInfo {

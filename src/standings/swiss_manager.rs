@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::code::{Code, TieBreakSpec};
-use super::edition::Edition;
+use super::edition::TiebreakEdition;
 use crate::model::swiss_manager_tiebreaks::{self as table, SmCuts};
 
 /// A mapped Swiss-Manager tie-break.
@@ -16,7 +16,7 @@ pub struct SwissManagerTieBreak {
     /// ...): accepted, and left out of a ranking with a warning.
     pub spec: Option<TieBreakSpec>,
     /// The rules family the id belongs to (legacy ids: pre-2023 handling).
-    pub edition: Option<Edition>,
+    pub edition: Option<TiebreakEdition>,
     /// Swiss-Manager's label for the id (abridged where Swiss-Manager's own is long).
     pub label: &'static str,
 }
@@ -63,6 +63,12 @@ impl fmt::Display for SwissManagerError {
 
 impl std::error::Error for SwissManagerError {}
 
+impl From<SwissManagerError> for crate::Error {
+    fn from(e: SwissManagerError) -> crate::Error {
+        crate::error::engine(crate::diag::codes::TIEBREAK_CODE, e.to_string())
+    }
+}
+
 /// Map id `id` with Swiss-Manager's "cut lowest / cut highest" parameters.
 pub fn map(id: u16, cut_low: u8, cut_high: u8) -> Result<SwissManagerTieBreak, SwissManagerError> {
     let entry = table::lookup(id).ok_or(SwissManagerError::Unmapped { id })?;
@@ -82,7 +88,7 @@ pub fn map(id: u16, cut_low: u8, cut_high: u8) -> Result<SwissManagerTieBreak, S
     };
     Ok(SwissManagerTieBreak {
         spec: Some(spec),
-        edition: fide.legacy.then_some(Edition::Pre2023),
+        edition: fide.legacy.then_some(TiebreakEdition::Pre2023),
         label: entry.label,
     })
 }
@@ -134,7 +140,7 @@ mod tests {
     fn maps_known_ids_and_reports_unknown() {
         let b = map(37, 1, 1).unwrap();
         assert_eq!(b.spec.unwrap().to_string(), "BH/M1");
-        assert_eq!(b.edition, Some(Edition::Pre2023));
+        assert_eq!(b.edition, Some(TiebreakEdition::Pre2023));
         assert_eq!(code(84, 1, 0), "BH/C1");
         assert_eq!(code(81, 0, 0), "DE");
         assert!(map(999, 0, 0).is_err());
@@ -158,6 +164,6 @@ mod tests {
         assert_eq!(map(61, 0, 0).unwrap().spec, None);
         let de = map(11, 0, 0).unwrap();
         assert_eq!(de.spec.unwrap().to_string(), "DE");
-        assert_eq!(de.edition, Some(Edition::Pre2023));
+        assert_eq!(de.edition, Some(TiebreakEdition::Pre2023));
     }
 }

@@ -90,6 +90,12 @@ impl std::fmt::Display for TeamCodeError {
 
 impl std::error::Error for TeamCodeError {}
 
+impl From<TeamCodeError> for crate::Error {
+    fn from(e: TeamCodeError) -> crate::Error {
+        crate::error::engine(crate::diag::codes::TIEBREAK_CODE, e.to_string())
+    }
+}
+
 impl TeamTieBreak {
     /// Read one code of a TRF-2026 `202` list (`EDE`, `BH:GP/C1`, `EMGSB/P`);
     /// case-insensitive, `-` accepted for `/`.

@@ -20,12 +20,15 @@ use super::value::Value;
 
 /// What to compute.
 #[derive(Debug, Clone, Copy, Default)]
+#[non_exhaustive]
 pub struct BoardOptions {
     /// After this round (all recorded rounds when `None`).
     pub after_round: Option<usize>,
     /// The games a player needs on a board to be ranked there.
     pub min_games: u32,
 }
+
+options!(BoardOptions { after_round: Option<usize>, min_games: u32 });
 
 /// One player on one board.
 #[derive(Debug, Clone, PartialEq, Serialize)]

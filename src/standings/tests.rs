@@ -97,7 +97,7 @@ fn expected() -> (Vec<String>, Vec<Vec<String>>) {
 }
 
 /// Options with the tie-break list `codes` under `edition`, the rest by default.
-fn options(codes: &str, edition: Edition) -> StandingsOptions {
+fn options(codes: &str, edition: TiebreakEdition) -> StandingsOptions {
     StandingsOptions {
         tiebreaks: TieBreakSpec::parse_list(codes).unwrap(),
         edition: Some(edition),
@@ -105,7 +105,7 @@ fn options(codes: &str, edition: Edition) -> StandingsOptions {
     }
 }
 
-fn run(t: &Tournament, codes: &str, edition: Edition) -> Standings {
+fn run(t: &Tournament, codes: &str, edition: TiebreakEdition) -> Standings {
     compute(t, &options(codes, edition)).unwrap()
 }
 
@@ -127,9 +127,9 @@ fn tec_exercise_matches_every_expected_value() {
             continue;
         }
         let (code, edition) = match col.split_once('_') {
-            Some((c, "2026")) => (c, Edition::C07_2026),
-            Some((c, "pre2023")) => (c, Edition::Pre2023),
-            _ => (col.as_str(), Edition::C07_2023),
+            Some((c, "2026")) => (c, TiebreakEdition::C07_2026),
+            Some((c, "pre2023")) => (c, TiebreakEdition::Pre2023),
+            _ => (col.as_str(), TiebreakEdition::C07_2023),
         };
         let s = run(&t, code, edition);
         for row in &rows {
@@ -160,9 +160,9 @@ fn tec_points_and_seed_order_differ_by_edition() {
             .collect::<Vec<_>>()
     };
     // doc §5.3: 2023/2024 rules 2, 3, 4, 16, 1; pre-2023 2, 3, 4, 1, 16.
-    assert_eq!(order(Edition::C07_2023), vec![2, 3, 4, 16, 1]);
-    assert_eq!(order(Edition::Pre2023), vec![2, 3, 4, 1, 16]);
-    let s = run(&t, "DE", Edition::C07_2023);
+    assert_eq!(order(TiebreakEdition::C07_2023), vec![2, 3, 4, 16, 1]);
+    assert_eq!(order(TiebreakEdition::Pre2023), vec![2, 3, 4, 1, 16]);
+    let s = run(&t, "DE", TiebreakEdition::C07_2023);
     assert_eq!(s.row(PlayerId(2)).unwrap().points, Points(40));
     // {1, 3, 4, 16} tied on 3.5; not all met, nobody dominates: DE 0, shared rank 2.
     for id in [1, 3, 4, 16] {
@@ -176,7 +176,11 @@ fn tec_points_and_seed_order_differ_by_edition() {
 #[test]
 fn tec_wins_variants() {
     let t = tournament_from_trf(TEC);
-    let s = run(&t, "WIN,WON,OTHER_WINS_FORFEITS_NO_BYES", Edition::C07_2023);
+    let s = run(
+        &t,
+        "WIN,WON,OTHER_WINS_FORFEITS_NO_BYES",
+        TiebreakEdition::C07_2023,
+    );
     let v = |id: u32| -> Vec<i64> {
         s.row(PlayerId(id))
             .unwrap()
@@ -197,7 +201,7 @@ fn round_robin_sb_and_koya() {
     let t = tournament_from_trf(include_str!(
         "../../tests/fixtures/standings/held_round_robin.trf"
     ));
-    let s = run(&t, "SB,SB/C1,KS", Edition::C07_2023);
+    let s = run(&t, "SB,SB/C1,KS", TiebreakEdition::C07_2023);
     assert!(s.round_robin);
     let col = |k: usize| -> Vec<f64> {
         (1..=6)
@@ -211,7 +215,7 @@ fn round_robin_sb_and_koya() {
 }
 
 fn ranks(t: &Tournament, codes: &str) -> Vec<(u32, u32)> {
-    let s = run(t, codes, Edition::C07_2023);
+    let s = run(t, codes, TiebreakEdition::C07_2023);
     let mut v: Vec<(u32, u32)> = s.rows.iter().map(|r| (r.player.0, r.rank)).collect();
     v.sort();
     v
@@ -249,13 +253,13 @@ fn many_unplayed_rounds_match_tiebreakserver() {
             include_str!(
                 "../../tests/fixtures/standings/swiss_with_many_unplayed_rounds.2026-02-28.all.txt"
             ),
-            Edition::C07_2023,
+            TiebreakEdition::C07_2023,
         ),
         (
             include_str!(
                 "../../tests/fixtures/standings/swiss_with_many_unplayed_rounds.2026-03-01.all.txt"
             ),
-            Edition::C07_2026,
+            TiebreakEdition::C07_2026,
         ),
     ] {
         let mut lines = file.lines();
@@ -299,7 +303,7 @@ fn v(x: f64) -> Option<Value> {
 fn std_counts_standard_points_under_three_one_zero() {
     let mut t = tec();
     t.scoring = crate::model::PointSystem::three_one_zero();
-    let s = run(&t, "STD", Edition::C07_2026);
+    let s = run(&t, "STD", TiebreakEdition::C07_2026);
     // #1: W D D W D = 3.5 standard points; #6: L L PAB W W = 3; #12: L PAB F+ Z Z = 2.
     assert_eq!(value(&s, 1, 0), v(3.5));
     assert_eq!(value(&s, 6, 0), v(3.0));
@@ -313,12 +317,16 @@ fn std_counts_standard_points_under_three_one_zero() {
 #[test]
 fn tpn_ascending_and_rtng_with_unrated_policy() {
     let mut t = tec();
-    let s = run(&t, "TPN", Edition::C07_2026);
+    let s = run(&t, "TPN", TiebreakEdition::C07_2026);
     let order: Vec<u32> = s.rows.iter().skip(1).take(4).map(|r| r.player.0).collect();
     assert_eq!(order, vec![1, 3, 4, 16]);
     assert_eq!(value(&s, 16, 0), v(16.0));
     t.players[12].rating = None; // #13 Opal unrated
-    let s = run(&t, "RTNG,RTNG/U1000,ARO,ARO/U1000", Edition::C07_2026);
+    let s = run(
+        &t,
+        "RTNG,RTNG/U1000,ARO,ARO/U1000",
+        TiebreakEdition::C07_2026,
+    );
     assert_eq!(value(&s, 1, 0), v(2200.0));
     assert_eq!(value(&s, 13, 0), None);
     assert_eq!(value(&s, 13, 1), v(1000.0));
@@ -329,7 +337,7 @@ fn tpn_ascending_and_rtng_with_unrated_policy() {
 
 #[test]
 fn appo_averages_the_opponents_ptp() {
-    let s = run(&tec(), "APPO,PTP", Edition::C07_2023);
+    let s = run(&tec(), "APPO,PTP", TiebreakEdition::C07_2023);
     // PTP of #9, #13, #2, #15, #4: 950, 1744, 2216, 1768, 2168 → 8846 / 5 = 1769.2.
     for (id, p) in [
         (9, 950.0),
@@ -345,7 +353,7 @@ fn appo_averages_the_opponents_ptp() {
 
 #[test]
 fn forfeits_played_modifier() {
-    let s = run(&tec(), "BH,BH/P", Edition::C07_2023);
+    let s = run(&tec(), "BH,BH/P", TiebreakEdition::C07_2023);
     // #11's R4 forfeit win over #9: dummy 2.5 without /P, #9's score 1.5 with /P.
     assert_eq!(value(&s, 11, 0), v(13.5));
     assert_eq!(value(&s, 11, 1), v(12.5));
@@ -389,7 +397,7 @@ fn forfeits_played_modifier() {
     ];
     let o = |codes: &str| StandingsOptions {
         round_robin: Some(false),
-        ..options(codes, Edition::C07_2023)
+        ..options(codes, TiebreakEdition::C07_2023)
     };
     let s = compute(&t, &o("DE")).unwrap();
     assert_eq!(value(&s, 1, 0), v(0.0));
@@ -405,7 +413,11 @@ fn forfeits_played_modifier() {
 
 #[test]
 fn aob_fore_and_koya_limits() {
-    let s = run(&tec(), "AOB/F,KS,KS/L+2,KS/L-2,KS/L+3", Edition::C07_2023);
+    let s = run(
+        &tec(),
+        "AOB/F,KS,KS/L+2,KS/L-2,KS/L+3",
+        TiebreakEdition::C07_2023,
+    );
     // #1's opponents' FB: 9.5, 13.5, 13.5, 12.0, 15.5 → 64 / 5.
     assert_eq!(value(&s, 1, 0), v(12.8));
     // #1 against 9 (1.5), 13 (1.5), 2 (4.0), 15 (2.0), 4 (3.5): W D D W D.
@@ -417,7 +429,7 @@ fn aob_fore_and_koya_limits() {
 
 #[test]
 fn pre2023_sonneborn_berger_uses_the_virtual_opponent() {
-    let s = run(&tec(), "SB,BH/C1", Edition::Pre2023);
+    let s = run(&tec(), "SB,BH/C1", TiebreakEdition::Pre2023);
     // #4: Nick 2 × 1 + virtual 3 × ½ + Opal 1.5 × 1 + Charline 3.5 × ½ + Alyx 3.5 × ½.
     assert_eq!(value(&s, 4, 0), v(8.5));
     // BH/C1 pre-2023: 2, 3, 1.5, 3.5, 3.5 minus the lowest 1.5 (no VUR priority).
@@ -437,7 +449,7 @@ fn custom_counts_by_colour_and_unknown_custom_code() {
     };
     let o = StandingsOptions {
         custom: vec![black_wins],
-        ..options("OTHER_BLACK_WINS", Edition::C07_2023)
+        ..options("OTHER_BLACK_WINS", TiebreakEdition::C07_2023)
     };
     let s = compute(&t, &o).unwrap();
     // #14: R2 b loss, R3 b forfeit loss, R5 b win.
@@ -459,7 +471,7 @@ fn after_round_three() {
     let t = tec();
     let o = StandingsOptions {
         after_round: Some(3),
-        ..options("BH", Edition::C07_2023)
+        ..options("BH", TiebreakEdition::C07_2023)
     };
     let s = compute(&t, &o).unwrap();
     assert_eq!(s.after_round, 3);
@@ -484,7 +496,7 @@ fn lots_and_pending_rounds() {
     let t = tec();
     let o = StandingsOptions {
         lot_seed: Some(7),
-        ..options("DE", Edition::C07_2023)
+        ..options("DE", TiebreakEdition::C07_2023)
     };
     let a = compute(&t, &o).unwrap();
     let b = compute(&t, &o).unwrap();
@@ -502,7 +514,7 @@ fn lots_and_pending_rounds() {
     let s = compute(
         &t,
         &StandingsOptions {
-            edition: Some(Edition::C07_2023),
+            edition: Some(TiebreakEdition::C07_2023),
             ..Default::default()
         },
     )
@@ -520,15 +532,15 @@ fn lots_and_pending_rounds() {
 fn edition_from_dates_is_reported() {
     let mut t = tec();
     let s = compute(&t, &StandingsOptions::default()).unwrap();
-    assert_eq!(s.edition, Edition::C07_2026);
+    assert_eq!(s.edition, TiebreakEdition::C07_2026);
     assert_eq!(s.edition_source, EditionSource::NoDate);
     assert!(s.notes.iter().any(|n| n.message.contains("no event date")));
     t.info.start_date = NaiveDate::from_ymd_opt(2023, 7, 1);
     let s = compute(&t, &StandingsOptions::default()).unwrap();
-    assert_eq!(s.edition, Edition::Pre2023);
+    assert_eq!(s.edition, TiebreakEdition::Pre2023);
     assert!(matches!(s.edition_source, EditionSource::EventDate { .. }));
     // Codes newer than the edition are computed with a note.
-    let s = run(&t, "STD", Edition::C07_2023);
+    let s = run(&t, "STD", TiebreakEdition::C07_2023);
     assert!(s
         .notes
         .iter()
@@ -538,7 +550,7 @@ fn edition_from_dates_is_reported() {
     let s = compute(
         &t,
         &StandingsOptions {
-            edition: Some(Edition::C07_2023),
+            edition: Some(TiebreakEdition::C07_2023),
             ..Default::default()
         },
     )
@@ -582,7 +594,7 @@ fn de_averages_repeated_games_and_recurses() {
         &StandingsOptions {
             round_robin: Some(false),
             explain: Some(PlayerId(1)),
-            ..options("DE", Edition::C07_2023)
+            ..options("DE", TiebreakEdition::C07_2023)
         },
     )
     .unwrap();

@@ -3,7 +3,7 @@
 //! art. 16.5.
 
 use super::ctx::{Ctx, Slot};
-use super::edition::Edition;
+use super::edition::TiebreakEdition;
 use super::value::Value;
 
 /// Which opponent score a term uses.
@@ -92,7 +92,7 @@ pub(crate) fn terms(
         let (score, source, vur) = if let Some(o) = as_game {
             (seen_score(ctx, o, basis), Source::Opponent(o), false)
         } else if ctx.edition.dummy() {
-            if ctx.edition == Edition::C07_2026 {
+            if ctx.edition == TiebreakEdition::C07_2026 {
                 // C.07 (2026) art. 16.4.1: forfeits capped at the scheduled opponent's
                 // score; 16.4.2: byes capped at a draw per round.
                 let cap = match *s {

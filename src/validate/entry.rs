@@ -36,6 +36,7 @@ impl EntryRules {
             .map(|f| f.entry)
             .map_err(|e| EntryRulesError {
                 message: e.to_string().trim().to_string(),
+                line: e.span().and_then(|r| Location::at_byte(text, r.start).line),
                 span: e.span(),
             })
     }
@@ -48,6 +49,8 @@ pub struct EntryRulesError {
     pub message: String,
     /// The bytes of the profile the error is about, when the parser knows.
     pub span: Option<std::ops::Range<usize>>,
+    /// The line of the span's start (the caller names the file).
+    pub line: Option<usize>,
 }
 
 impl std::fmt::Display for EntryRulesError {
@@ -57,6 +60,17 @@ impl std::fmt::Display for EntryRulesError {
 }
 
 impl std::error::Error for EntryRulesError {}
+
+impl From<EntryRulesError> for crate::Error {
+    fn from(e: EntryRulesError) -> crate::Error {
+        let location = Location {
+            line: e.line,
+            field: Some("[entry]".to_string()),
+            ..Location::default()
+        };
+        crate::Error::new(codes::PROFILE_SYNTAX, Family::Syntax, location, e.message)
+    }
+}
 
 /// The entry list against `rules`: one error per player without a FIDE ID
 /// (code `fide-id-missing`), one for an entry list over capacity

@@ -4,7 +4,7 @@
 
 use chess_arbiter::model::{ByeKind, Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
 use chess_arbiter::pairing::check::report::{check_tournament, CheckOptions, Report, Selection};
-use chess_arbiter::pairing::check::{Edition, Pair, Position, Selected};
+use chess_arbiter::pairing::check::{DutchEdition, Pair, Position, Selected};
 use chess_arbiter::render;
 
 fn g(o: u32, c: Color, out: Outcome) -> RoundEntry {
@@ -68,15 +68,15 @@ fn pairs(v: &[(u32, u32)]) -> Vec<Pair> {
 
 /// The rules' pairing of round 3, hand-worked in §6.9 and observed with both
 /// reference engines: 2017 pairs 1-3, 6-2, PAB 5; 2025 pairs 1-5, 3-2, PAB 6.
-fn rules(edition: Edition) -> impl Fn(&Position) -> Selection + Sync {
+fn rules(edition: DutchEdition) -> impl Fn(&Position) -> Selection + Sync {
     move |pos: &Position| {
         assert_eq!(pos.round, 3);
         Selection::Pairing(match edition {
-            Edition::Dutch2017 => Selected {
+            DutchEdition::Dutch2017 => Selected {
                 boards: pairs(&[(1, 3), (6, 2)]),
                 bye: Some(PlayerId(5)),
             },
-            Edition::Dutch2025 => Selected {
+            DutchEdition::Dutch2025 => Selected {
                 boards: pairs(&[(1, 5), (3, 2)]),
                 bye: Some(PlayerId(6)),
             },
@@ -86,22 +86,19 @@ fn rules(edition: Edition) -> impl Fn(&Position) -> Selection + Sync {
 
 /// Check with the hand-worked selection; the tool version is blanked so that
 /// snapshots survive a version bump.
-fn run(t: &Tournament, o: &CheckOptions, edition: Edition) -> Report {
+fn run(t: &Tournament, o: &CheckOptions, edition: DutchEdition) -> Report {
     let mut r = check_tournament(t, o, rules(edition));
     r.tool = "arbiter (version)".into();
     r
 }
 
-fn opts(edition: Edition) -> CheckOptions {
-    CheckOptions {
-        edition,
-        edition_reason: "--system".into(),
-        rounds: Some(vec![3]),
-        explain: false,
-    }
+fn opts(edition: DutchEdition) -> CheckOptions {
+    CheckOptions::new(edition)
+        .edition_reason("--system")
+        .rounds(Some(vec![3]))
 }
 
-fn verdict(t: &Tournament, edition: Edition) -> String {
+fn verdict(t: &Tournament, edition: DutchEdition) -> String {
     let r = run(t, &opts(edition), edition);
     r.rounds[0].verdict.name().to_string()
 }
@@ -109,8 +106,8 @@ fn verdict(t: &Tournament, edition: Edition) -> String {
 #[test]
 fn worked_example_conforms_under_2017_and_differs_under_2025() {
     let t = worked_example();
-    assert_eq!(verdict(&t, Edition::Dutch2017), "conform");
-    assert_eq!(verdict(&t, Edition::Dutch2025), "differs");
+    assert_eq!(verdict(&t, DutchEdition::Dutch2017), "conform");
+    assert_eq!(verdict(&t, DutchEdition::Dutch2025), "differs");
 }
 
 #[test]
@@ -120,7 +117,7 @@ fn mutation_swap_colours_is_colours_differ_with_rule() {
     // and E.4 gives the higher-ranked player 1 his preference (White).
     t.players[0].rounds[2] = g(3, Color::Black, Outcome::Draw);
     t.players[2].rounds[2] = g(1, Color::White, Outcome::Draw);
-    let r = run(&t, &opts(Edition::Dutch2017), Edition::Dutch2017);
+    let r = run(&t, &opts(DutchEdition::Dutch2017), DutchEdition::Dutch2017);
     insta::assert_snapshot!("worked_example_swapped_colours", render::check::text(&r));
     let v = &r.rounds[0].verdict;
     assert_eq!(v.name(), "colours-differ");
@@ -134,7 +131,7 @@ fn mutation_rematch_and_second_bye_are_illegal() {
     t.players[1].rounds[2] = g(1, Color::Black, Outcome::Draw);
     t.players[2].rounds[2] = g(6, Color::White, Outcome::Draw);
     t.players[5].rounds[2] = g(3, Color::Black, Outcome::Draw);
-    let r = run(&t, &opts(Edition::Dutch2025), Edition::Dutch2025);
+    let r = run(&t, &opts(DutchEdition::Dutch2025), DutchEdition::Dutch2025);
     insta::assert_snapshot!("worked_example_rematch", render::check::text(&r));
     assert_eq!(r.rounds[0].verdict.name(), "illegal");
     // Second PAB: 5 had the PAB in round 2 (6 absent then) and gets it again.
@@ -143,7 +140,7 @@ fn mutation_rematch_and_second_bye_are_illegal() {
         bye: ByeKind::PairingAllocated,
     };
     t.players[5].rounds[1] = RoundEntry::Bye { bye: ByeKind::Zero };
-    let r = run(&t, &opts(Edition::Dutch2017), Edition::Dutch2017);
+    let r = run(&t, &opts(DutchEdition::Dutch2017), DutchEdition::Dutch2017);
     assert_eq!(r.rounds[0].verdict.name(), "illegal");
     assert!(render::check::text(&r).contains(
         "player 5 received the pairing-allocated bye but already received the pairing-allocated bye in round 2"
@@ -162,17 +159,17 @@ fn mutation_move_the_bye_differs() {
     t.players[5].rounds[2] = RoundEntry::Bye {
         bye: ByeKind::PairingAllocated,
     };
-    let r = run(&t, &opts(Edition::Dutch2017), Edition::Dutch2017);
+    let r = run(&t, &opts(DutchEdition::Dutch2017), DutchEdition::Dutch2017);
     assert_eq!(r.rounds[0].verdict.name(), "differs");
-    assert_eq!(verdict(&t, Edition::Dutch2025), "conform");
+    assert_eq!(verdict(&t, DutchEdition::Dutch2025), "conform");
 }
 
 #[test]
 fn report_snapshots_text_and_json() {
     let t = worked_example();
-    let mut o = opts(Edition::Dutch2025);
+    let mut o = opts(DutchEdition::Dutch2025);
     o.explain = true;
-    let mut r = run(&t, &o, Edition::Dutch2025);
+    let mut r = run(&t, &o, DutchEdition::Dutch2025);
     r.input_sha256 = Some("0".repeat(64));
     insta::assert_snapshot!("worked_example_2025_text", render::check::text(&r));
     insta::assert_snapshot!("worked_example_2025_json", render::check::json(&r));
@@ -197,13 +194,10 @@ fn load(path: &Path) -> Tournament {
     t
 }
 
-fn check_with_engine(t: &Tournament, edition: Edition, rounds: Option<Vec<u32>>) -> Report {
-    let o = CheckOptions {
-        edition,
-        edition_reason: "--system".into(),
-        rounds,
-        explain: false,
-    };
+fn check_with_engine(t: &Tournament, edition: DutchEdition, rounds: Option<Vec<u32>>) -> Report {
+    let o = CheckOptions::new(edition)
+        .edition_reason("--system")
+        .rounds(rounds);
     check_tournament(t, &o, |pos| engine_selection(pos, edition))
 }
 
@@ -218,7 +212,7 @@ fn non_conform(r: &Report) -> Vec<(u32, String)> {
 
 /// The committed fixtures with the reference checkers' cross-edition verdicts
 /// (copied from the shared corpus's `$ARBITER_CORPUS/cross-check.tsv`).
-fn cross_cases() -> Vec<(String, Edition, Edition, Vec<u32>)> {
+fn cross_cases() -> Vec<(String, DutchEdition, DutchEdition, Vec<u32>)> {
     let text = std::fs::read_to_string(fixture("cross-check.tsv")).unwrap_or_default();
     text.lines()
         .skip(1)
@@ -226,11 +220,11 @@ fn cross_cases() -> Vec<(String, Edition, Edition, Vec<u32>)> {
             let f: Vec<&str> = l.split('\t').collect();
             let file = f.first()?.to_string();
             let own = if file.starts_with("dutch2025") {
-                Edition::Dutch2025
+                DutchEdition::Dutch2025
             } else {
-                Edition::Dutch2017
+                DutchEdition::Dutch2017
             };
-            let other = Edition::from_name(f.get(1)?)?;
+            let other = DutchEdition::from_name(f.get(1)?)?;
             let rounds = f
                 .get(3)
                 .map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
@@ -296,7 +290,7 @@ fn whole_corpus_verdicts() {
         if n > max {
             continue;
         }
-        let Some(edition) = Edition::from_name(sys) else {
+        let Some(edition) = DutchEdition::from_name(sys) else {
             continue;
         };
         let want: Vec<u32> = f
@@ -338,21 +332,19 @@ fn whole_corpus_verdicts() {
 
 use chess_arbiter::pairing::generate::{generate, GenerateOptions};
 
-fn generated_conform(edition: Edition, seeds: std::ops::Range<u64>) {
+fn generated_conform(edition: DutchEdition, seeds: std::ops::Range<u64>) {
     for seed in seeds {
-        let o = GenerateOptions {
-            // Small fields (7-16 players, 4-6 rounds) keep the test quick.
-            players: 7 + (seed % 10) as u32,
-            rounds: 4 + (seed % 3) as u32,
-            seed,
-            draw_rate: 0.3,
-            forfeit_rate: 0.04,
-            half_bye_rate: 0.03,
-            zero_bye_rate: 0.03,
-            withdraw_rate: 0.01,
-            late_entry_rate: 0.05,
-            ..Default::default()
-        };
+        // Small fields (7-16 players, 4-6 rounds) keep the test quick.
+        let o = GenerateOptions::new()
+            .players(7 + (seed % 10) as u32)
+            .rounds(4 + (seed % 3) as u32)
+            .seed(seed)
+            .draw_rate(0.3)
+            .forfeit_rate(0.04)
+            .half_bye_rate(0.03)
+            .zero_bye_rate(0.03)
+            .withdraw_rate(0.01)
+            .late_entry_rate(0.05);
         let t = match generate(&o, edition, |_| {}) {
             Ok(t) => t,
             // A position without a legal pairing is a legitimate stop.
@@ -366,12 +358,12 @@ fn generated_conform(edition: Edition, seeds: std::ops::Range<u64>) {
 
 #[test]
 fn generated_tournaments_conform_2017() {
-    generated_conform(Edition::Dutch2017, 1..41);
+    generated_conform(DutchEdition::Dutch2017, 1..41);
 }
 
 #[test]
 fn generated_tournaments_conform_2025() {
-    generated_conform(Edition::Dutch2025, 1..41);
+    generated_conform(DutchEdition::Dutch2025, 1..41);
 }
 
 // ---------------------------------------------------------------------------
@@ -396,7 +388,7 @@ fn set_pab(t: &mut Tournament, k: usize, a: PlayerId) {
     }
 }
 
-fn verdict_of(t: &Tournament, k: u32, e: Edition) -> chess_arbiter::pairing::check::Verdict {
+fn verdict_of(t: &Tournament, k: u32, e: DutchEdition) -> chess_arbiter::pairing::check::Verdict {
     check_with_engine(t, e, Some(vec![k])).rounds[0]
         .verdict
         .clone()
@@ -406,7 +398,7 @@ fn verdict_of(t: &Tournament, k: u32, e: Edition) -> chess_arbiter::pairing::che
 fn corpus_round_mutations() {
     use chess_arbiter::pairing::check::colour::{ColourHistory, Strength};
     use chess_arbiter::pairing::check::Verdict;
-    let e = Edition::Dutch2025;
+    let e = DutchEdition::Dutch2025;
     let t = load(&fixture("n012-r07-s7000328.trf"));
     let k = 5u32;
     let ku = k as usize;
@@ -501,7 +493,7 @@ fn corpus_round_bye_mutations() {
     use chess_arbiter::pairing::check::legality::pab_ineligibility;
     use chess_arbiter::pairing::check::Verdict;
     // An 11-player event paired under the 2017 rules: a PAB every round.
-    let e = Edition::Dutch2017;
+    let e = DutchEdition::Dutch2017;
     let t = load(&fixture("n011-r09-s8000042.trf"));
     let k = 6u32;
     let ku = k as usize;
@@ -568,29 +560,26 @@ fn corpus_round_bye_mutations() {
 #[test]
 fn generate_snapshot_trf26() {
     use chess_arbiter::formats::trf;
-    let o = GenerateOptions {
-        players: 9,
-        rounds: 4,
-        seed: 2026,
-        half_bye_rate: 0.05,
-        forfeit_rate: 0.05,
-        system_code: "FIDE_DUTCH_2026".into(),
-        ..Default::default()
-    };
-    let t = generate(&o, Edition::Dutch2025, |_| {}).expect("generated");
+    let o = GenerateOptions::new()
+        .players(9)
+        .rounds(4)
+        .seed(2026)
+        .half_bye_rate(0.05)
+        .forfeit_rate(0.05)
+        .system_code("FIDE_DUTCH_2026");
+    let t = generate(&o, DutchEdition::Dutch2025, |_| {}).expect("generated");
     let w = trf::write(
         &t,
-        &trf::WriteOptions {
-            target: trf::Target::Trf26,
-            line_end: trf::LineEnd::Lf,
-        },
+        &trf::WriteOptions::new()
+            .target(trf::Target::Trf26)
+            .line_end(trf::LineEnd::Lf),
     );
     // The version in the parameter comment changes with releases.
     let text = w.text.replace(env!("CARGO_PKG_VERSION"), "(version)");
     insta::assert_snapshot!("generate_9x4_seed2026_trf26", text);
     // Read back: the same tournament, and every round conforms.
     let back = trf::read(w.text.as_bytes(), &trf::ReadOptions::default()).expect("readable");
-    let r = check_with_engine(&back.tournament, Edition::Dutch2025, None);
+    let r = check_with_engine(&back.tournament, DutchEdition::Dutch2025, None);
     assert_eq!(non_conform(&r), vec![]);
     let json = render::check::json(&{
         let mut r = r;
@@ -605,7 +594,7 @@ fn generate_snapshot_trf26() {
 // `differs` findings: the first differing bracket and criterion, from the
 // engine's ladder, on the cross-edition rounds of the committed fixtures.
 
-fn finding(file: &str, edition: Edition, k: u32) -> (String, String) {
+fn finding(file: &str, edition: DutchEdition, k: u32) -> (String, String) {
     use chess_arbiter::pairing::check::Verdict;
     let t = load(&fixture(file));
     let r = check_with_engine(&t, edition, Some(vec![k]));
@@ -625,11 +614,36 @@ fn cross_edition_rounds_name_bracket_and_criterion() {
     // Every flagged round is worse on a named criterion (never better: that
     // would be an engine defect), in the bracket where the pairs first part.
     let cases = [
-        ("n005-r04-s8000133.trf", Edition::Dutch2025, 4, "2.0 [C5]"),
-        ("n007-r07-s7000318.trf", Edition::Dutch2017, 6, "3.5 C.5"),
-        ("n010-r08-s8000376.trf", Edition::Dutch2025, 8, "4.0 [C12]"),
-        ("n011-r09-s8000042.trf", Edition::Dutch2025, 4, "1.0 [C9]"),
-        ("n012-r07-s7000328.trf", Edition::Dutch2017, 5, "2.0 C.7"),
+        (
+            "n005-r04-s8000133.trf",
+            DutchEdition::Dutch2025,
+            4,
+            "2.0 [C5]",
+        ),
+        (
+            "n007-r07-s7000318.trf",
+            DutchEdition::Dutch2017,
+            6,
+            "3.5 C.5",
+        ),
+        (
+            "n010-r08-s8000376.trf",
+            DutchEdition::Dutch2025,
+            8,
+            "4.0 [C12]",
+        ),
+        (
+            "n011-r09-s8000042.trf",
+            DutchEdition::Dutch2025,
+            4,
+            "1.0 [C9]",
+        ),
+        (
+            "n012-r07-s7000328.trf",
+            DutchEdition::Dutch2017,
+            5,
+            "2.0 C.7",
+        ),
     ];
     for (file, e, k, want) in cases {
         let (got, why) = finding(file, e, k);
@@ -642,13 +656,11 @@ fn cross_edition_rounds_name_bracket_and_criterion() {
 fn differs_round_snapshots_text_and_json() {
     // The README's appeal walkthrough: a 2025 event checked under 2017.
     let t = load(&fixture("n007-r07-s7000318.trf"));
-    let o = CheckOptions {
-        edition: Edition::Dutch2017,
-        edition_reason: "--system".into(),
-        rounds: Some(vec![6]),
-        explain: true,
-    };
-    let mut r = check_tournament(&t, &o, |pos| engine_selection(pos, Edition::Dutch2017));
+    let o = CheckOptions::new(DutchEdition::Dutch2017)
+        .edition_reason("--system")
+        .rounds(Some(vec![6]))
+        .explain(true);
+    let mut r = check_tournament(&t, &o, |pos| engine_selection(pos, DutchEdition::Dutch2017));
     r.tool = "arbiter (version)".into();
     // 2017 A.9: the 2.0 bracket is the PPB (its best pairing without C.4
     // leaves a round that cannot be completed) and 1.0 the collapsed last.
@@ -710,16 +722,15 @@ fn evaluator_never_prefers_a_swap_to_the_engine() {
     let (mut swaps, mut worse) = (0, 0);
     for f in &files {
         let t = load(f);
-        for e in [Edition::Dutch2017, Edition::Dutch2025] {
+        for e in [DutchEdition::Dutch2017, DutchEdition::Dutch2025] {
             for k in 1..=t.rounds_recorded() as u32 {
                 let Some(pos) = position_before(&t, k) else {
                     continue;
                 };
-                let opts = PairOptions {
-                    edition: Some(e),
-                    round: Some(k),
-                    total_rounds: Some(pos.total_rounds),
-                };
+                let opts = PairOptions::new()
+                    .edition(Some(e))
+                    .round(Some(k))
+                    .total_rounds(Some(pos.total_rounds));
                 let (Ok(prep), Ok(sel)) = (
                     prepare(&pos.tournament, &opts),
                     pair_round(&pos.tournament, &opts),

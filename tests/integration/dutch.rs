@@ -2,7 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use chess_arbiter::pairing::dutch::{initial_color, pair_round, Edition, PairError, PairOptions};
+use chess_arbiter::pairing::dutch::{
+    initial_color, pair_round, DutchEdition, PairError, PairOptions,
+};
 
 use crate::dutch_support::{read_corpus, recorded};
 use chess_arbiter::pairing::check::position::position_before;
@@ -16,7 +18,7 @@ pub struct Tally {
     pub failures: Vec<String>,
 }
 
-pub fn replay(path: &Path, edition: Edition, tally: &mut Tally) {
+pub fn replay(path: &Path, edition: DutchEdition, tally: &mut Tally) {
     let text = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
@@ -43,11 +45,10 @@ pub fn replay(path: &Path, edition: Edition, tally: &mut Tally) {
         let mut pos = position.tournament;
         // The colour drawn by lot before round 1, as the file shows it.
         pos.initial_color = Some(initial_color(&t));
-        let opts = PairOptions {
-            edition: Some(edition),
-            round: Some(k as u32),
-            total_rounds: Some(n_rounds as u32),
-        };
+        let opts = PairOptions::new()
+            .edition(Some(edition))
+            .round(Some(k as u32))
+            .total_rounds(Some(n_rounds as u32));
         tally.rounds += 1;
         let want = recorded(&t, k);
         match pair_round(&pos, &opts) {
@@ -88,9 +89,9 @@ fn files_in(dir: &Path, max_players: usize) -> Vec<PathBuf> {
 
 /// The rounds of the whole shared corpus per edition, as the README claims
 /// them: every one identical to the reference.
-const CORPUS_ROUNDS: [(&str, Edition, usize); 2] = [
-    ("dutch2025", Edition::Dutch2025, 3206),
-    ("dutch2017", Edition::Dutch2017, 3174),
+const CORPUS_ROUNDS: [(&str, DutchEdition, usize); 2] = [
+    ("dutch2025", DutchEdition::Dutch2025, 3206),
+    ("dutch2017", DutchEdition::Dutch2017, 3174),
 ];
 
 /// The whole shared corpus (opt-in: `ARBITER_CORPUS` points at it). Prints
@@ -137,12 +138,12 @@ mod properties {
     use std::collections::HashSet;
 
     use chess_arbiter::model::{ByeKind, Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
-    use chess_arbiter::pairing::dutch::{pair_round, Edition, PairError, PairOptions};
+    use chess_arbiter::pairing::dutch::{pair_round, DutchEdition, PairError, PairOptions};
     use proptest::prelude::*;
 
     /// Play `rounds` rounds from random results, absences and forfeits, and
     /// check every pairing made on the way.
-    fn play(n: u32, rounds: u32, seed: &[u8], edition: Edition) -> Result<(), TestCaseError> {
+    fn play(n: u32, rounds: u32, seed: &[u8], edition: DutchEdition) -> Result<(), TestCaseError> {
         let mut t = Tournament {
             total_rounds: Some(rounds),
             players: (1..=n)
@@ -169,11 +170,10 @@ mod properties {
                     p.rounds.push(RoundEntry::Bye { bye });
                 }
             }
-            let opts = PairOptions {
-                edition: Some(edition),
-                round: Some(r),
-                total_rounds: Some(rounds),
-            };
+            let opts = PairOptions::new()
+                .edition(Some(edition))
+                .round(Some(r))
+                .total_rounds(Some(rounds));
             let p = match pair_round(&t, &opts) {
                 Ok(p) => p,
                 Err(PairError::NoLegalPairing { .. }) => return Ok(()),
@@ -276,7 +276,7 @@ mod properties {
             seed in proptest::collection::vec(any::<u8>(), 64),
             e2017 in any::<bool>(),
         ) {
-            let edition = if e2017 { Edition::Dutch2017 } else { Edition::Dutch2025 };
+            let edition = if e2017 { DutchEdition::Dutch2017 } else { DutchEdition::Dutch2025 };
             play(n, rounds, &seed, edition)?;
         }
     }
@@ -297,8 +297,8 @@ fn fixtures_match_reference() {
     let mut still_known = Vec::new();
     let mut total = 0;
     for (dir, ed) in [
-        ("dutch2025", Edition::Dutch2025),
-        ("dutch2017", Edition::Dutch2017),
+        ("dutch2025", DutchEdition::Dutch2025),
+        ("dutch2017", DutchEdition::Dutch2017),
     ] {
         let files = files_in(&root.join(dir), usize::MAX);
         assert!(!files.is_empty(), "no fixtures in {dir}");

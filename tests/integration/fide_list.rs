@@ -649,10 +649,9 @@ fn junior_event(end: chrono::NaiveDate, first_id: u64) -> String {
     t.info.time_control = "90 min + 30 sec".into();
     trf::write(
         &t,
-        &WriteOptions {
-            target: Target::Trf16,
-            line_end: LineEnd::Lf,
-        },
+        &WriteOptions::new()
+            .target(Target::Trf16)
+            .line_end(LineEnd::Lf),
     )
     .text
 }

@@ -5,9 +5,9 @@
 
 use chess_arbiter::model::{Color, Tournament};
 use chess_arbiter::pairing::check::report::{
-    check_tournament, engine_selection, initial_colour, CheckOptions, InitialColourSource,
+    check_tournament, engine_selection, initial_color_source, CheckOptions, InitialColorSource,
 };
-use chess_arbiter::pairing::check::Edition;
+use chess_arbiter::pairing::check::DutchEdition;
 use chess_arbiter::pairing::dutch::initial_color;
 use std::path::Path;
 
@@ -19,13 +19,8 @@ fn load(rel: &str) -> Tournament {
         .0
 }
 
-fn verdicts(t: &Tournament, edition: Edition) -> Vec<(u32, String)> {
-    let o = CheckOptions {
-        edition,
-        edition_reason: "--system".into(),
-        rounds: None,
-        explain: false,
-    };
+fn verdicts(t: &Tournament, edition: DutchEdition) -> Vec<(u32, String)> {
+    let o = CheckOptions::new(edition).edition_reason("--system");
     check_tournament(t, &o, |pos| engine_selection(pos, edition))
         .rounds
         .iter()
@@ -44,10 +39,10 @@ fn player_1_absent_in_round_1_2017() {
     assert_eq!(t.initial_color, None);
     assert_eq!(initial_color(&t), Color::Black);
     assert_eq!(
-        initial_colour(&t),
-        (Color::Black, InitialColourSource::InferredFromRound1)
+        initial_color_source(&t),
+        (Color::Black, InitialColorSource::InferredFromRound1)
     );
-    let v = verdicts(&t, Edition::Dutch2017);
+    let v = verdicts(&t, DutchEdition::Dutch2017);
     assert_eq!(v.len(), 4);
     assert!(v.iter().all(|(_, x)| x == "conform"), "{v:?}");
 }
@@ -58,7 +53,7 @@ fn player_1_absent_in_round_1_2017() {
 fn player_1_absent_in_round_1_2025() {
     let t = load("tests/fixtures/dutch/dutch2025/n035-r06-s7000156.trf");
     assert_eq!(initial_color(&t), Color::Black);
-    let v = verdicts(&t, Edition::Dutch2025);
+    let v = verdicts(&t, DutchEdition::Dutch2025);
     assert_eq!(v.len(), 6);
     assert!(v.iter().all(|(_, x)| x == "conform"), "{v:?}");
 }

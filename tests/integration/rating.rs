@@ -7,7 +7,7 @@ use chess_arbiter::model::{
 };
 use chess_arbiter::rating::report_check::check_report;
 use chess_arbiter::rating::submission::{prepare, Target};
-use chess_arbiter::rating::{compute, Edition, Kind, RatingOptions};
+use chess_arbiter::rating::{compute, Kind, RatingOptions, RatingRules};
 use chess_arbiter::render::rating as render;
 use chrono::NaiveDate;
 
@@ -459,13 +459,7 @@ fn regenerate_check_fixtures() {
     {
         let mut t = clean_event();
         mutate(&mut t);
-        let w = trf::write(
-            &t,
-            &trf::WriteOptions {
-                target: trf::Target::Trf26,
-                ..Default::default()
-            },
-        );
+        let w = trf::write(&t, &trf::WriteOptions::new().target(trf::Target::Trf26));
         std::fs::write(fixture_path(name), w.text).unwrap();
     }
 }
@@ -480,10 +474,7 @@ fn every_check_fixture_file_reads_and_reports() {
         let bytes = std::fs::read(fixture_path(name)).unwrap();
         let read = trf::read(
             &bytes,
-            &trf::ReadOptions {
-                file_name: Some(format!("{name}.trf")),
-                ..Default::default()
-            },
+            &trf::ReadOptions::new().file_name(format!("{name}.trf")),
         )
         .unwrap();
         let found = check_report(&read.tournament, &read.source);
@@ -547,7 +538,7 @@ fn report_event() -> Tournament {
 #[test]
 fn rating_report_in_every_format() {
     let r = compute(&report_event(), &RatingOptions::default());
-    assert_eq!(r.rules, Edition::B2024);
+    assert_eq!(r.rules, RatingRules::B2024);
     assert_eq!(r.kind, Kind::Standard);
     insta::assert_snapshot!("report_text", render::text(&r));
     insta::assert_snapshot!("report_csv", render::csv(&r));
@@ -559,10 +550,7 @@ fn rating_report_in_every_format() {
 fn json_has_the_documented_shape() {
     let r = compute(
         &clean_event(),
-        &RatingOptions {
-            rules: Some(Edition::B2022),
-            ..Default::default()
-        },
+        &RatingOptions::new().rules(RatingRules::B2022),
     );
     let v: serde_json::Value = serde_json::from_str(&render::json(&r)).unwrap();
     assert_eq!(v["rules"], "2022");

@@ -49,10 +49,7 @@ fn a_bye_requested_in_advance_is_not_a_played_round() {
         p.rounds.truncate(1);
     }
     assert_eq!(without.rounds_recorded(), 1);
-    let o = StandingsOptions {
-        tiebreaks: TieBreakSpec::parse_list("BH,SB").unwrap(),
-        ..StandingsOptions::default()
-    };
+    let o = StandingsOptions::new().tiebreaks(TieBreakSpec::parse_list("BH,SB").unwrap());
     let (a, b) = (compute(&t, &o).unwrap(), compute(&without, &o).unwrap());
     assert_eq!(a.after_round, 1);
     assert_eq!(render::text(&t, &a), render::text(&without, &b));

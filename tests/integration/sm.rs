@@ -509,10 +509,9 @@ fn sm_every_tunx_converts_to_a_valid_trf() {
         for target in [trf::Target::Trf16, trf::Target::Trf26] {
             let w = trf::write(
                 &r.tournament,
-                &trf::WriteOptions {
-                    target,
-                    line_end: trf::LineEnd::CrLf,
-                },
+                &trf::WriteOptions::new()
+                    .target(target)
+                    .line_end(trf::LineEnd::CrLf),
             );
             // The reader's diagnostics and the consistency checks of `validate`
             // (as `arbiter validate` runs them).

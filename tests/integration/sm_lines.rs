@@ -91,10 +91,7 @@ fn sm_combined_messages_name_the_file_and_line_of_each_fact() {
 fn sm_round_messages_name_the_board_row() {
     let pl = std::fs::read(dir().join("players_round1.txt")).unwrap();
     let pa = std::fs::read(dir().join("pairings_round1_played.txt")).unwrap();
-    let opts = InputOptions {
-        file_name: Some("p.txt+a.txt".into()),
-        ..InputOptions::default()
-    };
+    let opts = InputOptions::new().file_name("p.txt+a.txt".to_string());
     let mut i = input::read_pair(&pl, &pa, &opts).unwrap();
     assert!(matches!(i.source, Source::Sm(_)));
     // Board 3 (line 4 of the pairing file): 3-53. Make 53's side disagree.

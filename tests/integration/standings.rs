@@ -6,7 +6,7 @@ use std::process::Command;
 use chess_arbiter::model::{ByeKind, Color, Outcome, Player, PlayerId, RoundEntry, Tournament};
 use chess_arbiter::render::standings as render;
 use chess_arbiter::standings::{
-    compute, Edition, StandingsOptions, StandingsProfile, TieBreakSpec, Value,
+    compute, StandingsOptions, StandingsProfile, TieBreakSpec, TiebreakEdition, Value,
 };
 use proptest::prelude::*;
 
@@ -29,7 +29,7 @@ fn sample_open_renders() {
     let t = sample();
     let s = compute(&t, &sample_options()).unwrap();
     // Dated July 2023: the pre-2023 rules, chosen by date.
-    assert_eq!(s.edition, Edition::Pre2023);
+    assert_eq!(s.edition, TiebreakEdition::Pre2023);
     assert_eq!(s.categories.len(), 5);
     insta::assert_snapshot!("sample_text", render::text(&t, &s));
     insta::assert_snapshot!("sample_csv_comma", render::csv(&t, &s, ','));
@@ -43,12 +43,12 @@ fn sample_open_renders() {
 fn sample_open_explains_a_player_with_a_bye() {
     let t = sample();
     let mut o = sample_options();
-    o.edition = Some(Edition::C07_2023);
+    o.edition = Some(TiebreakEdition::C07_2023);
     o.tiebreaks = TieBreakSpec::parse_list("DE,BH/M1,BH,SB/C1,AOB,ARO/C1,TPR,PS/C1").unwrap();
     o.explain = Some(PlayerId(4));
     let s = compute(&t, &o).unwrap();
     insta::assert_snapshot!("explain_david_2023", render::explain(&t, &s));
-    o.edition = Some(Edition::Pre2023);
+    o.edition = Some(TiebreakEdition::Pre2023);
     o.tiebreaks = TieBreakSpec::parse_list("BH/M1,SB").unwrap();
     let s = compute(&t, &o).unwrap();
     insta::assert_snapshot!("explain_david_pre2023", render::explain(&t, &s));
@@ -256,13 +256,11 @@ fn generate(n: usize, rounds: usize, seed: u64) -> Tournament {
 
 const PROP_CODES: &str = "BH,BH/C1,BH/M1,SB,FB,AOB,ARO,TPR,PTP,APRO,WIN,WON,PS,KS,DE,REP,STD,BPG";
 
-fn opts(edition: Edition) -> StandingsOptions {
-    StandingsOptions {
-        tiebreaks: TieBreakSpec::parse_list(PROP_CODES).unwrap(),
-        edition: Some(edition),
-        round_robin: Some(false),
-        ..Default::default()
-    }
+fn opts(edition: TiebreakEdition) -> StandingsOptions {
+    StandingsOptions::new()
+        .tiebreaks(TieBreakSpec::parse_list(PROP_CODES).unwrap())
+        .edition(edition)
+        .round_robin(false)
 }
 
 proptest! {
@@ -270,7 +268,7 @@ proptest! {
 
     #[test]
     fn ranking_properties(n in 2usize..14, rounds in 1usize..7, seed in any::<u64>(), e in 0usize..3) {
-        let edition = [Edition::Pre2023, Edition::C07_2023, Edition::C07_2026][e];
+        let edition = [TiebreakEdition::Pre2023, TiebreakEdition::C07_2023, TiebreakEdition::C07_2026][e];
         let t = generate(n, rounds, seed);
         let s = compute(&t, &opts(edition)).unwrap();
         // Points conserved: every row has the player's score, and the total is the sum.
@@ -315,7 +313,7 @@ proptest! {
             }
         }
         u.players.sort_by_key(|p| p.id);
-        for edition in [Edition::Pre2023, Edition::C07_2023, Edition::C07_2026] {
+        for edition in [TiebreakEdition::Pre2023, TiebreakEdition::C07_2023, TiebreakEdition::C07_2026] {
             let a = compute(&t, &opts(edition)).unwrap();
             let b = compute(&u, &opts(edition)).unwrap();
             for r in &a.rows {
@@ -360,17 +358,15 @@ fn tec_exercise_from_trf_every_code_and_edition() {
             continue;
         }
         let (code, edition) = match col.split_once('_') {
-            Some((code, "2026")) => (code, Edition::C07_2026),
-            Some((code, "pre2023")) => (code, Edition::Pre2023),
-            _ => (*col, Edition::C07_2023),
+            Some((code, "2026")) => (code, TiebreakEdition::C07_2026),
+            Some((code, "pre2023")) => (code, TiebreakEdition::Pre2023),
+            _ => (*col, TiebreakEdition::C07_2023),
         };
         let s = compute(
             &t,
-            &StandingsOptions {
-                tiebreaks: TieBreakSpec::parse_list(code).unwrap(),
-                edition: Some(edition),
-                ..Default::default()
-            },
+            &StandingsOptions::new()
+                .tiebreaks(TieBreakSpec::parse_list(code).unwrap())
+                .edition(edition),
         )
         .unwrap();
         for row in &rows {
@@ -396,20 +392,10 @@ fn held_swiss_5_matches_the_tec_file() {
     let a = read_trf("tec-exercise-swiss.trf");
     let b = read_trf("held_swiss_5.trf");
     let codes = "BH,BH/C1,BH/M1,SB,SB/C1,FB,AOB,ARO,TPR,PTP,APRO,WIN,WON,BPG,BWG,REP,PS";
-    let o = StandingsOptions {
-        tiebreaks: TieBreakSpec::parse_list(codes).unwrap(),
-        ..Default::default()
-    };
+    let o = StandingsOptions::new().tiebreaks(TieBreakSpec::parse_list(codes).unwrap());
     let sb = compute(&b, &o).unwrap();
-    assert_eq!(sb.edition, Edition::C07_2023);
-    let sa = compute(
-        &a,
-        &StandingsOptions {
-            edition: Some(Edition::C07_2023),
-            ..o
-        },
-    )
-    .unwrap();
+    assert_eq!(sb.edition, TiebreakEdition::C07_2023);
+    let sa = compute(&a, &o.clone().edition(TiebreakEdition::C07_2023)).unwrap();
     for r in &sa.rows {
         assert_eq!(
             &r.tiebreaks,

@@ -24,13 +24,7 @@ fn sample() -> Tournament {
 /// 80.77 %, first on board 1 among the players with at least 8 games.
 #[test]
 fn board_one_is_led_by_player_101_with_10_5_of_13() {
-    let s = compute(
-        &sample(),
-        &BoardOptions {
-            after_round: None,
-            min_games: 8,
-        },
-    );
+    let s = compute(&sample(), &BoardOptions::new().min_games(8u32));
     assert_eq!(s.rounds, 14);
     assert_eq!(s.boards.len(), 4);
     let b1 = &s.boards[0];

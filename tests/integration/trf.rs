@@ -74,26 +74,14 @@ fn assert_same_games(a: &Tournament, b: &Tournament, what: &str) {
 
 fn convert_round_trips(t: &Tournament, name: &str) {
     for target in [Target::Trf16, Target::Trf26, Target::TrfX, Target::TrfBx] {
-        let w = trf::write(
-            t,
-            &WriteOptions {
-                target,
-                ..Default::default()
-            },
-        );
+        let w = trf::write(t, &WriteOptions::new().target(target));
         let back = read_checked(w.text.as_bytes(), &ReadOptions::default())
             .unwrap_or_else(|e| panic!("{name} {target:?}: {e}"));
         if target != Target::Trf16 || t.scoring.is_standard() {
             assert_same_games(t, &back.tournament, &format!("{name} via {target:?}"));
         }
         // Writing what was read gives the same text again (canonical form is stable).
-        let again = trf::write(
-            &back.tournament,
-            &WriteOptions {
-                target,
-                ..Default::default()
-            },
-        );
+        let again = trf::write(&back.tournament, &WriteOptions::new().target(target));
         assert_eq!(w.text, again.text, "{name} via {target:?}: not stable");
     }
     let j = json::write(t);
@@ -418,13 +406,7 @@ fn trf26_team_file_keeps_teams_and_records() {
         15
     );
     assert!(t.extra_records.iter().any(|e| e.code == "801"));
-    let w = trf::write(
-        t,
-        &WriteOptions {
-            target: Target::Trf26,
-            ..Default::default()
-        },
-    );
+    let w = trf::write(t, &WriteOptions::new().target(Target::Trf26));
     assert!(w.warnings.is_empty(), "{:?}", w.warnings);
 }
 
@@ -459,10 +441,7 @@ fn trf26_team_sample_round_trips_its_team_records() {
         .extra_records
         .iter()
         .any(|e| ["240", "300", "310", "320", "330", "352", "362"].contains(&e.code.as_str())));
-    let opts = WriteOptions {
-        target: Target::Trf26,
-        ..Default::default()
-    };
+    let opts = WriteOptions::new().target(Target::Trf26);
     let w = trf::write(t, &opts);
     assert!(w.warnings.is_empty(), "{:?}", w.warnings);
     let canonical_path = fixtures().join("team/trf26-team-grandmommys-cup.canonical.trf");
@@ -537,13 +516,7 @@ fn open_2023_sample_is_canonical_and_clean() {
     assert_eq!(t.total_rounds, Some(9));
     assert!(t.players.len() >= 115 && t.players.len() <= 125);
     assert_eq!(r.dialect.version, Version::Trf26);
-    let w = trf::write(
-        t,
-        &WriteOptions {
-            target: Target::Trf26,
-            ..Default::default()
-        },
-    );
+    let w = trf::write(t, &WriteOptions::new().target(Target::Trf26));
     assert_eq!(w.text.as_bytes(), &bytes[..], "byte for byte");
     let kinds = |f: &dyn Fn(&RoundEntry) -> bool| {
         t.players
@@ -570,10 +543,8 @@ fn open_2023_sample_is_canonical_and_clean() {
 
 fn diagnostics_text(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap();
-    let opts = ReadOptions {
-        file_name: path.file_name().map(|n| n.to_string_lossy().into_owned()),
-        ..Default::default()
-    };
+    let opts =
+        ReadOptions::new().file_name(path.file_name().map(|n| n.to_string_lossy().into_owned()));
     match read_checked(&bytes, &opts) {
         Ok(r) => r.diagnostics.iter().map(|d| format!("{d}\n")).collect(),
         Err(e) => format!("unreadable:\n{e}\n"),
@@ -1008,12 +979,12 @@ mod props {
 
         #[test]
         fn random_trf26_tournaments_round_trip(t in tournament26()) {
-            let w = trf::write(&t, &WriteOptions { target: Target::Trf26, ..Default::default() });
+            let w = trf::write(&t, &WriteOptions::new().target(Target::Trf26));
             prop_assert!(w.warnings.is_empty(), "{:?}", w.warnings);
             let back = trf::read(w.text.as_bytes(), &ReadOptions::default()).unwrap();
             prop_assert!(errors(&back.diagnostics).is_empty(), "{:?}", back.diagnostics);
             prop_assert_eq!(&back.tournament, &t);
-            let again = trf::write(&back.tournament, &WriteOptions { target: Target::Trf26, ..Default::default() });
+            let again = trf::write(&back.tournament, &WriteOptions::new().target(Target::Trf26));
             prop_assert_eq!(&again.text, &w.text);
             let j = json::read(&json::write(&t)).unwrap();
             prop_assert_eq!(&j, &t);
@@ -1022,7 +993,7 @@ mod props {
         #[test]
         fn random_tournaments_round_trip(t in tournament()) {
             for target in [Target::Trf16, Target::Trf26] {
-                let w = trf::write(&t, &WriteOptions { target, ..Default::default() });
+                let w = trf::write(&t, &WriteOptions::new().target(target));
                 prop_assert!(w.warnings.is_empty(), "{:?}", w.warnings);
                 let back = trf::read(w.text.as_bytes(), &ReadOptions::default()).unwrap();
                 prop_assert!(errors(&back.diagnostics).is_empty(), "{:?}", back.diagnostics);

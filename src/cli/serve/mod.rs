@@ -32,7 +32,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 use chess_arbiter::formats::trf;
-use chess_arbiter::pairing::dutch::Edition;
+use chess_arbiter::pairing::dutch::DutchEdition;
 use chess_arbiter::rating::submission::{prepare, Target};
 use chess_arbiter::render::site::{self, compute, Built, Request as SiteRequest};
 use tokio::sync::Semaphore;
@@ -110,7 +110,7 @@ struct Upload {
     built: Built,
     file: String,
     /// Checks run on request with another edition.
-    checks: Mutex<HashMap<Edition, Arc<chess_arbiter::pairing::check::report::Report>>>,
+    checks: Mutex<HashMap<DutchEdition, Arc<chess_arbiter::pairing::check::report::Report>>>,
     /// The file as read (its bytes dropped), for a check re-run.
     loaded: input::Loaded,
     /// Why its next round cannot be paired (the library's guards, the
@@ -356,14 +356,14 @@ struct Form {
     bytes: Vec<u8>,
     profile: Option<(String, Vec<u8>)>,
     section: Option<String>,
-    system: Option<Edition>,
+    system: Option<DutchEdition>,
 }
 
 /// The upload form's fields (`None` when the tournament file is missing).
 async fn read_form(mut form: Multipart) -> Result<Option<Form>, Response> {
     let mut file: Option<(String, Vec<u8>)> = None;
     let mut profile: Option<(String, Vec<u8>)> = None;
-    let mut system: Option<Edition> = None;
+    let mut system: Option<DutchEdition> = None;
     let mut section: Option<String> = None;
     loop {
         let field = match form.next_field().await {
@@ -380,7 +380,7 @@ async fn read_form(mut form: Multipart) -> Result<Option<Form>, Response> {
         match name.as_str() {
             "file" if !data.is_empty() => file = Some((file_name, data.to_vec())),
             "profile" if !data.is_empty() => profile = Some((file_name, data.to_vec())),
-            "system" => system = Edition::from_name(String::from_utf8_lossy(&data).trim()),
+            "system" => system = DutchEdition::from_name(String::from_utf8_lossy(&data).trim()),
             "section" => {
                 let key = String::from_utf8_lossy(&data).trim().to_string();
                 section = (!key.is_empty()).then_some(key);
@@ -506,7 +506,7 @@ async fn page(
         Lookup::Found(u) => u,
         l => return missing(&l),
     };
-    let edition = q.system.as_deref().and_then(Edition::from_name);
+    let edition = q.system.as_deref().and_then(DutchEdition::from_name);
     // a check with another edition re-pairs every round: a heavy request
     let rerun = edition.is_some_and(|e| u.built.check.as_ref().is_some_and(|c| c.system != e));
     let cost = if rerun { 64 } else { 4 };
@@ -527,7 +527,7 @@ async fn page(
 fn render_page(
     u: &Upload,
     name: &str,
-    edition: Option<Edition>,
+    edition: Option<DutchEdition>,
     lang: chess_arbiter::render::i18n::Lang,
 ) -> Result<Option<Response>, String> {
     if name == "style.css" {
@@ -567,7 +567,7 @@ fn render_page(
 }
 
 /// The check with another edition of the Dutch system, run once per edition.
-fn rerun_check(u: &Upload, e: Edition) -> chess_arbiter::pairing::check::report::Report {
+fn rerun_check(u: &Upload, e: DutchEdition) -> chess_arbiter::pairing::check::report::Report {
     if let Some(r) = u.checks.lock().ok().and_then(|m| m.get(&e).cloned()) {
         return (*r).clone();
     }
@@ -589,7 +589,7 @@ fn rerun_check(u: &Upload, e: Edition) -> chess_arbiter::pairing::check::report:
     r
 }
 
-fn empty_report(e: Edition) -> chess_arbiter::pairing::check::report::Report {
+fn empty_report(e: DutchEdition) -> chess_arbiter::pairing::check::report::Report {
     chess_arbiter::pairing::check::report::Report {
         system: e,
         system_reason: "requested".into(),
@@ -598,8 +598,8 @@ fn empty_report(e: Edition) -> chess_arbiter::pairing::check::report::Report {
         input_sha256: None,
         total_rounds: 0,
         total_rounds_source: chess_arbiter::pairing::check::TotalRoundsSource::RoundsRecorded,
-        initial_colour: chess_arbiter::model::Color::White,
-        initial_colour_source: chess_arbiter::pairing::check::report::InitialColourSource::Default,
+        initial_color: chess_arbiter::model::Color::White,
+        initial_color_source: chess_arbiter::pairing::check::report::InitialColorSource::Default,
         warnings: Vec::new(),
         rounds: Vec::new(),
     }
@@ -616,10 +616,9 @@ async fn download(State(app): State<App>, Path((id, what)): Path<(String, String
             let sub = prepare(t, Target::Trf16);
             let w = trf::write(
                 &sub.tournament,
-                &trf::WriteOptions {
-                    target: trf::Target::Trf16,
-                    line_end: trf::LineEnd::CrLf,
-                },
+                &trf::WriteOptions::new()
+                    .target(trf::Target::Trf16)
+                    .line_end(trf::LineEnd::CrLf),
             );
             (w.text, "text/plain; charset=utf-8")
         }

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use axum::http::StatusCode;
 use chess_arbiter::diag::Diagnostic;
-use chess_arbiter::pairing::dutch::Edition;
+use chess_arbiter::pairing::dutch::DutchEdition;
 use chess_arbiter::pairing::ready::{ready, ReadyOptions};
 use chess_arbiter::render::site::{compute, ComputeError, Request as SiteRequest};
 use chess_arbiter::standings::prizes::Profile;
@@ -58,7 +58,7 @@ pub(super) fn open_upload(
     bytes: &[u8],
     profile: Option<(String, Vec<u8>)>,
     section: Option<&str>,
-    edition: Option<Edition>,
+    edition: Option<DutchEdition>,
 ) -> Result<Upload, Refusal> {
     let bad = StatusCode::UNPROCESSABLE_ENTITY;
     let mut profile_src = None;
@@ -147,11 +147,9 @@ pub(super) fn open_upload(
     // same refusal as `arbiter pair`'s, located in the file)
     let round_robin =
         chess_arbiter::pairing::round_robin::table_for(&loaded.tournament, None).is_some();
-    let at = ReadyOptions {
-        round_robin,
-        diagnostics: &loaded.diagnostics,
-        ..Default::default()
-    };
+    let at = ReadyOptions::new()
+        .round_robin(round_robin)
+        .diagnostics(&loaded.diagnostics[..]);
     let not_ready = ready(&loaded.tournament, &loaded.source, &at)
         .err()
         .map(|e| {

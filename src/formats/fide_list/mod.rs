@@ -27,6 +27,7 @@ mod xml;
 
 /// What to read from a list.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct ReadOptions {
     /// The FIDE ids to keep; `None` keeps every player (small lists only).
     pub wanted: Option<HashSet<u64>>,
@@ -35,6 +36,8 @@ pub struct ReadOptions {
     /// The kind of a single-type list; by default from the file name.
     pub kind: Option<ListKind>,
 }
+
+options!(ReadOptions { wanted: Option<HashSet<u64>>, month: Option<ListMonth>, kind: Option<ListKind> });
 
 impl ReadOptions {
     fn wants(&self, id: u64) -> bool {

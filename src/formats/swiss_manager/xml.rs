@@ -147,17 +147,41 @@ impl From<&Player> for XmlPlayer {
     }
 }
 
-/// A `<Player>` element that cannot become a player: what was expected and found.
+/// A `<Player>` element that cannot become a player: the attribute, what
+/// was expected and what was found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayerError(String);
+pub struct PlayerError {
+    /// The attribute of the element, e.g. `PlayerUniqueId`.
+    pub attribute: &'static str,
+    /// What the attribute should hold, e.g. `a positive PlayerUniqueId`.
+    pub expected: &'static str,
+    /// The attribute's value as written.
+    pub found: String,
+}
 
 impl std::fmt::Display for PlayerError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        write!(f, "expected {}, found {:?}", self.expected, self.found)
     }
 }
 
 impl std::error::Error for PlayerError {}
+
+impl From<PlayerError> for crate::Error {
+    /// Located at the attribute (the element's position is the caller's).
+    fn from(e: PlayerError) -> crate::Error {
+        let location = Location {
+            field: Some(e.attribute.to_string()),
+            ..Location::default()
+        };
+        crate::Error::new(
+            codes::SM_FIELD_SYNTAX,
+            Family::Syntax,
+            location,
+            e.to_string(),
+        )
+    }
+}
 
 impl TryFrom<&XmlPlayer> for Player {
     type Error = PlayerError;
@@ -168,18 +192,18 @@ impl TryFrom<&XmlPlayer> for Player {
             .parse::<u32>()
             .ok()
             .filter(|n| *n > 0)
-            .ok_or_else(|| {
-                PlayerError(format!(
-                    "expected a positive PlayerUniqueId, found {:?}",
-                    x.unique_id
-                ))
+            .ok_or_else(|| PlayerError {
+                attribute: "PlayerUniqueId",
+                expected: "a positive PlayerUniqueId",
+                found: x.unique_id.clone(),
             })?;
         let rating = match x.rating.trim() {
             "" | "0" => None,
-            r => Some(
-                r.parse::<u16>()
-                    .map_err(|_| PlayerError(format!("expected a rating, found {r:?}")))?,
-            ),
+            r => Some(r.parse::<u16>().map_err(|_| PlayerError {
+                attribute: "Rating",
+                expected: "a rating",
+                found: r.to_string(),
+            })?),
         };
         let name = if x.firstname.is_empty() {
             x.lastname.clone()
@@ -448,7 +472,7 @@ pub fn to_tournament(f: &XmlFile) -> (Tournament, Vec<Diagnostic>) {
                 codes::SM_FIELD_SYNTAX,
                 Family::Syntax,
                 Location {
-                    field: Some(format!("player element {}", i + 1)),
+                    field: Some(format!("player element {}, {}", i + 1, m.attribute)),
                     ..Location::default()
                 },
                 m.to_string(),

@@ -64,12 +64,15 @@ pub enum LineEnds {
 /// The reader only reads: the consistency checks of `crate::validate` are
 /// the caller's to run, located with [`TrfRead::source`].
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct ReadOptions {
     /// Force an encoding; `None` detects (UTF-8 if valid, else Windows-1252).
     pub encoding: Option<Encoding>,
     /// File name put in diagnostics' locations.
     pub file_name: Option<String>,
 }
+
+options!(ReadOptions { encoding: Option<Encoding>, file_name: Option<String> });
 
 /// The TRF version a file follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -226,6 +229,12 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
+impl From<ReadError> for crate::Error {
+    fn from(e: ReadError) -> crate::Error {
+        crate::Error::from_diagnostics(e.diagnostics)
+    }
+}
+
 /// Read a TRF file of any dialect.
 ///
 /// Returns `Err` only when nothing usable was found (no TRF record at all).
@@ -278,12 +287,18 @@ impl LineEnd {
 
 /// Writing options.
 #[derive(Debug, Clone, Copy, Default)]
+#[non_exhaustive]
 pub struct WriteOptions {
     /// The TRF dialect to write.
     pub target: Target,
     /// The line end to write.
     pub line_end: LineEnd,
 }
+
+options!(WriteOptions {
+    target: Target,
+    line_end: LineEnd
+});
 
 /// A written file and what could not be carried into the target dialect.
 #[derive(Debug, Clone)]

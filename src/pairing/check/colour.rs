@@ -22,8 +22,11 @@ use crate::model::{Color, Player, RoundEntry};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Strength {
+    /// A mild preference: the colour difference is 0 and the last game had the other colour (2017 A.6.c / 2025 Art. 1.7.3).
     Mild,
+    /// A strong preference: a colour difference of +1 or -1 (2017 A.6.b / 2025 Art. 1.7.2).
     Strong,
+    /// An absolute preference: a difference beyond ±1 or the same colour twice in a row (2017 A.6.a / 2025 Art. 1.7.1).
     Absolute,
 }
 
@@ -37,10 +40,14 @@ pub enum AbsoluteReason {
     TwoInARow,
 }
 
+/// A player's colour preference before a round (C.04.3 (2017) A.6 / (2025) Art. 1.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Preference {
+    /// The colour the player should get.
     pub colour: Color,
+    /// How strongly.
     pub strength: Strength,
+    /// Why the preference is absolute, when it is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub absolute_reason: Option<AbsoluteReason>,
 }

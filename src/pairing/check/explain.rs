@@ -13,19 +13,22 @@ use super::position::Position;
 use crate::model::{Player, PlayerId, Points, Tournament};
 use crate::pairing::dutch;
 use crate::pairing::dutch::evaluate::{evaluate, BracketKind};
-use crate::pairing::dutch::Edition;
+use crate::pairing::dutch::DutchEdition;
 
 /// A float received in an earlier round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Float {
+    /// Moved down to a lower bracket (or the PAB).
     Down,
+    /// Paired against a higher-scored opponent moved down.
     Up,
 }
 
 /// One player as the pairing of the round sees them.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct PlayerState {
+    /// The player (starting rank).
     pub id: PlayerId,
     /// Score before the round.
     pub score: Points,
@@ -33,25 +36,32 @@ pub struct PlayerState {
     pub pairing_score: Points,
     /// Played colours, oldest first (`WBW`).
     pub colours: String,
+    /// Whites minus blacks among the games played.
     pub colour_difference: i32,
+    /// The colour preference; `None` without any game played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preference: Option<Preference>,
     /// Float in the previous round and in the round before it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub float_last: Option<Float>,
+    /// The float two rounds before.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub float_before_last: Option<Float>,
+    /// Whether the player may receive the pairing-allocated bye (C.04.3 (2017) C.2 / (2025) \[C2\]).
     pub pab_eligible: bool,
     /// Why not eligible, e.g. "U in round 3".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pab_reason: Option<String>,
+    /// A topscorer of the last round (more than half the maximum score: 2017 A.7 / 2025 Art. 1.8).
     pub topscorer: bool,
 }
 
 /// A score group: the players to be paired with equal pairing score.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ScoreGroup {
+    /// The pairing score shared by the group.
     pub score: Points,
+    /// Its players, by pairing number.
     pub players: Vec<PlayerId>,
 }
 
@@ -64,6 +74,7 @@ pub struct Bracket {
     /// `regular`, `last`, and under the 2017 rules `penultimate` (PPB) or
     /// `collapsed-last` (CLB).
     pub kind: BracketKind,
+    /// The players whose pairing score is the bracket's.
     pub residents: Vec<PlayerId>,
     /// Moved-down players from higher brackets.
     pub mdps: Vec<PlayerId>,
@@ -76,7 +87,9 @@ pub struct Bracket {
 /// The explanation data of a position.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Explanation {
+    /// The score groups, highest first.
     pub score_groups: Vec<ScoreGroup>,
+    /// Every player taking part, in pairing order (score, then pairing number).
     pub players: Vec<PlayerState>,
     /// Players not paired in this round, with their pre-set entry.
     pub absent: Vec<PlayerId>,
@@ -133,7 +146,7 @@ fn brackets(prep: &dutch::Prepared, sel: &Selected) -> Vec<Bracket> {
 }
 
 /// Build the explanation data for a position.
-pub(crate) fn explain(pos: &Position, edition: Edition) -> Explanation {
+pub(crate) fn explain(pos: &Position, edition: DutchEdition) -> Explanation {
     explain_with(pos, edition, None)
 }
 
@@ -142,7 +155,7 @@ pub(crate) fn explain(pos: &Position, edition: Edition) -> Explanation {
 /// round ([`dutch::state`]), so the table shows what the engine optimised.
 pub(crate) fn explain_with(
     pos: &Position,
-    edition: Edition,
+    edition: DutchEdition,
     sel: Option<&Selected>,
 ) -> Explanation {
     let t = &pos.tournament;
@@ -238,8 +251,8 @@ mod tests {
             ..Default::default()
         };
         let pos = position_before(&t, 3).unwrap();
-        let e17 = explain(&pos, Edition::Dutch2017);
-        let e25 = explain(&pos, Edition::Dutch2025);
+        let e17 = explain(&pos, DutchEdition::Dutch2017);
+        let e25 = explain(&pos, DutchEdition::Dutch2025);
         let p3_17 = e17.players.iter().find(|p| p.id == PlayerId(3)).unwrap();
         let p3_25 = e25.players.iter().find(|p| p.id == PlayerId(3)).unwrap();
         // Round 2: 3 (0) met 1 (1): upfloat. Round 1: Z is a downfloat only in 2017.

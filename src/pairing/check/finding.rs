@@ -9,7 +9,7 @@ use super::pair::{Pair, Selected};
 use super::position::{Position, RecordedRound};
 use crate::model::{PlayerId, Points};
 use crate::pairing::dutch::evaluate::{self, Assignment, BracketEval, BracketKind, Decision};
-use crate::pairing::dutch::{prepare, Edition, PairOptions, Prepared};
+use crate::pairing::dutch::{prepare, DutchEdition, PairOptions, Prepared};
 
 /// What the comparison found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -35,7 +35,9 @@ pub struct CriterionFinding {
     pub recorded: String,
     /// The value the rules' pairing achieves.
     pub rules: String,
+    /// The finding in words: the criterion, its article and both values.
     pub explanation: String,
+    /// Worse, better, or decided by the generation order.
     pub kind: FindingKind,
 }
 
@@ -56,15 +58,18 @@ pub struct BracketDifference {
     /// `regular`, `last`, and under the 2017 rules `penultimate` (PPB) or
     /// `collapsed-last` (CLB).
     pub kind: BracketKind,
+    /// The players whose pairing score is the bracket's.
     pub residents: Vec<PlayerId>,
     /// Moved-down players from higher brackets.
     pub mdps: Vec<PlayerId>,
+    /// How the recorded round pairs the bracket.
     pub recorded: BracketChoice,
+    /// How the rules' pairing pairs it.
     pub rules: BracketChoice,
 }
 
 /// The engine's view of the position's round.
-pub(super) fn prepared(pos: &Position, edition: Edition) -> Option<Prepared> {
+pub(super) fn prepared(pos: &Position, edition: DutchEdition) -> Option<Prepared> {
     prepare(
         &pos.tournament,
         &PairOptions {
@@ -138,7 +143,7 @@ pub(super) fn first_bracket(
     pos: &Position,
     rec: &RecordedRound,
     sel: &Selected,
-    edition: Edition,
+    edition: DutchEdition,
 ) -> Option<(BracketDifference, CriterionFinding)> {
     let prep = prepared(pos, edition)?;
     let rec_boards: Vec<(PlayerId, PlayerId)> =

@@ -5,7 +5,7 @@
 use super::colour::ColourHistory;
 use super::position::{colour_word, BoardKind, RecordedRound};
 use crate::model::{ByeKind, Color, PlayerId, Points, RoundEntry, Tournament};
-use crate::pairing::dutch::Edition;
+use crate::pairing::dutch::DutchEdition;
 
 /// An absolute criterion broken by the recorded round.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -44,8 +44,8 @@ pub enum Violation {
 
 impl Violation {
     /// The handbook article broken, in the edition's numbering.
-    pub fn article(&self, edition: Edition) -> &'static str {
-        let e25 = edition == Edition::Dutch2025;
+    pub fn article(&self, edition: DutchEdition) -> &'static str {
+        let e25 = edition == DutchEdition::Dutch2025;
         match (self, e25) {
             (Violation::Rematch { .. }, false) => "C.04.1 (2017) b; C.04.3 (2017) C.1",
             (Violation::Rematch { .. }, true) => "C.04.1 (2026) art. 2; C.04.3 (2025) [C1]",
@@ -159,7 +159,7 @@ pub fn pab_ineligibility(
     t: &Tournament,
     p: &crate::model::Player,
     round: u32,
-    edition: Edition,
+    edition: DutchEdition,
 ) -> Option<(u32, char)> {
     let before = usize::try_from(round.saturating_sub(1)).unwrap_or(usize::MAX);
     for (i, e) in p.rounds.iter().take(before).enumerate() {
@@ -169,7 +169,7 @@ pub fn pab_ineligibility(
                 bye: ByeKind::PairingAllocated,
             } => Some('U'),
             RoundEntry::Forfeit { won: true, .. } => Some('+'),
-            RoundEntry::Bye { bye } if edition == Edition::Dutch2025 => {
+            RoundEntry::Bye { bye } if edition == DutchEdition::Dutch2025 => {
                 let pts = e.points(&t.scoring).unwrap_or(Points::ZERO);
                 (*bye != ByeKind::Zero && pts >= t.scoring.win).then_some(match bye {
                     ByeKind::Full => 'F',
@@ -192,7 +192,7 @@ pub(crate) fn violations(
     pos: &Tournament,
     rec: &RecordedRound,
     total_rounds: u32,
-    edition: Edition,
+    edition: DutchEdition,
 ) -> Vec<Violation> {
     let round = rec.round;
     let before = usize::try_from(round.saturating_sub(1)).unwrap_or(usize::MAX);
@@ -315,7 +315,7 @@ mod tests {
         }
     }
 
-    fn check(tt: &Tournament, round: u32, e: Edition) -> Vec<Violation> {
+    fn check(tt: &Tournament, round: u32, e: DutchEdition) -> Vec<Violation> {
         let pos = position_before(tt, round).unwrap();
         let rec = recorded_round(tt, round);
         violations(&pos.tournament, &rec, pos.total_rounds, e)
@@ -338,7 +338,7 @@ mod tests {
             ],
             5,
         );
-        let v = check(&tt, 2, Edition::Dutch2017);
+        let v = check(&tt, 2, DutchEdition::Dutch2017);
         assert_eq!(
             v,
             vec![Violation::Rematch {
@@ -348,7 +348,7 @@ mod tests {
             }]
         );
         assert_eq!(
-            v[0].article(Edition::Dutch2025),
+            v[0].article(DutchEdition::Dutch2025),
             "C.04.1 (2026) art. 2; C.04.3 (2025) [C1]"
         );
     }
@@ -376,7 +376,7 @@ mod tests {
             ],
             3,
         );
-        let v = check(&tt, 2, Edition::Dutch2017);
+        let v = check(&tt, 2, DutchEdition::Dutch2017);
         assert_eq!(
             v,
             vec![Violation::IneligiblePab {
@@ -385,7 +385,7 @@ mod tests {
                 earlier_code: '+'
             }]
         );
-        let v = check(&tt, 3, Edition::Dutch2025);
+        let v = check(&tt, 3, DutchEdition::Dutch2025);
         assert!(v.contains(&Violation::SeveralPabs {
             players: vec![PlayerId(2), PlayerId(3)]
         }));
@@ -398,8 +398,8 @@ mod tests {
         let mut tt2 = tt.clone();
         tt2.players[1].rounds[0] = full;
         tt2.players[0].rounds[0] = RoundEntry::NotPaired;
-        let v17 = check(&tt2, 3, Edition::Dutch2017);
-        let v25 = check(&tt2, 3, Edition::Dutch2025);
+        let v17 = check(&tt2, 3, DutchEdition::Dutch2017);
+        let v25 = check(&tt2, 3, DutchEdition::Dutch2025);
         let f_pab = Violation::IneligiblePab {
             player: PlayerId(2),
             earlier_round: 1,
@@ -422,7 +422,7 @@ mod tests {
             ],
             4,
         );
-        let v = check(&tt, 3, Edition::Dutch2017);
+        let v = check(&tt, 3, DutchEdition::Dutch2017);
         assert_eq!(
             v,
             vec![
@@ -443,14 +443,14 @@ mod tests {
             ]
         );
         assert_eq!(
-            v[0].article(Edition::Dutch2017),
+            v[0].article(DutchEdition::Dutch2017),
             "C.04.1 (2017) f; C.04.3 (2017) C.3"
         );
         // In the last round, 1 and 2 (2 of 2 points) are topscorers: allowed.
         // 3 and 4 (0 points) are not.
         let mut last = tt.clone();
         last.total_rounds = Some(3);
-        let v = check(&last, 3, Edition::Dutch2025);
+        let v = check(&last, 3, DutchEdition::Dutch2025);
         assert_eq!(v.len(), 1);
         assert!(matches!(
             v[0],

@@ -11,6 +11,7 @@ use crate::model::Tournament;
 /// One recorded manual pairing change.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ManualPairing {
+    /// The round the change was made in (1-based).
     pub round: u32,
     /// The comment line as recorded.
     pub record: String,

@@ -48,4 +48,4 @@ pub use verdict::{
 };
 pub use warnings::{points_warnings, warnings, FileFacts};
 
-pub use crate::pairing::dutch::Edition;
+pub use crate::pairing::dutch::DutchEdition;

@@ -8,7 +8,9 @@ use crate::model::PlayerId;
 /// A pair as the rules select it (white, black).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Pair {
+    /// The player with White.
     pub white: PlayerId,
+    /// The player with Black.
     pub black: PlayerId,
 }
 
@@ -26,6 +28,8 @@ impl From<&RecordedBoard> for Pair {
 /// The pairing the rules select for a round (the engine's answer).
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
 pub struct Selected {
+    /// The boards, in board order.
     pub boards: Vec<Pair>,
+    /// The pairing-allocated bye, when the number of players is odd.
     pub bye: Option<PlayerId>,
 }

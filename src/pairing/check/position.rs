@@ -25,7 +25,7 @@ pub enum TotalRoundsSource {
 /// Where the initial colour (E.5 / 5.2.5) came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum InitialColourSource {
+pub enum InitialColorSource {
     /// `XXC` / TRF-2026 `152`.
     File,
     /// The colour of the highest-ranked player of round 1 on a board whose
@@ -39,14 +39,14 @@ pub enum InitialColourSource {
 /// The initial colour and where it came from: the engine's own
 /// [`crate::pairing::dutch::initial_color`] (`XXC`/`152`, else inferred from
 /// round 1, else White), so the check and the engine cannot disagree on it.
-pub fn initial_colour(t: &Tournament) -> (Color, InitialColourSource) {
+pub fn initial_color_source(t: &Tournament) -> (Color, InitialColorSource) {
     use crate::pairing::dutch::{initial_color, initial_color_from_round1};
     let source = if t.initial_color.is_some() {
-        InitialColourSource::File
+        InitialColorSource::File
     } else if initial_color_from_round1(t).is_some() {
-        InitialColourSource::InferredFromRound1
+        InitialColorSource::InferredFromRound1
     } else {
-        InitialColourSource::Default
+        InitialColorSource::Default
     };
     (initial_color(t), source)
 }
@@ -60,6 +60,7 @@ pub struct Position {
     pub round: u32,
     /// Number of rounds of the event.
     pub total_rounds: u32,
+    /// Where `total_rounds` came from.
     pub total_rounds_source: TotalRoundsSource,
 }
 
@@ -122,7 +123,7 @@ pub fn position_before(t: &Tournament, round: u32) -> Option<Position> {
     pos.total_rounds = Some(total_rounds.max(round));
     // The initial colour was drawn before round 1; the engine cannot infer it
     // from a position without round 1, so carry it over.
-    pos.initial_color = Some(initial_colour(t).0);
+    pos.initial_color = Some(initial_color_source(t).0);
     Some(Position {
         tournament: pos,
         round,
@@ -135,6 +136,7 @@ pub fn position_before(t: &Tournament, round: u32) -> Option<Position> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum BoardKind {
+    /// A game played with a result.
     Played,
     /// Result unknown (`?`/`X`): still a game on the board.
     Unknown,
@@ -150,16 +152,20 @@ pub struct RecordedBoard {
     /// White and Black when the colours are known; otherwise the lower and the
     /// higher pairing number.
     pub white: PlayerId,
+    /// Black, or the higher pairing number when the colours are not known.
     pub black: PlayerId,
     /// False for forfeits or pending games written without a colour.
     pub colours_known: bool,
+    /// Played, unknown result, pending or forfeited.
     pub kind: BoardKind,
 }
 
 impl RecordedBoard {
+    /// Whether `p` plays on this board.
     pub fn has(&self, p: PlayerId) -> bool {
         self.white == p || self.black == p
     }
+    /// The opponent of `p` on this board; `None` when `p` does not play on it.
     pub fn opponent_of(&self, p: PlayerId) -> Option<PlayerId> {
         if self.white == p {
             Some(self.black)
@@ -174,6 +180,7 @@ impl RecordedBoard {
 /// A player who was not paired in round `k`, and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Unpaired {
+    /// The player.
     pub player: PlayerId,
     /// `None`: not paired and no bye recorded (blank, or no data for the round).
     pub bye: Option<ByeKind>,
@@ -262,6 +269,7 @@ pub(crate) fn colour_word(c: Color) -> &'static str {
 /// Round `k` as recorded in the file.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
 pub struct RecordedRound {
+    /// The round (1-based).
     pub round: u32,
     /// Pairs, in the order their first player appears in the player list
     /// (board order is recomputed by the renderer).
@@ -507,13 +515,13 @@ mod tests {
         ]);
         assert_eq!(crate::pairing::dutch::initial_color(&t), White);
         assert_eq!(
-            initial_colour(&t),
-            (White, InitialColourSource::InferredFromRound1)
+            initial_color_source(&t),
+            (White, InitialColorSource::InferredFromRound1)
         );
         // The same with XXC Black: the file wins.
         let mut x = t.clone();
         x.initial_color = Some(Black);
-        assert_eq!(initial_colour(&x), (Black, InitialColourSource::File));
+        assert_eq!(initial_color_source(&x), (Black, InitialColorSource::File));
         // Board 2-4 forfeited without colours: board 3-5 decides, 3 is the
         // second player of round 1 and has Black, so the initial colour is
         // still White (the old inference took 3's own colour, Black).
@@ -531,6 +539,9 @@ mod tests {
         assert_eq!(crate::pairing::dutch::initial_color(&f), White);
         // No board with colours at all: White by default.
         let none = round_1(vec![RoundEntry::Bye { bye: ByeKind::Zero }; 3]);
-        assert_eq!(initial_colour(&none), (White, InitialColourSource::Default));
+        assert_eq!(
+            initial_color_source(&none),
+            (White, InitialColorSource::Default)
+        );
     }
 }

@@ -8,22 +8,23 @@ use super::verdict::{absolute_verdict, compare, ColourContext, Verdict};
 use super::warnings::{file_warnings, round_warnings, FileFacts};
 use crate::diag::Diagnostic;
 use crate::model::{Color, PlayerId, Tournament};
-use crate::pairing::dutch::Edition;
+use crate::pairing::dutch::DutchEdition;
 
 /// The memory that rounds checked at once may take together (see the
 /// choice of workers in [`check_tournament_in`]): the tool's 1 GB bound.
 const CHECK_MEMORY_BUDGET: u64 = 1 << 30;
 
-pub use super::position::{initial_colour, InitialColourSource};
+pub use super::position::{initial_color_source, InitialColorSource};
 
 /// The handbook page of an edition, as a URL.
-pub fn handbook_url(e: Edition) -> String {
+pub fn handbook_url(e: DutchEdition) -> String {
     format!("https://{}", e.source())
 }
 
 /// What the rules select for a position (the engine's answer).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Selection {
+    /// The pairing the rules select.
     Pairing(Selected),
     /// No pairing satisfies the absolute criteria; the reason names the obstacle.
     NoLegalPairing(String),
@@ -32,7 +33,7 @@ pub enum Selection {
 }
 
 /// The Dutch engine's pairing of a position (`pairing::dutch::pair_round`).
-pub fn engine_selection(pos: &Position, edition: Edition) -> Selection {
+pub fn engine_selection(pos: &Position, edition: DutchEdition) -> Selection {
     use crate::pairing::dutch::{pair_round, PairError, PairOptions};
     let opts = PairOptions {
         edition: Some(edition),
@@ -56,10 +57,13 @@ pub fn engine_selection(pos: &Position, edition: Edition) -> Selection {
     }
 }
 
-/// Options for [`check_tournament`].
+/// Options for [`check_tournament`]: [`CheckOptions::new`] with the edition,
+/// then the setters.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CheckOptions {
-    pub edition: Edition,
+    /// The edition of C.04.3 the rounds are checked against.
+    pub edition: DutchEdition,
     /// Why this edition (e.g. "--system", "192 FIDE_DUTCH_2026", "start date 2023-08-05").
     pub edition_reason: String,
     /// Rounds to check (1-based); `None` = every recorded round.
@@ -68,21 +72,41 @@ pub struct CheckOptions {
     pub explain: bool,
 }
 
+impl CheckOptions {
+    /// Every recorded round against `edition` (the reason: "dutch-2025
+    /// requested"), without the explanation.
+    pub fn new(edition: DutchEdition) -> CheckOptions {
+        CheckOptions {
+            edition,
+            edition_reason: format!("{} requested", edition.name()),
+            rounds: None,
+            explain: false,
+        }
+    }
+
+    options!(@setters edition: DutchEdition, edition_reason: String, rounds: Option<Vec<u32>>, explain: bool);
+}
+
 /// The verdict of one round with the pairings compared.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct RoundReport {
+    /// The round (1-based).
     pub round: u32,
+    /// The verdict, with what it found.
     #[serde(flatten)]
     pub verdict: Verdict,
     /// As recorded, in board order (C.04.2 (2026) art. 3.6).
     pub recorded: Vec<Pair>,
+    /// The pairing-allocated bye as recorded.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recorded_bye: Option<PlayerId>,
     /// As the rules select, in board order; absent when not computed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub selected: Option<Selected>,
+    /// Facts of the round that change the check or the pairing (double forfeits, byes written as F...).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<Diagnostic>,
+    /// The player table and score groups of the position ([`CheckOptions::explain`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<Explanation>,
 }
@@ -90,18 +114,32 @@ pub struct RoundReport {
 /// The whole report.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Report {
-    pub system: Edition,
+    /// The edition of C.04.3 the rounds were checked against.
+    pub system: DutchEdition,
+    /// Why that edition ([`CheckOptions::edition_reason`]).
     pub system_reason: String,
+    /// The handbook page of the edition, as a URL.
     pub handbook: String,
+    /// The program and its version, for the record of an appeal.
     pub tool: String,
+    /// The SHA-256 of the input file, when the caller computed it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input_sha256: Option<String>,
+    /// The number of rounds of the event (the topscorer rules depend on it).
     pub total_rounds: u32,
+    /// Where `total_rounds` came from.
     pub total_rounds_source: TotalRoundsSource,
-    pub initial_colour: Color,
-    pub initial_colour_source: InitialColourSource,
+    /// The colour drawn before round 1 (C.04.3 (2017) E.5 / (2025) art.
+    /// 5.2.5); `initial_colour` in JSON.
+    #[serde(rename = "initial_colour")]
+    pub initial_color: Color,
+    /// Where the initial colour came from; `initial_colour_source` in JSON.
+    #[serde(rename = "initial_colour_source")]
+    pub initial_color_source: InitialColorSource,
+    /// Facts about the whole file that change the check (an assumed round count, XXZ absences...).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<Diagnostic>,
+    /// One report per checked round, in the order asked for.
     pub rounds: Vec<RoundReport>,
 }
 
@@ -122,6 +160,37 @@ fn board_order(pos: &Position, pairs: &mut [Pair]) {
 /// pairing the rules select for a position; it is called only for rounds that
 /// pass the absolute checks. Warnings carry no file locations; see
 /// [`check_tournament_in`].
+///
+/// ```
+/// use chess_arbiter::formats::trf;
+/// use chess_arbiter::pairing::dutch::DutchEdition;
+/// use chess_arbiter::{check_tournament, engine_selection, CheckOptions, PlayerId};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// // Round 1 as the Dutch system pairs it: the top half against the bottom
+/// // half, the lowest player's pairing-allocated bye.
+/// let text = "\
+/// 012 Club championship
+/// 142 5
+/// 152 W
+/// 001    1      Player 0001                       2591                             1.0          4 w 1
+/// 001    2      Player 0002                       2229                             1.0          5 b 1
+/// 001    3      Player 0003                       1840                             1.0          6 w 1
+/// 001    4      Player 0004                       1752                             0.0          1 b 0
+/// 001    5      Player 0005                       1572                             0.0          2 w 0
+/// 001    6      Player 0006                       1563                             0.0          3 b 0
+/// 001    7      Player 0007                       1531                             1.0       0000 - U
+/// ";
+/// let t = trf::read(text.as_bytes(), &trf::ReadOptions::default())?.tournament;
+/// let edition = DutchEdition::Dutch2025;
+/// let opts = CheckOptions::new(edition);
+/// let report = check_tournament(&t, &opts, |pos| engine_selection(pos, edition));
+/// assert_eq!(report.rounds.len(), 1);
+/// assert!(report.all_conform());
+/// assert_eq!(report.rounds[0].recorded_bye, Some(PlayerId(7)));
+/// # Ok(())
+/// # }
+/// ```
 pub fn check_tournament<F>(t: &Tournament, opts: &CheckOptions, select: F) -> Report
 where
     F: Fn(&Position) -> Selection + Sync,
@@ -143,7 +212,7 @@ pub fn check_tournament_in<F>(
 where
     F: Fn(&Position) -> Selection + Sync,
 {
-    let (initial, initial_source) = initial_colour(t);
+    let (initial, initial_source) = initial_color_source(t);
     let ctx = ColourContext { initial };
     // Every round with a pairing in it ([`Tournament::rounds_recorded`]). A
     // last column holding only pre-set byes and absences (the round still to
@@ -170,8 +239,8 @@ where
         } else {
             TotalRoundsSource::RoundsRecorded
         },
-        initial_colour: initial,
-        initial_colour_source: initial_source,
+        initial_color: initial,
+        initial_color_source: initial_source,
         warnings: file_warnings(t, &rounds, facts),
         rounds: Vec::new(),
     };
@@ -297,7 +366,7 @@ mod tests {
             .rounds
             .push(RoundEntry::Bye { bye: ByeKind::Zero });
         let opts = CheckOptions {
-            edition: Edition::Dutch2025,
+            edition: DutchEdition::Dutch2025,
             edition_reason: String::new(),
             rounds: None,
             explain: false,

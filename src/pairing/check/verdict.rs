@@ -10,7 +10,7 @@ use super::legality::{self, Violation};
 use super::pair::{Pair, Selected};
 use super::position::{self, Inconsistency, Position, RecordedRound};
 use crate::model::{Color, PlayerId};
-use crate::pairing::dutch::Edition;
+use crate::pairing::dutch::DutchEdition;
 
 /// One board whose colours differ from the rules' allocation.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -23,6 +23,7 @@ pub struct ColourDifference {
     pub rule: ColourRule,
     /// Its article in the edition's numbering.
     pub article: &'static str,
+    /// The rule in words, with the player the rules give White.
     pub explanation: String,
 }
 
@@ -33,7 +34,9 @@ pub struct PairDifference {
     pub recorded_only: Vec<Pair>,
     /// Pairs selected but not recorded.
     pub selected_only: Vec<Pair>,
+    /// The pairing-allocated bye as recorded.
     pub recorded_bye: Option<PlayerId>,
+    /// The pairing-allocated bye the rules give.
     pub selected_bye: Option<PlayerId>,
     /// The highest score group with a player paired differently.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -54,9 +57,11 @@ pub struct PairDifference {
 pub struct FirstDifference {
     /// The pairing score of the score group (tenths of a point).
     pub score_group: crate::model::Points,
+    /// The player.
     pub player: PlayerId,
     /// `None`: the bye.
     pub recorded_opponent: Option<PlayerId>,
+    /// The opponent the rules give; `None`: the bye.
     pub selected_opponent: Option<PlayerId>,
 }
 
@@ -65,30 +70,43 @@ pub struct FirstDifference {
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Verdict {
+    /// The same pairs and the same colours as the rules give.
     Conform,
+    /// The same pairs, but some boards have the other colours.
     ColoursDiffer {
+        /// The boards whose colours differ, with the rule that decides each.
         boards: Vec<ColourDifference>,
     },
+    /// Legal, but other pairs than the rules give.
     Differs {
+        /// How the pairs differ, and where the rules decide it.
         difference: PairDifference,
     },
+    /// An absolute criterion is broken (rematch, second or ineligible PAB, absolute colour rule).
     Illegal {
+        /// Every absolute criterion broken.
         violations: Vec<ViolationReport>,
     },
+    /// The rules admit no pairing for the position.
     NoLegalPairing {
+        /// The obstacle the engine names.
         reason: String,
     },
     /// The engine could not pair the position (unsupported input); the round
     /// was checked for absolute criteria only.
     NotChecked {
+        /// Why the engine could not pair it.
         reason: String,
     },
+    /// The file does not describe a pairing (asymmetric games, a player paired twice...).
     Inconsistent {
+        /// Every problem found.
         problems: Vec<InconsistencyReport>,
     },
 }
 
 impl Verdict {
+    /// The verdict's name as the report writes it: `conform`, `colours-differ`, `differs`, `illegal`, `no-legal-pairing`, `not-checked`, `inconsistent`.
     pub fn name(&self) -> &'static str {
         match self {
             Verdict::Conform => "conform",
@@ -100,6 +118,7 @@ impl Verdict {
             Verdict::Inconsistent { .. } => "inconsistent",
         }
     }
+    /// True for [`Verdict::Conform`].
     pub fn is_conform(&self) -> bool {
         matches!(self, Verdict::Conform)
     }
@@ -108,17 +127,22 @@ impl Verdict {
 /// A violation with its article and sentence, ready for a report.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ViolationReport {
+    /// What is broken, with the players.
     #[serde(flatten)]
     pub violation: Violation,
+    /// The article of the edition that the violation breaks.
     pub article: &'static str,
+    /// The violation in words.
     pub explanation: String,
 }
 
 /// An inconsistency with its sentence.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct InconsistencyReport {
+    /// What does not fit, with the players.
     #[serde(flatten)]
     pub problem: Inconsistency,
+    /// The problem in words.
     pub explanation: String,
 }
 
@@ -128,7 +152,7 @@ pub struct InconsistencyReport {
 pub(crate) fn absolute_verdict(
     pos: &Position,
     rec: &RecordedRound,
-    edition: Edition,
+    edition: DutchEdition,
 ) -> Option<Verdict> {
     if !rec.inconsistencies.is_empty() {
         return Some(Verdict::Inconsistent {
@@ -256,7 +280,7 @@ pub(crate) fn compare(
     pos: &Position,
     rec: &RecordedRound,
     selected: &Selected,
-    edition: Edition,
+    edition: DutchEdition,
     ctx: ColourContext,
 ) -> Verdict {
     use std::collections::BTreeMap;
@@ -320,7 +344,7 @@ pub(crate) fn compare(
             Some((rp, rule)) => {
                 let mut s = format!(
                     "{}: {}; the rules give white to player {}",
-                    rule.article(edition == Edition::Dutch2025),
+                    rule.article(edition == DutchEdition::Dutch2025),
                     rule.words(),
                     rp.white
                 );
@@ -335,7 +359,7 @@ pub(crate) fn compare(
             recorded: Pair::from(r),
             selected: *p,
             rule,
-            article: rule.article(edition == Edition::Dutch2025),
+            article: rule.article(edition == DutchEdition::Dutch2025),
             explanation,
         });
     }
@@ -372,7 +396,7 @@ fn first_difference(
     rec: &RecordedRound,
     sel: &Selected,
 ) -> Option<FirstDifference> {
-    let ex = explain::explain(pos, Edition::Dutch2025);
+    let ex = explain::explain(pos, DutchEdition::Dutch2025);
     for s in &ex.players {
         let r = opponent_in(
             rec.boards.iter().map(|b| (b.white, b.black)),
@@ -400,9 +424,9 @@ fn pab_criterion(
     pos: &Position,
     rec_bye: Option<PlayerId>,
     sel_bye: Option<PlayerId>,
-    edition: Edition,
+    edition: DutchEdition,
 ) -> Option<CriterionFinding> {
-    if edition != Edition::Dutch2025 {
+    if edition != DutchEdition::Dutch2025 {
         return None;
     }
     let t = &pos.tournament;
@@ -476,11 +500,11 @@ mod tests {
             g(4, White, Win),
             g(3, Black, Loss),
         ]);
-        assert_eq!(absolute_verdict(&pos, &rec, Edition::Dutch2017), None);
+        assert_eq!(absolute_verdict(&pos, &rec, DutchEdition::Dutch2017), None);
         let ctx = ColourContext { initial: White };
         // 1 (W, mild Black) vs 2 (B, mild White): E.1 gives 2 White.
         let sel = selected(&[(2, 1), (3, 4)]);
-        let v = compare(&pos, &rec, &sel, Edition::Dutch2017, ctx);
+        let v = compare(&pos, &rec, &sel, DutchEdition::Dutch2017, ctx);
         let Verdict::ColoursDiffer { boards } = v else {
             panic!("{v:?}")
         };
@@ -489,7 +513,7 @@ mod tests {
         assert_eq!(boards[0].article, "C.04.3 (2017) E.1");
         // Different pairs: differs, listing both sides.
         let sel2 = selected(&[(4, 1), (3, 2)]);
-        let v = compare(&pos, &rec, &sel2, Edition::Dutch2017, ctx);
+        let v = compare(&pos, &rec, &sel2, DutchEdition::Dutch2017, ctx);
         assert_eq!(v.name(), "differs");
         // Brackets 1.0 {1}, 0.5 {MDP 1; 2, 4}: pairs and PSD tie; 1-2 (1 due
         // Black, 2 due White) grants both preferences, the hand-made "rules"
@@ -513,7 +537,7 @@ mod tests {
         // Identical: conform.
         let sel3 = selected(&[(1, 2), (3, 4)]);
         assert_eq!(
-            compare(&pos, &rec, &sel3, Edition::Dutch2017, ctx),
+            compare(&pos, &rec, &sel3, DutchEdition::Dutch2017, ctx),
             Verdict::Conform
         );
     }
@@ -529,7 +553,7 @@ mod tests {
             g(1, White, Draw),
             g(1, Black, Loss),
         ]);
-        let v = absolute_verdict(&pos, &rec, Edition::Dutch2025).unwrap();
+        let v = absolute_verdict(&pos, &rec, DutchEdition::Dutch2025).unwrap();
         assert_eq!(v.name(), "inconsistent");
         let (pos, rec) = round_2([
             g(3, Black, Draw),
@@ -537,7 +561,7 @@ mod tests {
             g(1, White, Draw),
             g(2, Black, Loss),
         ]);
-        let v = absolute_verdict(&pos, &rec, Edition::Dutch2025).unwrap();
+        let v = absolute_verdict(&pos, &rec, DutchEdition::Dutch2025).unwrap();
         let Verdict::Illegal { violations } = v else {
             panic!()
         };
@@ -566,7 +590,7 @@ mod tests {
         t.players[2].rounds[1] = RoundEntry::Bye { bye: ByeKind::Half };
         t.players[0].points = Some(crate::model::Points(20));
         let rec = recorded_round(&t, 2);
-        let w = warnings(&t, &rec, crate::pairing::dutch::Edition::Dutch2025);
+        let w = warnings(&t, &rec, crate::pairing::dutch::DutchEdition::Dutch2025);
         assert_eq!(w.len(), 1);
         assert!(w[0]
             .message

@@ -12,7 +12,7 @@
 use super::position::{BoardKind, RecordedRound};
 use crate::diag::{codes, Diagnostic, Family, Location, Locator, NoSource, PlayerField};
 use crate::model::{ByeKind, PlayerId, RoundEntry, Tournament};
-use crate::pairing::dutch::Edition;
+use crate::pairing::dutch::DutchEdition;
 
 /// Where the data of the input is, for located warnings. The pairing layer
 /// does not read files: the caller gives the name used in messages and the
@@ -122,7 +122,7 @@ impl<'a> FileFacts<'a> {
 
 /// Data problems of round `rec.round` that change or may change its answer,
 /// without file locations. See [`round_warnings`].
-pub fn warnings(t: &Tournament, rec: &RecordedRound, edition: Edition) -> Vec<Diagnostic> {
+pub fn warnings(t: &Tournament, rec: &RecordedRound, edition: DutchEdition) -> Vec<Diagnostic> {
     round_warnings(t, rec, &FileFacts::default(), edition)
 }
 
@@ -138,7 +138,7 @@ pub fn round_warnings(
     t: &Tournament,
     rec: &RecordedRound,
     facts: &FileFacts,
-    edition: Edition,
+    edition: DutchEdition,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let k = usize::try_from(rec.round).unwrap_or(usize::MAX);
@@ -148,8 +148,8 @@ pub fn round_warnings(
     }
     // The unplayed game's article in the rules the round is checked by.
     let unplayed = match edition {
-        Edition::Dutch2017 => "C.04.2 (2017) D.5",
-        Edition::Dutch2025 => "C.04.2 (2026) art. 3.4-3.5",
+        DutchEdition::Dutch2017 => "C.04.2 (2017) D.5",
+        DutchEdition::Dutch2025 => "C.04.2 (2026) art. 3.4-3.5",
     };
     for b in rec.boards.iter().filter(|b| b.kind == BoardKind::Forfeit) {
         let lost = |id: PlayerId| {
@@ -494,7 +494,7 @@ mod tests {
             vec![g(2, White, Draw), g(3, Black, Loss)],
         ]);
         let rec = recorded_round(&t, 2);
-        let w = round_warnings(&t, &rec, &facts(&lines(4, false)), Edition::Dutch2025);
+        let w = round_warnings(&t, &rec, &facts(&lines(4, false)), DutchEdition::Dutch2025);
         assert_eq!(w.len(), 1, "{w:?}");
         assert_eq!(w[0].code, codes::DOUBLE_FORFEIT);
         assert!(w[0]
@@ -506,7 +506,7 @@ mod tests {
         // The article cited is the one of the rules the round is checked by:
         // a 2017 event is not told about the 2026 text.
         assert!(w[0].message.contains("(C.04.2 (2026) art. 3.4-3.5)"));
-        let old = round_warnings(&t, &rec, &facts(&lines(4, false)), Edition::Dutch2017);
+        let old = round_warnings(&t, &rec, &facts(&lines(4, false)), DutchEdition::Dutch2017);
         assert!(
             old[0].message.contains("(C.04.2 (2017) D.5)"),
             "{}",
@@ -518,7 +518,7 @@ mod tests {
             &t,
             &recorded_round(&t, 1),
             &facts(&lines(4, false)),
-            Edition::Dutch2025
+            DutchEdition::Dutch2025
         )
         .is_empty());
         let mut one = t.clone();
@@ -531,7 +531,7 @@ mod tests {
             &one,
             &recorded_round(&one, 2),
             &facts(&lines(4, false)),
-            Edition::Dutch2025
+            DutchEdition::Dutch2025
         )
         .is_empty());
     }
@@ -562,7 +562,7 @@ mod tests {
         let rec = recorded_round(&t, 2);
         let first = |src: &Source, name: &str| -> (String, String) {
             let f = FileFacts::new(Some(name), src);
-            let forfeit = round_warnings(&t, &rec, &f, Edition::Dutch2025);
+            let forfeit = round_warnings(&t, &rec, &f, DutchEdition::Dutch2025);
             let points = points_warnings_in(&t, &f);
             let head = |d: &Diagnostic| {
                 d.to_string()
@@ -639,7 +639,7 @@ mod tests {
         t.players[1].points = Some(crate::model::Points(10));
         let m = lines(2, false);
         let f = facts(&m);
-        let w = round_warnings(&t, &recorded_round(&t, 2), &f, Edition::Dutch2025);
+        let w = round_warnings(&t, &recorded_round(&t, 2), &f, DutchEdition::Dutch2025);
         assert_eq!(w.len(), 1);
         assert!(w[0]
             .message

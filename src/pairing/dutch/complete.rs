@@ -279,7 +279,7 @@ mod tests {
             zero_bye_rate: 0.03,
             ..GenerateOptions::default()
         };
-        let t = generate(&o, crate::pairing::dutch::Edition::Dutch2025, |_| {}).unwrap();
+        let t = generate(&o, crate::pairing::dutch::DutchEdition::Dutch2025, |_| {}).unwrap();
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {
             state ^= state << 13;

@@ -9,7 +9,7 @@
 
 use super::colour;
 use super::state::{Float, PlayerState};
-use super::Edition;
+use super::DutchEdition;
 use crate::model::{Color, Points};
 
 pub(crate) mod by_type;
@@ -67,7 +67,7 @@ pub enum Criterion {
 
 impl Criterion {
     /// The handbook number of the criterion in `edition`.
-    pub fn article(self, edition: Edition) -> &'static str {
+    pub fn article(self, edition: DutchEdition) -> &'static str {
         use Criterion::*;
         let (a, b) = match self {
             Completion => ("C.4", "C4"),
@@ -91,8 +91,8 @@ impl Criterion {
             Up2Sd => ("C.19", "C21"),
         };
         match edition {
-            Edition::Dutch2017 => a,
-            Edition::Dutch2025 => b,
+            DutchEdition::Dutch2017 => a,
+            DutchEdition::Dutch2025 => b,
         }
     }
 }
@@ -131,20 +131,20 @@ impl Criterion {
     /// True when `edition` has this criterion: 2025 \[C5\] and \[C9\] are
     /// new; the 2017 look-ahead into a last bracket ([`Criterion::NextEligible`])
     /// has no 2025 counterpart.
-    pub fn in_edition(self, edition: Edition) -> bool {
+    pub fn in_edition(self, edition: DutchEdition) -> bool {
         !matches!(
             (edition, self),
             (
-                Edition::Dutch2017,
+                DutchEdition::Dutch2017,
                 Criterion::ByeScore | Criterion::ByeUnplayed
-            ) | (Edition::Dutch2025, Criterion::NextEligible)
+            ) | (DutchEdition::Dutch2025, Criterion::NextEligible)
         )
     }
 }
 
 /// The ladder of `edition`, highest priority first: 2017 C.4, C.2, C.5-C.19;
 /// 2025 \[C4\], \[C2\], \[C5\]-\[C21\].
-pub fn ladder(edition: Edition) -> impl Iterator<Item = Criterion> {
+pub fn ladder(edition: DutchEdition) -> impl Iterator<Item = Criterion> {
     Criterion::ALL
         .into_iter()
         .filter(move |c| c.in_edition(edition))
@@ -173,7 +173,7 @@ impl Role {
 /// What the ladder needs to know about the bracket being paired.
 #[derive(Debug, Clone)]
 pub(crate) struct BracketCtx {
-    pub edition: Edition,
+    pub edition: DutchEdition,
     /// Role of each player (indexed like the player states).
     pub role: Vec<Role>,
     /// Completion, eligibility (and \[C5\]) over all remaining players.
@@ -215,7 +215,7 @@ impl BracketCtx {
     /// bracket, or the scoregroup at the PAB's score).
     pub(crate) fn new(
         players: &[PlayerState],
-        edition: Edition,
+        edition: DutchEdition,
         initial: Color,
         one_point: Points,
         m: Members,
@@ -244,7 +244,7 @@ impl BracketCtx {
         next_scores.extend(m.next.iter().map(score));
         let next_lowest = m.next.iter().map(score).min().unwrap_or(lowest);
         let lookahead = !m.next.is_empty();
-        let next_bye = edition == Edition::Dutch2017
+        let next_bye = edition == DutchEdition::Dutch2017
             && lookahead
             && m.next_last
             && (m.bracket.len() + m.next.len()) % 2 == 1;
@@ -254,7 +254,7 @@ impl BracketCtx {
             completion,
             lookahead,
             next_bye,
-            bye_unplayed: edition == Edition::Dutch2025 && c9,
+            bye_unplayed: edition == DutchEdition::Dutch2025 && c9,
             initial,
             levels: score_levels(edition, &scores, lowest, one_point),
             next_levels: if lookahead {
@@ -300,14 +300,14 @@ fn level(levels: &[i32], v: i32) -> Option<usize> {
 /// Score levels for 2017's PSD (all possible SDs, descending) or 2025's \[C7\]
 /// (the scores present, descending).
 pub(crate) fn score_levels(
-    edition: Edition,
+    edition: DutchEdition,
     scores: &[Points],
     lowest: Points,
     one: Points,
 ) -> Vec<i32> {
     let mut v: Vec<i32> = match edition {
-        Edition::Dutch2025 => scores.iter().map(|s| s.0).collect(),
-        Edition::Dutch2017 => {
+        DutchEdition::Dutch2025 => scores.iter().map(|s| s.0).collect(),
+        DutchEdition::Dutch2017 => {
             // Over the distinct scores: the same set of levels, without a
             // players-squared list in a large bracket (round 1).
             let mut distinct: Vec<i32> = scores.iter().map(|s| s.0).collect();
@@ -331,7 +331,7 @@ pub(crate) fn score_levels(
 /// Score-level reward for pairing `a` with `b` inside a bracket, compared
 /// with both floating: 2017 C.6 PSD / 2025 \[C7\].
 fn score_reward(
-    edition: Edition,
+    edition: DutchEdition,
     levels: &[i32],
     lowest: Points,
     one: Points,
@@ -340,14 +340,14 @@ fn score_reward(
     out: &mut [i64],
 ) {
     match edition {
-        Edition::Dutch2025 => {
+        DutchEdition::Dutch2025 => {
             for p in [a, b] {
                 if let Some(l) = level(levels, p.pscore.0) {
                     out[l] += 1;
                 }
             }
         }
-        Edition::Dutch2017 => {
+        DutchEdition::Dutch2017 => {
             for p in [a, b] {
                 if let Some(l) = level(levels, p.pscore.0 - (lowest.0 - one.0)) {
                     out[l] += 1;
@@ -414,7 +414,7 @@ pub(crate) fn edge_fields_into(
                 f,
             ),
             Criterion::NextScores
-                if ctx.lookahead && both_in && ctx.edition == Edition::Dutch2017 =>
+                if ctx.lookahead && both_in && ctx.edition == DutchEdition::Dutch2017 =>
             {
                 // Pairing two bracket players keeps both out of the next bracket.
                 {
@@ -491,7 +491,7 @@ fn float_reward(
     for (p, rp, q, rq) in [(a, ra, b, rb), (b, rb, a, ra)] {
         let past = float_of(c, p);
         match ctx.edition {
-            Edition::Dutch2017 => {
+            DutchEdition::Dutch2017 => {
                 if is_down(c) {
                     // Floating down would repeat; pairing downwards repeats too.
                     if past == Float::Down {
@@ -504,7 +504,7 @@ fn float_reward(
                     r -= 1;
                 }
             }
-            Edition::Dutch2025 => {
+            DutchEdition::Dutch2025 => {
                 if is_down(c) {
                     if rp == Role::Resident && past == Float::Down {
                         r += 1;
@@ -550,8 +550,8 @@ fn float_sd_reward(
     let _ = rlo;
     if is_down(c) {
         let counts = match ctx.edition {
-            Edition::Dutch2017 => true,
-            Edition::Dutch2025 => rhi == Role::Mdp,
+            DutchEdition::Dutch2017 => true,
+            DutchEdition::Dutch2025 => rhi == Role::Mdp,
         };
         if counts && float_of(c, hi) == Float::Down {
             return refund - sd;
@@ -573,9 +573,9 @@ mod tests {
     fn score_levels_2017_are_distinct_differences() {
         let p = |x: i32| Points(x);
         let scores = [p(20), p(20), p(10), p(20), p(0), p(10)];
-        let levels = score_levels(Edition::Dutch2017, &scores, p(0), p(10));
+        let levels = score_levels(DutchEdition::Dutch2017, &scores, p(0), p(10));
         assert_eq!(levels, vec![30, 20, 10, 0]);
-        let once = score_levels(Edition::Dutch2017, &[p(0), p(10), p(20)], p(0), p(10));
+        let once = score_levels(DutchEdition::Dutch2017, &[p(0), p(10), p(20)], p(0), p(10));
         assert_eq!(levels, once);
     }
 }

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::state::PlayerState;
-use super::Edition;
+use super::DutchEdition;
 use crate::model::{Color, PlayerId, Points};
 
 /// What the engine pairs.
@@ -13,7 +13,7 @@ pub struct Input<'a> {
     /// The players taking part, in pairing-number order.
     pub players: &'a [PlayerState],
     /// The edition of the Dutch rules to apply.
-    pub edition: Edition,
+    pub edition: DutchEdition,
     /// The colour of the first-ranked player in round 1 (TRF `XXC` / `152`).
     pub initial: Color,
     /// Pairs forbidden by the organiser (`XXP`/`260`), as player ids.

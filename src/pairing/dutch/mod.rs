@@ -36,7 +36,7 @@ use state::PlayerState;
 
 /// Which text of C.04.3 to apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Edition {
+pub enum DutchEdition {
     /// In force 1 July 2017 - 31 January 2026 (bbpPairings v5.0.1).
     #[serde(rename = "dutch-2017")]
     Dutch2017,
@@ -45,20 +45,20 @@ pub enum Edition {
     Dutch2025,
 }
 
-impl Edition {
+impl DutchEdition {
     /// The edition's name as the command line and profiles write it (`dutch-2017`, `dutch-2025`).
     pub fn name(self) -> &'static str {
         match self {
-            Edition::Dutch2017 => "dutch-2017",
-            Edition::Dutch2025 => "dutch-2025",
+            DutchEdition::Dutch2017 => "dutch-2017",
+            DutchEdition::Dutch2025 => "dutch-2025",
         }
     }
 
     /// The edition of a name (`dutch-2017`; `dutch-2025` or `dutch-2026` for the 2026 rules).
-    pub fn from_name(s: &str) -> Option<Edition> {
+    pub fn from_name(s: &str) -> Option<DutchEdition> {
         match s {
-            "dutch-2017" => Some(Edition::Dutch2017),
-            "dutch-2025" | "dutch-2026" => Some(Edition::Dutch2025),
+            "dutch-2017" => Some(DutchEdition::Dutch2017),
+            "dutch-2025" | "dutch-2026" => Some(DutchEdition::Dutch2025),
             _ => None,
         }
     }
@@ -66,13 +66,13 @@ impl Edition {
     /// The handbook page of the edition.
     pub fn source(self) -> &'static str {
         match self {
-            Edition::Dutch2017 => "handbook.fide.com/chapter/C0403Till2025",
-            Edition::Dutch2025 => "handbook.fide.com/chapter/C0403202602",
+            DutchEdition::Dutch2017 => "handbook.fide.com/chapter/C0403Till2025",
+            DutchEdition::Dutch2025 => "handbook.fide.com/chapter/C0403202602",
         }
     }
 }
 
-impl fmt::Display for Edition {
+impl fmt::Display for DutchEdition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -80,14 +80,17 @@ impl fmt::Display for Edition {
 
 /// Options of [`pair_round`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PairOptions {
     /// The edition; chosen by [`select_edition`] when `None`.
-    pub edition: Option<Edition>,
+    pub edition: Option<DutchEdition>,
     /// The round to pair (1-based); the next round when `None`.
     pub round: Option<u32>,
     /// Total rounds (overrides `XXR`/`142`); needed for topscorers.
     pub total_rounds: Option<u32>,
 }
+
+options!(PairOptions { edition: Option<DutchEdition>, round: Option<u32>, total_rounds: Option<u32> });
 
 /// One board: white and black.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -102,7 +105,7 @@ pub struct Board {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pairing {
     /// The edition of the Dutch rules (C.04.3) used.
-    pub edition: Edition,
+    pub edition: DutchEdition,
     /// Why this edition was used.
     pub edition_reason: String,
     /// The round paired (1-based).
@@ -147,6 +150,19 @@ impl fmt::Display for PairError {
 
 impl std::error::Error for PairError {}
 
+impl From<PairError> for crate::Error {
+    fn from(e: PairError) -> crate::Error {
+        use crate::diag::codes;
+        let code = match &e {
+            PairError::NoLegalPairing { .. } => codes::NO_LEGAL_PAIRING,
+            PairError::InvalidRequest(_) => codes::INVALID_OPTION,
+            PairError::Unsupported(_) => codes::UNSUPPORTED,
+            PairError::NotReady(n) => return crate::Error::from(n.clone()),
+        };
+        crate::error::engine(code, e.to_string())
+    }
+}
+
 /// The date from which the 2025 edition applies.
 fn cutover() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 2, 1).unwrap_or_default()
@@ -155,7 +171,7 @@ fn cutover() -> NaiveDate {
 /// Choose the edition: the option, else the file's system code (TRF-2026
 /// `192`, bbpPairings' `092`), else the start date (`042`, else the first
 /// round date) against 1 February 2026, else the 2025 edition.
-pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (Edition, String) {
+pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (DutchEdition, String) {
     if let Some(e) = opts.edition {
         return (e, format!("{} requested", e.name()));
     }
@@ -167,13 +183,13 @@ pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (Edition, String) {
         if up.contains("DUTCH") {
             if up.contains("2025") || up.contains("2026") {
                 return (
-                    Edition::Dutch2025,
+                    DutchEdition::Dutch2025,
                     format!("system code {:?} in record {rec}", code.trim()),
                 );
             }
             if up.contains("2017") {
                 return (
-                    Edition::Dutch2017,
+                    DutchEdition::Dutch2017,
                     format!("system code {:?} in record {rec}", code.trim()),
                 );
             }
@@ -194,18 +210,18 @@ pub fn select_edition(t: &Tournament, opts: &PairOptions) -> (Edition, String) {
     if let Some((d, what)) = date {
         return if d < cutover() {
             (
-                Edition::Dutch2017,
+                DutchEdition::Dutch2017,
                 format!("{what} {d} is before 2026-02-01"),
             )
         } else {
             (
-                Edition::Dutch2025,
+                DutchEdition::Dutch2025,
                 format!("{what} {d} is on or after 2026-02-01"),
             )
         };
     }
     (
-        Edition::Dutch2025,
+        DutchEdition::Dutch2025,
         "no system code or date in the file: the edition in force now".to_string(),
     )
 }
@@ -342,7 +358,7 @@ pub(crate) fn effective_numbers(t: &Tournament, participants: &[&Player], r: usi
 #[derive(Debug, Clone)]
 pub struct Prepared {
     /// The edition of the Dutch rules (C.04.3) in force for the round.
-    pub edition: Edition,
+    pub edition: DutchEdition,
     /// Why this edition was chosen (given, or the round's dates).
     pub edition_reason: String,
     /// The round to pair (1-based).
@@ -458,6 +474,44 @@ pub fn pair_next(
 }
 
 /// Pair round `opts.round` (default: the next round) of `t`.
+///
+/// It pairs the position as it is given; [`pair_next`] first refuses a file
+/// whose next round cannot be paired yet.
+///
+/// ```
+/// use chess_arbiter::formats::trf;
+/// use chess_arbiter::{pair_round, PairOptions, PlayerId};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let text = "\
+/// 012 Club championship
+/// 142 5
+/// 001    1      Player 0001                       2591                             0.0
+/// 001    2      Player 0002                       2229                             0.0
+/// 001    3      Player 0003                       1840                             0.0
+/// 001    4      Player 0004                       1752                             0.0
+/// 001    5      Player 0005                       1572                             0.0
+/// ";
+/// let t = trf::read(text.as_bytes(), &trf::ReadOptions::default())?.tournament;
+/// let p = pair_round(&t, &PairOptions::default())?;
+/// assert_eq!(p.round, 1);
+/// // C.04.3: the top half meets the bottom half; the odd player out, the
+/// // lowest, gets the pairing-allocated bye.
+/// let mut pairs: Vec<[u32; 2]> = p
+///     .boards
+///     .iter()
+///     .map(|b| {
+///         let mut pair = [b.white.0, b.black.0];
+///         pair.sort();
+///         pair
+///     })
+///     .collect();
+/// pairs.sort();
+/// assert_eq!(pairs, [[1, 3], [2, 4]]);
+/// assert_eq!(p.bye, Some(PlayerId(5)));
+/// # Ok(())
+/// # }
+/// ```
 pub fn pair_round(t: &Tournament, opts: &PairOptions) -> Result<Pairing, PairError> {
     let prep = prepare(t, opts)?;
     let inp = prep.input();

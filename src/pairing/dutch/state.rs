@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::Edition;
+use super::DutchEdition;
 use crate::model::{ByeKind, Color, Player, PlayerId, Points, RoundEntry, Tournament};
 
 /// Strength of a colour preference, C.04.3 (2017) A.6 / (2025) 1.6, as the
@@ -116,7 +116,7 @@ fn is_unplayed(e: &RoundEntry) -> bool {
 
 /// Float of `p` in past round `r` (1-based), from the pairing scores as they
 /// stood in that round.
-fn past_float(t: &Tournament, p: &Player, r: usize, edition: Edition) -> Float {
+fn past_float(t: &Tournament, p: &Player, r: usize, edition: DutchEdition) -> Float {
     let e = p.round(r);
     if let Some(opp) = e.opponent().filter(|_| e.is_played_game()) {
         let Some(o) = t.player(opp) else {
@@ -132,10 +132,10 @@ fn past_float(t: &Tournament, p: &Player, r: usize, edition: Edition) -> Float {
     }
     match edition {
         // C.04.3 (2017) A.4.b: not playing, for whatever reason, is a downfloat.
-        Edition::Dutch2017 => Float::Down,
+        DutchEdition::Dutch2017 => Float::Down,
         // C.04.3 (2025) 1.4.3-1.4.4: only the PAB and rounds scored above a
         // loss without playing.
-        Edition::Dutch2025 => {
+        DutchEdition::Dutch2025 => {
             let pts = e.points(&t.scoring).unwrap_or(Points::ZERO);
             if matches!(
                 e,
@@ -153,19 +153,19 @@ fn past_float(t: &Tournament, p: &Player, r: usize, edition: Edition) -> Float {
 }
 
 /// C.04.1 art. 4 (2017 d): PAB eligibility.
-fn bye_eligible(t: &Tournament, p: &Player, rounds: usize, edition: Edition) -> bool {
+fn bye_eligible(t: &Tournament, p: &Player, rounds: usize, edition: DutchEdition) -> bool {
     (1..=rounds).all(|r| {
         let e = p.round(r);
         match edition {
             // 2017: no PAB after a PAB or a forfeit win.
-            Edition::Dutch2017 => !matches!(
+            DutchEdition::Dutch2017 => !matches!(
                 e,
                 RoundEntry::Bye {
                     bye: ByeKind::PairingAllocated
                 } | RoundEntry::Forfeit { won: true, .. }
             ),
             // 2025: no PAB after a PAB or any round scoring a win without playing.
-            Edition::Dutch2025 => {
+            DutchEdition::Dutch2025 => {
                 if matches!(
                     e,
                     RoundEntry::Bye {
@@ -224,7 +224,7 @@ pub fn build(
     numbers: &[usize],
     round: usize,
     total_rounds: Option<u32>,
-    edition: Edition,
+    edition: DutchEdition,
 ) -> Vec<PlayerState> {
     let done = round - 1;
     // C.04.3 A.7 / 1.7: topscorers exist only when the final round is paired.

@@ -52,7 +52,7 @@ fn boards(p: &Pairing) -> Vec<(u32, u32)> {
 #[test]
 fn worked_example_2017() {
     let opts = PairOptions {
-        edition: Some(Edition::Dutch2017),
+        edition: Some(DutchEdition::Dutch2017),
         ..Default::default()
     };
     let p = pair_round(&worked_example(), &opts).unwrap();
@@ -65,7 +65,7 @@ fn worked_example_2017() {
 #[test]
 fn worked_example_2025() {
     let opts = PairOptions {
-        edition: Some(Edition::Dutch2025),
+        edition: Some(DutchEdition::Dutch2025),
         ..Default::default()
     };
     let p = pair_round(&worked_example(), &opts).unwrap();
@@ -91,7 +91,10 @@ fn round_one_top_half_against_bottom_half() {
 /// order, colours by E.5 / 5.2.5, the last player's PAB when odd.
 #[test]
 fn large_round_one_is_s1_against_s2() {
-    for (n, edition) in [(3000u32, Edition::Dutch2025), (2999, Edition::Dutch2017)] {
+    for (n, edition) in [
+        (3000u32, DutchEdition::Dutch2025),
+        (2999, DutchEdition::Dutch2017),
+    ] {
         let t = Tournament {
             initial_color: Some(W),
             players: (1..=n).map(|i| player(i, vec![])).collect(),
@@ -121,16 +124,16 @@ fn large_round_one_is_s1_against_s2() {
 fn edition_selection() {
     let mut t = Tournament::default();
     let o = PairOptions::default();
-    assert_eq!(select_edition(&t, &o).0, Edition::Dutch2025);
+    assert_eq!(select_edition(&t, &o).0, DutchEdition::Dutch2025);
     t.info.start_date = NaiveDate::from_ymd_opt(2023, 8, 1);
-    assert_eq!(select_edition(&t, &o).0, Edition::Dutch2017);
+    assert_eq!(select_edition(&t, &o).0, DutchEdition::Dutch2017);
     t.info.tournament_type = "FIDE_DUTCH_2025".into();
-    assert_eq!(select_edition(&t, &o).0, Edition::Dutch2025);
+    assert_eq!(select_edition(&t, &o).0, DutchEdition::Dutch2025);
     let forced = PairOptions {
-        edition: Some(Edition::Dutch2017),
+        edition: Some(DutchEdition::Dutch2017),
         ..Default::default()
     };
-    assert_eq!(select_edition(&t, &forced).0, Edition::Dutch2017);
+    assert_eq!(select_edition(&t, &forced).0, DutchEdition::Dutch2017);
 }
 
 #[test]
@@ -157,7 +160,7 @@ fn rotations_agree_with_the_probes_they_save() {
     use crate::pairing::generate::{generate, GenerateOptions};
     use std::sync::atomic::Ordering;
     let before = super::engine::swaps_checked().load(Ordering::Relaxed);
-    for (edition, seed) in [(Edition::Dutch2017, 3), (Edition::Dutch2025, 4)] {
+    for (edition, seed) in [(DutchEdition::Dutch2017, 3), (DutchEdition::Dutch2025, 4)] {
         let o = GenerateOptions {
             players: 200,
             rounds: 7,

@@ -18,7 +18,7 @@ use super::complete::{completable, lowest_bye_score, Compat};
 use super::criteria::Members;
 use super::input::Input;
 use super::state::{by_rank, PlayerState};
-use super::Edition;
+use super::DutchEdition;
 use crate::model::Points;
 
 /// One bracket of the walk, with the players still to pair around it.
@@ -92,7 +92,7 @@ impl<'a> Walk<'a> {
                 _ => groups.push(vec![i]),
             }
         }
-        let bye_cap = if inp.edition == Edition::Dutch2025 && all.len() % 2 == 1 {
+        let bye_cap = if inp.edition == DutchEdition::Dutch2025 && all.len() % 2 == 1 {
             lowest_bye_score(inp, compat, &all)
         } else {
             None

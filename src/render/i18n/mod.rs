@@ -191,6 +191,12 @@ impl fmt::Display for LangError {
 
 impl std::error::Error for LangError {}
 
+impl From<LangError> for crate::Error {
+    fn from(e: LangError) -> crate::Error {
+        crate::error::engine(crate::diag::codes::INVALID_OPTION, e.to_string())
+    }
+}
+
 /// A value handed to a message.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Arg {

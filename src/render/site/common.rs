@@ -54,13 +54,36 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
-/// A page that could not be rendered (a template error: a bug, never input).
+/// A page that could not be rendered.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SiteError(pub String);
+#[non_exhaustive]
+pub enum SiteError {
+    /// A template failed: a bug, never input.
+    Template {
+        /// The template's name, e.g. `standings.html`, when known.
+        name: Option<String>,
+        /// The template's line, when known.
+        line: Option<usize>,
+        /// The template engine's report.
+        detail: String,
+    },
+    /// The pages were given no standings after `round` (`None`: no standings
+    /// at all), which a page needs.
+    NoStandings {
+        /// The round whose standings are missing.
+        round: Option<u32>,
+    },
+}
 
 impl fmt::Display for SiteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "page template: {}", self.0)
+        match self {
+            SiteError::Template { detail, .. } => write!(f, "page template: {detail}"),
+            SiteError::NoStandings { round: Some(r) } => {
+                write!(f, "page template: no standings after round {r}")
+            }
+            SiteError::NoStandings { round: None } => f.write_str("page template: no standings"),
+        }
     }
 }
 
@@ -68,7 +91,31 @@ impl std::error::Error for SiteError {}
 
 impl From<minijinja::Error> for SiteError {
     fn from(e: minijinja::Error) -> Self {
-        SiteError(format!("{e:#}"))
+        SiteError::Template {
+            name: e.name().map(str::to_string),
+            line: e.line(),
+            detail: format!("{e:#}"),
+        }
+    }
+}
+
+impl From<SiteError> for crate::Error {
+    fn from(e: SiteError) -> crate::Error {
+        use crate::diag::{codes, Family, Location};
+        let (code, location) = match &e {
+            SiteError::Template { name, line, .. } => (
+                codes::TEMPLATE,
+                Location {
+                    file: name.clone(),
+                    line: *line,
+                    ..Location::default()
+                },
+            ),
+            SiteError::NoStandings { .. } => (codes::INVALID_OPTION, Location::default()),
+        };
+        let text = e.to_string();
+        let message = text.strip_prefix("page template: ").unwrap_or(&text);
+        crate::Error::new(code, Family::Engine, location, message)
     }
 }
 

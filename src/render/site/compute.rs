@@ -8,7 +8,7 @@ use crate::model::fide_list::FideList;
 use crate::model::Tournament;
 use crate::pairing::check::report::{check_tournament_in, engine_selection, CheckOptions, Report};
 use crate::pairing::check::FileFacts;
-use crate::pairing::dutch::{next_round, select_edition, Edition, PairOptions, Pairing};
+use crate::pairing::dutch::{next_round, select_edition, DutchEdition, PairOptions, Pairing};
 use crate::rating::change::event_kind;
 use crate::rating::fide_list::{compare, list_kind, with_list_ratings};
 use crate::rating::{compute as rating, RatingOptions, RatingReport};
@@ -34,7 +34,7 @@ pub struct Request {
     pub after_round: Option<u32>,
     /// Edition of the Dutch system for the check and the next round;
     /// `None`: from the file.
-    pub edition: Option<Edition>,
+    pub edition: Option<DutchEdition>,
     /// Run the pairing check (every round re-paired).
     pub check: bool,
     /// Pair the next round.
@@ -112,6 +112,18 @@ impl std::fmt::Display for ComputeError {
 }
 
 impl std::error::Error for ComputeError {}
+
+impl From<ComputeError> for crate::Error {
+    fn from(e: ComputeError) -> crate::Error {
+        match e {
+            ComputeError::Standings(e) => e.into(),
+            ComputeError::Site(e) => e.into(),
+            e @ ComputeError::AfterRound { .. } => {
+                crate::error::engine(crate::diag::codes::INVALID_OPTION, e.to_string())
+            }
+        }
+    }
+}
 
 /// `t` as it stood after round `n`: later rounds dropped, the file's totals
 /// and ranks (which counted them) forgotten.

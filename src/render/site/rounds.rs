@@ -206,11 +206,11 @@ pub(crate) fn round_page(
 }
 
 /// An edition of the Dutch system in words: `FIDE Dutch 2025`, `FIDE 荷蘭制 2025 版`.
-pub(crate) fn edition_words(lang: Lang, e: crate::pairing::dutch::Edition) -> String {
-    use crate::pairing::dutch::Edition;
+pub(crate) fn edition_words(lang: Lang, e: crate::pairing::dutch::DutchEdition) -> String {
+    use crate::pairing::dutch::DutchEdition;
     match e {
-        Edition::Dutch2017 => tr!(lang, "edition-dutch-2017"),
-        Edition::Dutch2025 => tr!(lang, "edition-dutch-2025"),
+        DutchEdition::Dutch2017 => tr!(lang, "edition-dutch-2017"),
+        DutchEdition::Dutch2025 => tr!(lang, "edition-dutch-2025"),
     }
 }
 

@@ -155,7 +155,7 @@ pub(super) fn standings(
     let t = input.tournament;
     let lang = input.lang;
     let Some(s) = input.standings.get(round as usize - 1) else {
-        return Err(SiteError(format!("no standings after round {round}")));
+        return Err(SiteError::NoStandings { round: Some(round) });
     };
     let mut head: Vec<Head> = [
         (tr!(lang, "col-rank"), "n"),
@@ -287,7 +287,7 @@ pub(super) fn crosstable(
     let t = input.tournament;
     let lang = input.lang;
     let Some(s) = final_standings(input) else {
-        return Err(SiteError("no standings".into()));
+        return Err(SiteError::NoStandings { round: None });
     };
     let rounds = s.after_round as usize;
     #[derive(Serialize)]

@@ -37,6 +37,17 @@ impl fmt::Display for PrizesError {
 
 impl std::error::Error for PrizesError {}
 
+impl From<PrizesError> for crate::Error {
+    fn from(e: PrizesError) -> crate::Error {
+        match e {
+            PrizesError::Standings(e) => e.into(),
+            e @ PrizesError::MissingCategory(_) => {
+                crate::error::engine(crate::diag::codes::PROFILE_INVALID, e.to_string())
+            }
+        }
+    }
+}
+
 /// Rank `t` as the section's `[standings]` says, then allocate its prizes.
 ///
 /// Each category's ranking is the overall order filtered by category (or with

@@ -137,13 +137,7 @@ fn from_list(list: &FideList, fide_id: &str, category: Option<String>) -> Option
         category,
         name: None,
     };
-    let opts = StartListOptions {
-        event_name: None,
-        rounds: None,
-        start_date: None,
-        kind: ListKind::Standard,
-        category_year: None,
-    };
+    let opts = StartListOptions::new().kind(ListKind::Standard);
     build(std::slice::from_ref(&reg), list, &opts)
         .tournament
         .players

@@ -196,14 +196,14 @@ impl<'a> PairRows<'a> {
 mod tests {
     use super::*;
     use crate::pairing::dutch::criteria::Members;
-    use crate::pairing::dutch::{prepare, Edition, PairOptions};
+    use crate::pairing::dutch::{prepare, DutchEdition, PairOptions};
     use crate::pairing::generate::{generate, GenerateOptions};
 
     /// Every pair of a real round's players (with a missing player among
     /// them) gets the row, and the row number, of interning its own fields.
     #[test]
     fn rows_by_type_are_the_rows_of_each_pair() {
-        for edition in [Edition::Dutch2017, Edition::Dutch2025] {
+        for edition in [DutchEdition::Dutch2017, DutchEdition::Dutch2025] {
             let o = GenerateOptions {
                 players: 120,
                 rounds: 4,

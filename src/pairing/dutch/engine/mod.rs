@@ -69,7 +69,7 @@ use super::complete::{completable, Compat};
 use super::input::Input;
 use super::solve;
 use super::walk::Walk;
-use super::Edition;
+use super::DutchEdition;
 use bracketer::Bracketer;
 
 pub use super::complete::compatible;
@@ -128,7 +128,7 @@ pub(crate) fn pair(inp: &Input) -> Result<Raw, EngineError> {
         let all = &br.remaining;
         let res = match inp.edition {
             _ if br.is_last => b.pair(m, all.clone(), true, true)?,
-            Edition::Dutch2025 => {
+            DutchEdition::Dutch2025 => {
                 // Without [C4]/[C2]/[C5] first; kept when the rest completes.
                 let first = b.pair(m, br.local(), false, br.c9)?;
                 let done: HashSet<usize> = first
@@ -144,7 +144,7 @@ pub(crate) fn pair(inp: &Input) -> Result<Raw, EngineError> {
                     b.pair(m, all.clone(), true, br.c9)?
                 }
             }
-            Edition::Dutch2017 => {
+            DutchEdition::Dutch2017 => {
                 let first = b.pair(m, br.local(), false, false)?;
                 let mut rest: Vec<usize> = first.floaters.clone();
                 rest.extend(all.iter().copied().filter(|i| !br.players.contains(i)));

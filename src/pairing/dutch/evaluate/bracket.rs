@@ -45,6 +45,18 @@ impl fmt::Display for EvalError {
 
 impl std::error::Error for EvalError {}
 
+impl From<EvalError> for crate::Error {
+    fn from(e: EvalError) -> crate::Error {
+        use crate::diag::codes;
+        let code = match &e {
+            EvalError::UnknownPlayer(_) => codes::UNKNOWN_PLAYER,
+            EvalError::NotComplete(_) => codes::INVALID_OPTION,
+            EvalError::TooLarge(_) => codes::UNSUPPORTED,
+        };
+        crate::error::engine(code, e.to_string())
+    }
+}
+
 impl From<solve::TooLarge> for EvalError {
     fn from(e: solve::TooLarge) -> Self {
         EvalError::TooLarge(e.0)

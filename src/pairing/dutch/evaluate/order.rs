@@ -9,7 +9,7 @@ use super::value::{engine_ppb, evaluate_against};
 use crate::pairing::dutch::criteria::Criterion;
 use crate::pairing::dutch::solve::cmp_fields;
 use crate::pairing::dutch::state::{by_rank, PlayerState};
-use crate::pairing::dutch::{Edition, Prepared};
+use crate::pairing::dutch::{DutchEdition, Prepared};
 
 /// The step of the generation order (2017 D.1-D.3 / 2025 Art. 4.2-4.4) at
 /// which two pairings of a bracket that tie on every criterion part.
@@ -28,15 +28,15 @@ pub enum GenerationStep {
 
 impl GenerationStep {
     /// The handbook article of this generation step in `edition` (e.g. `C.04.3 (2025) art. 4.3`).
-    pub fn article(self, edition: Edition) -> &'static str {
+    pub fn article(self, edition: DutchEdition) -> &'static str {
         use GenerationStep::*;
         match (edition, self) {
-            (Edition::Dutch2017, MdpSelection) => "C.04.3 (2017) D.3",
-            (Edition::Dutch2017, Exchanges) => "C.04.3 (2017) D.2",
-            (Edition::Dutch2017, _) => "C.04.3 (2017) D.1",
-            (Edition::Dutch2025, MdpSelection) => "C.04.3 (2025) art. 4.4",
-            (Edition::Dutch2025, Exchanges) => "C.04.3 (2025) art. 4.3",
-            (Edition::Dutch2025, _) => "C.04.3 (2025) art. 4.2",
+            (DutchEdition::Dutch2017, MdpSelection) => "C.04.3 (2017) D.3",
+            (DutchEdition::Dutch2017, Exchanges) => "C.04.3 (2017) D.2",
+            (DutchEdition::Dutch2017, _) => "C.04.3 (2017) D.1",
+            (DutchEdition::Dutch2025, MdpSelection) => "C.04.3 (2025) art. 4.4",
+            (DutchEdition::Dutch2025, Exchanges) => "C.04.3 (2025) art. 4.3",
+            (DutchEdition::Dutch2025, _) => "C.04.3 (2025) art. 4.2",
         }
     }
 }

@@ -3,7 +3,7 @@ use super::*;
 use crate::model::{ByeKind, Color, Outcome, PlayerId, Points, RoundEntry, Tournament};
 use crate::pairing::dutch::criteria::Criterion;
 use crate::pairing::dutch::tests::game;
-use crate::pairing::dutch::{pair_round, prepare, Edition, PairOptions, Prepared};
+use crate::pairing::dutch::{pair_round, prepare, DutchEdition, PairOptions, Prepared};
 
 /// The check's test tournament (players P1, P2, ...) with 5 rounds, initial colour White.
 fn tour(rows: Vec<Vec<RoundEntry>>) -> Tournament {
@@ -21,7 +21,7 @@ fn ids(v: &[(u32, u32)]) -> Vec<(PlayerId, PlayerId)> {
 /// The engine's pairing and the recorded one compared under `edition`.
 fn run(
     t: &Tournament,
-    edition: Edition,
+    edition: DutchEdition,
     recorded: &[(u32, u32)],
     bye: Option<u32>,
 ) -> (Comparison, Vec<(u32, u32)>) {
@@ -63,7 +63,7 @@ fn colour_case() -> Tournament {
 
 #[test]
 fn colour_preference_given_away() {
-    for e in [Edition::Dutch2017, Edition::Dutch2025] {
+    for e in [DutchEdition::Dutch2017, DutchEdition::Dutch2025] {
         let t = colour_case();
         let (cmp, boards) = run(&t, e, &[(3, 1), (2, 4), (8, 5), (6, 7)], None);
         let mut top: Vec<(u32, u32)> = boards[..2].to_vec();
@@ -72,8 +72,8 @@ fn colour_preference_given_away() {
         assert_eq!(cmp.index, 0);
         assert_eq!(cmp.outcome, Decision::RecordedWorse(Criterion::Preference));
         let want = match e {
-            Edition::Dutch2017 => "C.10 (2017): the recorded pairing denies 2 players their colour preference; the rules allow 0",
-            Edition::Dutch2025 => "[C12] (2025): the recorded pairing denies 2 players their colour preference; the rules allow 0",
+            DutchEdition::Dutch2017 => "C.10 (2017): the recorded pairing denies 2 players their colour preference; the rules allow 0",
+            DutchEdition::Dutch2025 => "[C12] (2025): the recorded pairing denies 2 players their colour preference; the rules allow 0",
         };
         assert_eq!(explain_outcome(e, &cmp), want);
     }
@@ -85,7 +85,7 @@ fn a_better_recorded_pairing_is_reported_not_hidden() {
     // "rules" pairing must come out better, and say so.
     let t = colour_case();
     let opts = PairOptions {
-        edition: Some(Edition::Dutch2017),
+        edition: Some(DutchEdition::Dutch2017),
         ..Default::default()
     };
     let prep = prepare(&t, &opts).unwrap();
@@ -96,7 +96,7 @@ fn a_better_recorded_pairing_is_reported_not_hidden() {
     let cmp = compare(&prep, &good, &bad).unwrap().unwrap();
     assert_eq!(cmp.outcome, Decision::RecordedBetter(Criterion::Preference));
     assert_eq!(
-        explain_outcome(Edition::Dutch2017, &cmp),
+        explain_outcome(DutchEdition::Dutch2017, &cmp),
         "C.10 (2017): the comparison found the recorded pairing better: it denies 0 players their colour preference, the engine's pairing 2; the engine's choice is not optimal here (an engine defect), so this verdict is not backed"
     );
     // Identical pairings: nothing to compare.
@@ -112,11 +112,11 @@ fn fewer_pairs_in_the_bracket() {
         vec![game(1, B, L)],
         vec![game(2, W, L)],
     ]);
-    let (cmp, _) = run(&t, Edition::Dutch2017, &[(4, 1), (2, 3)], None);
+    let (cmp, _) = run(&t, DutchEdition::Dutch2017, &[(4, 1), (2, 3)], None);
     assert_eq!(cmp.outcome, Decision::RecordedWorse(Criterion::Pairs));
     assert_eq!(cmp.recorded.downfloaters.len(), 2);
     assert_eq!(
-        explain_outcome(Edition::Dutch2017, &cmp),
+        explain_outcome(DutchEdition::Dutch2017, &cmp),
         "C.5 (2017): the recorded pairing makes 0 pairs in the bracket; the rules allow 1"
     );
 }
@@ -142,20 +142,20 @@ fn float_case() -> Tournament {
 #[test]
 fn higher_score_floated() {
     let rec = [(2, 3), (6, 4), (7, 8), (9, 1)];
-    let (cmp, _) = run(&float_case(), Edition::Dutch2025, &rec, Some(5));
+    let (cmp, _) = run(&float_case(), DutchEdition::Dutch2025, &rec, Some(5));
     assert_eq!(cmp.index, 1);
     assert_eq!(cmp.outcome, Decision::RecordedWorse(Criterion::Scores));
     assert_eq!(cmp.recorded.mdps.len(), 1);
     assert_eq!(
-        explain_outcome(Edition::Dutch2025, &cmp),
+        explain_outcome(DutchEdition::Dutch2025, &cmp),
         "[C7] (2025): the recorded pairing has downfloaters with 1.0; the rules allow 0.5"
     );
-    let (cmp, _) = run(&float_case(), Edition::Dutch2017, &rec, Some(5));
+    let (cmp, _) = run(&float_case(), DutchEdition::Dutch2017, &rec, Some(5));
     assert_eq!(cmp.outcome, Decision::RecordedWorse(Criterion::Scores));
     // PSD: recorded pairs SD 0, 0, 0 and floats 1 (1.0 - (0.5 - 1) = 1.5);
     // the rules pair 1 with a 0.5 (SD 0.5), two pairs SD 0, float a 0.5 (1.0).
     assert_eq!(
-        explain_outcome(Edition::Dutch2017, &cmp),
+        explain_outcome(DutchEdition::Dutch2017, &cmp),
         "C.6 (2017): the recorded pairing has the PSD 1.5, 0.0, 0.0, 0.0; the rules allow 1.0, 0.5, 0.0, 0.0"
     );
 }
@@ -164,7 +164,7 @@ fn higher_score_floated() {
 fn equal_criteria_leave_the_generation_order() {
     // Round 1 of 4 players: no preferences, no floats: 1-3, 2-4 by D.1.
     let t = tour(vec![vec![], vec![], vec![], vec![]]);
-    for e in [Edition::Dutch2017, Edition::Dutch2025] {
+    for e in [DutchEdition::Dutch2017, DutchEdition::Dutch2025] {
         let (cmp, boards) = run(&t, e, &[(1, 4), (3, 2)], None);
         assert_eq!(boards, vec![(1, 3), (4, 2)]);
         assert_eq!(
@@ -184,9 +184,9 @@ fn equal_criteria_leave_the_generation_order() {
         );
         assert!(!d.favours_recorded);
     }
-    let (cmp, _) = run(&t, Edition::Dutch2017, &[(1, 4), (3, 2)], None);
+    let (cmp, _) = run(&t, DutchEdition::Dutch2017, &[(1, 4), (3, 2)], None);
     assert_eq!(
-        explain_outcome(Edition::Dutch2017, &cmp),
+        explain_outcome(DutchEdition::Dutch2017, &cmp),
         "both pairings of the bracket are equal on every criterion C.5-C.19; the generation order prefers the rules' pairing (C.04.3 (2017) D.1: the transpositions of S2)"
     );
 }
@@ -247,7 +247,7 @@ fn exchange_order_rules_c_and_d() {
 fn brackets_of_the_engine_pairing() {
     let t = float_case();
     let opts = PairOptions {
-        edition: Some(Edition::Dutch2025),
+        edition: Some(DutchEdition::Dutch2025),
         ..Default::default()
     };
     let prep = prepare(&t, &opts).unwrap();

@@ -14,7 +14,7 @@ use crate::pairing::dutch::input::Input;
 use crate::pairing::dutch::solve::{self, add, Fields};
 use crate::pairing::dutch::state::{Float, PlayerState};
 use crate::pairing::dutch::walk::{unpaired, Walk};
-use crate::pairing::dutch::{Edition, Prepared};
+use crate::pairing::dutch::{DutchEdition, Prepared};
 
 /// The players and context of one bracket.
 struct Frame {
@@ -159,7 +159,7 @@ impl Round<'_> {
             .filter(|i| !local.contains(i) || left.contains(i))
             .collect();
         let odd = rest.len() % 2 == 1;
-        let cap = if odd && self.prep.edition == Edition::Dutch2025 {
+        let cap = if odd && self.prep.edition == DutchEdition::Dutch2025 {
             match lowest_bye_score(&self.inp, &self.compat, rest) {
                 Some(c) => Some(c),
                 None => return Ok(None),
@@ -221,7 +221,7 @@ fn pairs_in(bracket: &[usize], mate: &[Option<usize>]) -> Vec<(usize, usize)> {
 /// The position of the bracket the engine pairs as the PPB (2017 A.9),
 /// read from the engine itself; `None` under the 2025 rules (no PPB).
 pub fn engine_ppb(prep: &Prepared) -> Option<usize> {
-    if prep.edition != Edition::Dutch2017 {
+    if prep.edition != DutchEdition::Dutch2017 {
         return None;
     }
     crate::pairing::dutch::engine::pair(&prep.input()).ok()?.ppb
@@ -275,7 +275,7 @@ pub fn evaluate_against(
             }
         };
         let f = match prep.edition {
-            Edition::Dutch2025 => frame(
+            DutchEdition::Dutch2025 => frame(
                 if br.is_last {
                     BracketKind::Last
                 } else {
@@ -284,7 +284,7 @@ pub fn evaluate_against(
                 true,
                 !br.next.is_empty(),
             ),
-            Edition::Dutch2017 if br.is_last => frame(
+            DutchEdition::Dutch2017 if br.is_last => frame(
                 if walk.collapsed() {
                     BracketKind::CollapsedLast
                 } else {
@@ -295,11 +295,11 @@ pub fn evaluate_against(
             ),
             // 2017 A.9: the bracket the engine paired as the PPB (its best
             // pairing without C.4 left a round that could not be completed).
-            Edition::Dutch2017 if ppb == Some(br.index) => {
+            DutchEdition::Dutch2017 if ppb == Some(br.index) => {
                 walk.collapse();
                 frame(BracketKind::Penultimate, true, false)
             }
-            Edition::Dutch2017 => frame(BracketKind::Regular, false, true),
+            DutchEdition::Dutch2017 => frame(BracketKind::Regular, false, true),
         };
         let (fields, unmatched) = r.value_of(&f, &own)?;
         let floaters = unpaired(&br.players, &own);
@@ -416,11 +416,11 @@ fn values(
             }
             Criterion::Scores => {
                 let base = match ctx.edition {
-                    Edition::Dutch2017 => counts(
+                    DutchEdition::Dutch2017 => counts(
                         &ctx.levels,
                         f.bracket.iter().map(|i| p(i).pscore.0 - lowest),
                     ),
-                    Edition::Dutch2025 => {
+                    DutchEdition::Dutch2025 => {
                         counts(&ctx.levels, f.bracket.iter().map(|i| p(i).pscore.0))
                     }
                 };
@@ -429,14 +429,14 @@ fn values(
             }
             Criterion::NextScores => {
                 let base = match ctx.edition {
-                    Edition::Dutch2017 => counts(
+                    DutchEdition::Dutch2017 => counts(
                         &ctx.next_levels,
                         f.bracket
                             .iter()
                             .chain(f.next.iter())
                             .map(|i| p(i).pscore.0 - next_lowest),
                     ),
-                    Edition::Dutch2025 => counts(
+                    DutchEdition::Dutch2025 => counts(
                         &ctx.next_levels,
                         floaters.iter().chain(f.next.iter()).map(|i| p(i).pscore.0),
                     ),
@@ -456,7 +456,7 @@ fn values(
                     .iter()
                     .filter(|i| {
                         float_of(c, p(i)) == Float::Down
-                            && (ctx.edition == Edition::Dutch2017
+                            && (ctx.edition == DutchEdition::Dutch2017
                                 || ctx.role.get(**i) == Some(&Role::Resident))
                     })
                     .count() as i64;

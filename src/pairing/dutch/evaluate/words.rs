@@ -4,7 +4,7 @@
 use super::bracket::Amount;
 use super::order::{Comparison, Decision, GenerationStep, OrderDetail};
 use crate::pairing::dutch::criteria::Criterion;
-use crate::pairing::dutch::Edition;
+use crate::pairing::dutch::DutchEdition;
 
 impl GenerationStep {
     /// The step in words.
@@ -46,18 +46,18 @@ impl OrderDetail {
 }
 
 /// The criterion's number with its edition: `C.10 (2017)`, `[C12] (2025)`.
-pub fn label(c: Criterion, edition: Edition) -> String {
+pub fn label(c: Criterion, edition: DutchEdition) -> String {
     match edition {
-        Edition::Dutch2017 => format!("{} (2017)", c.article(edition)),
-        Edition::Dutch2025 => format!("[{}] (2025)", c.article(edition)),
+        DutchEdition::Dutch2017 => format!("{} (2017)", c.article(edition)),
+        DutchEdition::Dutch2025 => format!("[{}] (2025)", c.article(edition)),
     }
 }
 
 /// The criterion's number alone: `C.10`, `[C12]`.
-pub fn number(c: Criterion, edition: Edition) -> String {
+pub fn number(c: Criterion, edition: DutchEdition) -> String {
     match edition {
-        Edition::Dutch2017 => c.article(edition).to_string(),
-        Edition::Dutch2025 => format!("[{}]", c.article(edition)),
+        DutchEdition::Dutch2017 => c.article(edition).to_string(),
+        DutchEdition::Dutch2025 => format!("[{}]", c.article(edition)),
     }
 }
 
@@ -72,9 +72,9 @@ fn count(amount: &Amount, one: &str, many: &str) -> String {
 }
 
 /// What a pairing does on criterion `c` with value `amount`, as a phrase the check reports complete with "the recorded pairing ..." (e.g. `makes 3 pairs in the bracket`).
-pub fn phrase(c: Criterion, edition: Edition, amount: &Amount) -> String {
+pub fn phrase(c: Criterion, edition: DutchEdition, amount: &Amount) -> String {
     use Criterion::*;
-    let e17 = edition == Edition::Dutch2017;
+    let e17 = edition == DutchEdition::Dutch2017;
     match c {
         Completion => format!("leaves a round that cannot be completed ({amount})"),
         ByeEligible => {
@@ -189,7 +189,7 @@ pub fn phrase(c: Criterion, edition: Edition, amount: &Amount) -> String {
 }
 
 /// The finding in an arbiter's words.
-pub fn explain_outcome(edition: Edition, cmp: &Comparison) -> String {
+pub fn explain_outcome(edition: DutchEdition, cmp: &Comparison) -> String {
     match cmp.outcome {
         Decision::RecordedWorse(c) => {
             let (r, s) = cmp.amounts(c);
@@ -209,8 +209,8 @@ pub fn explain_outcome(edition: Edition, cmp: &Comparison) -> String {
         }
         Decision::GenerationOrder(step) if cmp.order.is_some() => {
             let range = match edition {
-                Edition::Dutch2017 => "C.5-C.19",
-                Edition::Dutch2025 => "[C5]-[C21]",
+                DutchEdition::Dutch2017 => "C.5-C.19",
+                DutchEdition::Dutch2025 => "[C5]-[C21]",
             };
             let Some(d) = &cmp.order else {
                 return String::new();
@@ -231,8 +231,8 @@ pub fn explain_outcome(edition: Edition, cmp: &Comparison) -> String {
         }
         Decision::GenerationOrder(step) => {
             let range = match edition {
-                Edition::Dutch2017 => "C.5-C.19",
-                Edition::Dutch2025 => "[C5]-[C21]",
+                DutchEdition::Dutch2017 => "C.5-C.19",
+                DutchEdition::Dutch2025 => "[C5]-[C21]",
             };
             format!(
                 "both pairings of the bracket are equal on every criterion {range}; the generation order prefers the rules' pairing ({}: {})",

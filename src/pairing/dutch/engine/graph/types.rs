@@ -94,7 +94,7 @@ mod tests {
     use crate::pairing::dutch::criteria::{edge_fields_into, Members};
     use crate::pairing::dutch::solve;
     use crate::pairing::dutch::state::{preference, Float, Strength};
-    use crate::pairing::dutch::{prepare, Edition, PairOptions};
+    use crate::pairing::dutch::{prepare, DutchEdition, PairOptions};
     use crate::pairing::generate::{generate, GenerateOptions, Scoring};
 
     /// What the audited builds of one test thread saw.
@@ -192,23 +192,23 @@ mod tests {
     fn engine_graphs_have_the_direct_rows() {
         let mut total = Stats::default();
         let cases = [
-            (options(60, 9, 11), Edition::Dutch2017),
-            (options(60, 9, 11), Edition::Dutch2025),
+            (options(60, 9, 11), DutchEdition::Dutch2017),
+            (options(60, 9, 11), DutchEdition::Dutch2025),
             (
                 GenerateOptions {
                     scoring: Scoring::ThreeOneZero,
                     ..options(45, 7, 12)
                 },
-                Edition::Dutch2025,
+                DutchEdition::Dutch2025,
             ),
             (
                 GenerateOptions {
                     baku: true,
                     ..options(50, 8, 13)
                 },
-                Edition::Dutch2017,
+                DutchEdition::Dutch2017,
             ),
-            (options(150, 7, 14), Edition::Dutch2025),
+            (options(150, 7, 14), DutchEdition::Dutch2025),
         ];
         for (o, edition) in cases {
             let st = audited(|| {
@@ -232,7 +232,7 @@ mod tests {
     fn random_brackets_of_real_rounds_have_the_direct_rows() {
         let mut mix = crate::model::random::Seeded::new(7);
         let mut total = Stats::default();
-        for (edition, seed) in [(Edition::Dutch2017, 21), (Edition::Dutch2025, 22)] {
+        for (edition, seed) in [(DutchEdition::Dutch2017, 21), (DutchEdition::Dutch2025, 22)] {
             let t: Tournament = generate(&options(70, 8, seed), edition, |_| {}).unwrap();
             for round in 2..=8 {
                 let prep = prepare(
@@ -335,7 +335,7 @@ mod tests {
         );
         assert!(colour::rank_decides(a, b));
         let forbidden = HashSet::new();
-        for edition in [Edition::Dutch2017, Edition::Dutch2025] {
+        for edition in [DutchEdition::Dutch2017, DutchEdition::Dutch2025] {
             let inp = Input {
                 players: &players,
                 edition,
