@@ -7,6 +7,11 @@
 //! drawing results from a fixed linear congruential generator (the stronger
 //! player wins more often), so every run measures the same positions.
 
+// criterion_main! writes an undocumented `main`.
+#![allow(missing_docs)]
+// A benchmark panics on its own fixed inputs; the lint is for the product.
+#![allow(clippy::unwrap_used)]
+
 use std::hint::black_box;
 
 use chess_arbiter::model::random::Seeded;

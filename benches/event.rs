@@ -7,6 +7,11 @@
 //! No reference program keeps an event file; the pairing step's engine is
 //! measured against bbpPairings by `scripts/bench-scale`.
 
+// criterion_main! writes an undocumented `main`.
+#![allow(missing_docs)]
+// A benchmark panics on its own fixed inputs; the lint is for the product.
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 
 use chess_arbiter::event::{Author, BoardResult, Event, SheetLine, Step};

@@ -2,6 +2,11 @@
 //! and 320-bit `Wide` weights, and warm re-solves after one vertex's edges
 //! change.
 
+// criterion_main! writes an undocumented `main`.
+#![allow(missing_docs)]
+// A benchmark panics on its own fixed inputs; the lint is for the product.
+#![allow(clippy::unwrap_used)]
+
 use chess_arbiter::pairing::matching::{max_weight_matching, Matcher, Wide};
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 

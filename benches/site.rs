@@ -2,6 +2,11 @@
 //! rounds, the rating changes and every page of a 1000-player event's site,
 //! written to a directory (target: under a second).
 
+// criterion_main! writes an undocumented `main`.
+#![allow(missing_docs)]
+// A benchmark panics on its own fixed inputs; the lint is for the product.
+#![allow(clippy::unwrap_used)]
+
 use chess_arbiter::model::Tournament;
 use chess_arbiter::rating::{compute as rating, RatingOptions};
 use chess_arbiter::render::site::{build, SiteInput};

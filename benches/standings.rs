@@ -1,6 +1,11 @@
 //! Standings for a 1000-player, 11-round Swiss with 6 tie-breaks (target: well under
 //! 50 ms).
 
+// criterion_main! writes an undocumented `main`.
+#![allow(missing_docs)]
+// A benchmark panics on its own fixed inputs; the lint is for the product.
+#![allow(clippy::unwrap_used)]
+
 use chess_arbiter::standings::{compute, StandingsOptions, TieBreakSpec, TiebreakEdition};
 use criterion::{criterion_group, criterion_main, Criterion};
 

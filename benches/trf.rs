@@ -1,5 +1,10 @@
 //! Read and write a generated 1000-player, 11-round TRF (target: < 5 ms for both).
 
+// criterion_main! writes an undocumented `main`.
+#![allow(missing_docs)]
+// A benchmark panics on its own fixed inputs; the lint is for the product.
+#![allow(clippy::unwrap_used)]
+
 use chess_arbiter::formats::trf::{read, write, ReadOptions, Target, WriteOptions};
 use chess_arbiter::model::{
     Color, Outcome, Player, PlayerId, Points, RoundEntry, Tournament, TournamentInfo,

@@ -6,7 +6,7 @@ use chess_arbiter::model::{ByeKind, Color, Outcome, Player, PlayerId, RoundEntry
 /// A deterministic Swiss-like event: players sorted by score each round and paired
 /// neighbour to neighbour, with a few half-point byes and forfeits; players are named
 /// `Player {i}` and rated from 2600 down. `seed` drives the crate's seeded generator.
-pub fn event(n: usize, rounds: usize, seed: u64) -> Tournament {
+pub(crate) fn event(n: usize, rounds: usize, seed: u64) -> Tournament {
     let mut lots = chess_arbiter::model::random::Seeded::new(seed);
     let mut rnd = move |m: u64| lots.below(m);
     let mut players: Vec<Player> = (1..=n as u32)

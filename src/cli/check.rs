@@ -14,7 +14,7 @@ use super::exit::{Failure, Outcome};
 use super::input;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OutFormat {
+pub(crate) enum OutFormat {
     Text,
     Json,
 }
@@ -34,24 +34,24 @@ Exit codes: 0 every selected round conforms, 1 some round does not (or an
 error that does not stop the check was printed), 3 invalid input (including players or games that contradict each other, and a
 file with players but no paired round: nothing to check), 4 input too large,
 5 file access error.")]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament file (any format `convert` reads; `a+b` for two Swiss-Manager exports); `-` = stdin.
-    pub input: String,
+    pub(crate) input: String,
     /// Rules edition; default from the file (192), else its start date
     /// against 2026-02-01, else dutch-2025. A round robin is checked
     /// against the Berger table (round-robin, double-round-robin).
     #[arg(long, value_enum)]
-    pub system: Option<SystemArg>,
+    pub(crate) system: Option<SystemArg>,
     /// Rounds to check, e.g. `1-5,7`; default every recorded round.
     #[arg(long)]
-    pub rounds: Option<String>,
+    pub(crate) rounds: Option<String>,
     /// Add per round the score groups and the player table.
     #[arg(long)]
-    pub explain: bool,
+    pub(crate) explain: bool,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: OutFormat,
+    pub(crate) format: OutFormat,
     #[arg(short, long)]
-    pub output: Option<String>,
+    pub(crate) output: Option<String>,
 }
 
 /// The highest round `--rounds` takes: the list is expanded before the file's
@@ -121,7 +121,7 @@ fn nothing_to_check(name: &str, t: &chess_arbiter::model::Tournament) -> Failure
     ))
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     // birth dates are not used by the check: one the reader could not read is a warning
     let loaded = gate(super::common::birth_dates_unused(
         input::read_input(&args.input, None, None)?,

@@ -20,7 +20,7 @@ impl From<InputError> for Failure {
 
 /// Line end for TRF output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LineEndArg {
+pub(crate) enum LineEndArg {
     Crlf,
     Lf,
     Cr,
@@ -38,7 +38,7 @@ impl From<LineEndArg> for trf::LineEnd {
 
 /// Text encoding of a TRF input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum EncodingArg {
+pub(crate) enum EncodingArg {
     #[value(name = "utf-8", alias = "utf8")]
     Utf8,
     #[value(
@@ -62,7 +62,7 @@ impl From<EncodingArg> for trf::Encoding {
 /// The pairing system: an edition of the FIDE Dutch system (C.04.3), or a
 /// round robin by the Berger tables (C.05 Annex 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SystemArg {
+pub(crate) enum SystemArg {
     #[value(name = "dutch-2017")]
     Dutch2017,
     #[value(name = "dutch-2025", alias = "dutch-2026")]
@@ -77,7 +77,7 @@ pub enum SystemArg {
 
 impl SystemArg {
     /// The Dutch edition this names, if it names one.
-    pub fn dutch(self) -> Option<DutchEdition> {
+    pub(crate) fn dutch(self) -> Option<DutchEdition> {
         match self {
             SystemArg::Dutch2017 => Some(DutchEdition::Dutch2017),
             SystemArg::Dutch2025 => Some(DutchEdition::Dutch2025),
@@ -87,7 +87,7 @@ impl SystemArg {
 
     /// For a round robin: the cycles it forces (`Some(None)`: a round robin,
     /// cycles as the file says).
-    pub fn round_robin(self) -> Option<Option<u32>> {
+    pub(crate) fn round_robin(self) -> Option<Option<u32>> {
         match self {
             SystemArg::RoundRobin => Some(None),
             SystemArg::DoubleRoundRobin => Some(Some(2)),
@@ -98,7 +98,7 @@ impl SystemArg {
 
 /// The Berger table to use for `t`: forced by `system`, else when the file
 /// is a round robin (its type, or its schedule); `None` for a Swiss.
-pub fn round_robin_table(
+pub(crate) fn round_robin_table(
     t: &chess_arbiter::model::Tournament,
     system: Option<SystemArg>,
 ) -> Option<chess_arbiter::pairing::round_robin::BergerTable> {
@@ -112,7 +112,7 @@ pub fn round_robin_table(
 
 /// Output format of a report for people (text, HTML) or programs (CSV, JSON).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ReportFormat {
+pub(crate) enum ReportFormat {
     Text,
     Csv,
     Json,
@@ -124,14 +124,14 @@ pub enum ReportFormat {
 /// on stderr and refuses (exit 3) a file with a syntax error or a contradiction
 /// in its players, games or points, as `arbiter validate` reports them (the
 /// library's classes: [`Diagnostic::blocks_pairing`]).
-pub fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
+pub(crate) fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
     gate_with(loaded, Diagnostic::blocks_pairing)
 }
 
 /// `check` (and `pair`, through the library's guard) on a team event: the
 /// individual engines would pair or judge its boards as one individual
 /// Swiss, which it is not.
-pub fn team_event_refused(loaded: &Loaded) -> Option<Failure> {
+pub(crate) fn team_event_refused(loaded: &Loaded) -> Option<Failure> {
     let d = chess_arbiter::pairing::ready::team_event(&loaded.tournament)?;
     Some(Failure::Input {
         code: exit::INVALID_INPUT,
@@ -142,7 +142,7 @@ pub fn team_event_refused(loaded: &Loaded) -> Option<Failure> {
 /// [`gate`] for the ranking commands (`standings`, `prizes`): declared points that
 /// the results contradict are printed as errors but do not stop the ranking, which
 /// counts the results ([`points_used_note`] says so).
-pub fn gate_ranking(loaded: Loaded) -> Result<Loaded, Failure> {
+pub(crate) fn gate_ranking(loaded: Loaded) -> Result<Loaded, Failure> {
     gate_with(loaded, Diagnostic::blocks_ranking)
 }
 
@@ -175,7 +175,7 @@ fn gate_with(loaded: Loaded, blocks: fn(&Diagnostic) -> bool) -> Result<Loaded, 
 /// When the file's declared points contradict its results (the `points-mismatch`
 /// errors [`gate_ranking`] let through): a note naming the file that says which
 /// points the ranking counts.
-pub fn points_used_note(loaded: &Loaded) -> Option<Diagnostic> {
+pub(crate) fn points_used_note(loaded: &Loaded) -> Option<Diagnostic> {
     let n = loaded
         .diagnostics
         .iter()
@@ -198,7 +198,7 @@ pub fn points_used_note(loaded: &Loaded) -> Option<Diagnostic> {
 }
 
 /// Read `path` (`-` = stdin, format detected) and pass it through [`gate`].
-pub fn read_reported(path: &str) -> Result<Loaded, Failure> {
+pub(crate) fn read_reported(path: &str) -> Result<Loaded, Failure> {
     gate(input::read_input(path, None, None)?)
 }
 
@@ -207,7 +207,7 @@ pub fn read_reported(path: &str) -> Result<Loaded, Failure> {
 /// located by line and column of the first bad byte. A UTF-8 byte-order mark
 /// is skipped. Every command that takes `--profile` reads it here, under the
 /// same size limit as every input (exit 4 above it, checked before reading).
-pub fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
+pub(crate) fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
     let name = path.display();
     let bytes = input::read_path(&path.to_string_lossy()).map_err(|e| {
         if e.code == super::exit::FILE_ACCESS {
@@ -238,7 +238,7 @@ pub fn read_profile(path: &std::path::Path) -> Result<String, Failure> {
 /// A standings error that is the profile's (an age category without a
 /// reference date) as a failure located in the profile (file, line,
 /// columns); any other error as it is.
-pub fn profile_failure(
+pub(crate) fn profile_failure(
     e: &chess_arbiter::standings::StandingsError,
     profile: Option<(&str, &str)>,
 ) -> Failure {
@@ -255,33 +255,33 @@ pub fn profile_failure(
 /// `--section KEY`: the one definition of the argument for every command that
 /// takes `--profile` (flattened beside it).
 #[derive(clap::Args, Debug, Clone, Default)]
-pub struct SectionArg {
+pub(crate) struct SectionArg {
     /// A section of the profile (`[sections.KEY]`), e.g. `senior`: its
     /// tie-breaks, categories and prizes instead of the main ones.
     #[arg(long, value_name = "KEY", requires = "profile")]
-    pub section: Option<String>,
+    pub(crate) section: Option<String>,
 }
 
 /// A profile read for a command: its name and text (for located errors),
 /// and the profile reduced to the section chosen (its main section is the
 /// one asked for, and no other is left, so nothing shows another section's
 /// prizes).
-pub struct ProfileRead {
-    pub name: String,
-    pub text: String,
-    pub profile: chess_arbiter::standings::prizes::Profile,
+pub(crate) struct ProfileRead {
+    pub(crate) name: String,
+    pub(crate) text: String,
+    pub(crate) profile: chess_arbiter::standings::prizes::Profile,
     /// The keys of the profile's sections (`[sections.KEY]`), the chosen one
     /// included.
-    pub keys: Vec<String>,
+    pub(crate) keys: Vec<String>,
     /// The section kept (`--section`), `None` for the main one.
-    pub section: Option<String>,
+    pub(crate) section: Option<String>,
 }
 
 /// Where a standings or prize note belongs: a note on a setting the profile
 /// gave (the tie-break list, a category) at its line in the profile, every
 /// other note in the tournament file `input` (at the line of its fact when it
 /// has one).
-pub fn place_note(
+pub(crate) fn place_note(
     mut n: chess_arbiter::diag::Diagnostic,
     input: &str,
     profile: Option<(&str, &str, Option<&str>)>,
@@ -305,7 +305,7 @@ pub fn place_note(
 
 /// Read the profile at `path` (as [`read_profile`]) and keep the section
 /// `section` (`None`: the main one); an unknown key lists the known ones.
-pub fn read_profile_section(
+pub(crate) fn read_profile_section(
     path: &std::path::Path,
     section: Option<&str>,
 ) -> Result<ProfileRead, Failure> {
@@ -330,7 +330,7 @@ pub fn read_profile_section(
 
 /// `profile` with the section `key` as its main one and no other (`None`:
 /// the main one); an unknown key is an error that lists the known ones.
-pub fn only_section(
+pub(crate) fn only_section(
     mut profile: chess_arbiter::standings::prizes::Profile,
     key: Option<&str>,
 ) -> Result<chess_arbiter::standings::prizes::Profile, String> {
@@ -362,7 +362,7 @@ pub fn only_section(
 /// profile without prizes reads, its errors located), or with `section` the
 /// section's `[sections.KEY.standings]`. Returns it with the profile's name
 /// and text.
-pub fn standings_profile(
+pub(crate) fn standings_profile(
     path: &std::path::Path,
     section: Option<&str>,
 ) -> Result<(chess_arbiter::standings::StandingsProfile, String, String), Failure> {
@@ -392,7 +392,7 @@ fn unread_birth_date(d: &Diagnostic) -> bool {
 /// without categories by age): a birth date the reader could not read is a
 /// warning, which says so, instead of an error that refuses the file. The
 /// date is left out of the tournament as the reader left it.
-pub fn birth_dates_unused(mut loaded: Loaded, command: &str) -> Loaded {
+pub(crate) fn birth_dates_unused(mut loaded: Loaded, command: &str) -> Loaded {
     for d in loaded
         .diagnostics
         .iter_mut()
@@ -408,7 +408,7 @@ pub fn birth_dates_unused(mut loaded: Loaded, command: &str) -> Loaded {
 
 /// Whether ranking with these categories needs the players' birth dates
 /// (a category by age).
-pub fn categories_by_age(categories: &[chess_arbiter::standings::Category]) -> bool {
+pub(crate) fn categories_by_age(categories: &[chess_arbiter::standings::Category]) -> bool {
     categories.iter().any(|c| {
         c.under.is_some() || c.at_least.is_some() || c.born_from.is_some() || c.born_until.is_some()
     })
@@ -417,7 +417,7 @@ pub fn categories_by_age(categories: &[chess_arbiter::standings::Category]) -> b
 /// Why `report` and the app write no site for a team event: its rounds are
 /// team matches, which the site's pages (individual pairings, standings,
 /// rating) do not show; the team standings are `arbiter standings`'.
-pub fn team_site_refused(name: &str) -> String {
+pub(crate) fn team_site_refused(name: &str) -> String {
     format!(
         "{name}: expected an individual tournament, found a team event: the site of a team event is not written yet; `arbiter standings {name}` ranks the teams (text, CSV, JSON or HTML)"
     )

@@ -36,49 +36,49 @@ use super::input::{self, Format, Loaded};
 
 Exit codes: 0 converted, 1 converted but the input has errors,
 3 unreadable input or no players, 4 input too large, 5 file access error.")]
-pub struct Args {
+pub(crate) struct Args {
     /// Input file, `-` for stdin.
-    pub input: String,
+    pub(crate) input: String,
     /// Output file (default: stdout; `-` for stdout).
     #[arg(short, long)]
-    pub output: Option<String>,
+    pub(crate) output: Option<String>,
     /// Input format (default: detected from the name and content).
     #[arg(long, value_enum)]
-    pub from: Option<Format>,
+    pub(crate) from: Option<Format>,
     /// Output format (default: the input's TRF family; `.json` output names mean json).
     #[arg(long, value_enum)]
-    pub to: Option<Format>,
+    pub(crate) to: Option<Format>,
     /// Input text encoding (default: UTF-8 if valid, else Windows-1252).
     #[arg(long, value_enum)]
-    pub encoding: Option<EncodingArg>,
+    pub(crate) encoding: Option<EncodingArg>,
     /// Line end for TRF output.
     #[arg(long, value_enum, default_value = "crlf")]
-    pub line_end: LineEndArg,
+    pub(crate) line_end: LineEndArg,
     /// Round to write with --to sm-pairings (default: the last round with data).
     #[arg(long)]
-    pub round: Option<u32>,
+    pub(crate) round: Option<u32>,
     /// Prepare the file for a purpose: `fide` writes the canonical rating
     /// report (with --to trf16 or trf26): ranks, points, header counts and
     /// dates filled, each fill reported; CRLF, UTF-8.
     #[arg(long = "for", value_enum)]
-    pub purpose: Option<Purpose>,
+    pub(crate) purpose: Option<Purpose>,
     /// Set a header record, e.g. `--set 012="Open 2026"`, `--set 042=2026-03-29`,
     /// round dates `--set 132=2026-03-29,2026-03-30`, tie-breaks `--set 202=DE,BH/C1,BH`,
     /// acceleration `--set 250="1.0;1-3;1-20"` (points;rounds;players), forbidden
     /// pairs `--set 260="3,7;1-5"` (`players[;rounds]`); also 022..122, 142, 152,
     /// 172..222. Repeatable; a value is one line.
     #[arg(long = "set", value_name = "CODE=TEXT")]
-    pub set: Vec<String>,
+    pub(crate) set: Vec<String>,
     /// Profile file (TOML): with --for fide its tie-breaks rank the players
     /// (the file's own `202` otherwise), and fill `202` when the file has none.
     #[arg(long)]
-    pub profile: Option<PathBuf>,
+    pub(crate) profile: Option<PathBuf>,
     #[command(flatten)]
-    pub section: super::common::SectionArg,
+    pub(crate) section: super::common::SectionArg,
     /// With --for fide: compare the players with the FIDE rating list and
     /// list what disagrees on stderr (an unknown id is an error).
     #[command(flatten)]
-    pub list: FideListArgs,
+    pub(crate) list: FideListArgs,
 }
 
 /// Apply `--set CODE=TEXT` to the tournament header (the forms are
@@ -123,12 +123,12 @@ fn report_ranks(
 
 /// What a converted file is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Purpose {
+pub(crate) enum Purpose {
     /// The rating report sent to the federation's rating officer.
     Fide,
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     // The command line is checked before the input is read.
     set_headers(&mut chess_arbiter::model::Tournament::default(), &args.set)?;
     let profile = match &args.profile {

@@ -30,17 +30,17 @@ else the ARBITER_NAME environment variable, else the login name) and the time;
 `arbiter event log` lists them. Exit codes: 0 done, 1 no legal pairing,
 3 refused (the message says why; nothing was written), 5 the file cannot be
 opened or is busy with another arbiter's step.")]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
-    pub command: EventCommand,
+    pub(crate) command: EventCommand,
 }
 
 /// Who makes the step.
 #[derive(clap::Args, Debug, Clone, Default)]
-pub struct Who {
+pub(crate) struct Who {
     /// The arbiter's name for the log (else ARBITER_NAME, else the login name).
     #[arg(long, global = true)]
-    pub arbiter: Option<String>,
+    pub(crate) arbiter: Option<String>,
 }
 
 impl Who {
@@ -63,15 +63,15 @@ impl Who {
 
 /// The section a step is about, why, and who makes it.
 #[derive(clap::Args, Debug, Clone, Default)]
-pub struct StepArgs {
+pub(crate) struct StepArgs {
     /// The section (default: the first, the main group).
     #[arg(long)]
-    pub section: Option<String>,
+    pub(crate) section: Option<String>,
     /// Why (recorded in the log).
     #[arg(long)]
-    pub reason: Option<String>,
+    pub(crate) reason: Option<String>,
     #[command(flatten)]
-    pub who: Who,
+    pub(crate) who: Who,
 }
 
 impl StepArgs {
@@ -85,7 +85,7 @@ impl StepArgs {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum EventCommand {
+pub(crate) enum EventCommand {
     /// Create an event file: sections from the profile, players (and rounds) from any input.
     New(NewArgs),
     /// Register players: from a registrations CSV or one FIDE id with --fide-list, by hand, or from a file.
@@ -113,100 +113,100 @@ pub enum EventCommand {
 }
 
 #[derive(clap::Args, Debug)]
-pub struct NewArgs {
+pub(crate) struct NewArgs {
     /// The event file to create (`.arbiter` suggested); it must not exist.
-    pub event: PathBuf,
+    pub(crate) event: PathBuf,
     /// Players and header (and rounds already played) from any input the tool reads.
     #[arg(long)]
-    pub from: Option<String>,
+    pub(crate) from: Option<String>,
     /// The regulations profile: sections, rounds, dates, tie-breaks, prizes.
     #[arg(long)]
-    pub profile: Option<PathBuf>,
+    pub(crate) profile: Option<PathBuf>,
     /// The event's name when there is no profile.
     #[arg(long)]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     /// Rounds of the main section when there is no profile.
     #[arg(long)]
-    pub rounds: Option<u32>,
+    pub(crate) rounds: Option<u32>,
     #[command(flatten)]
-    pub who: Who,
+    pub(crate) who: Who,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct RegisterArgs {
-    pub event: PathBuf,
+pub(crate) struct RegisterArgs {
+    pub(crate) event: PathBuf,
     #[arg(long)]
-    pub section: Option<String>,
+    pub(crate) section: Option<String>,
     /// A registrations CSV (FIDE id, category, name), with --fide-list.
     #[arg(long, conflicts_with_all = ["fide_id", "name", "from"])]
-    pub csv: Option<String>,
+    pub(crate) csv: Option<String>,
     /// One player by FIDE id, with --fide-list (or by hand with --name).
     #[arg(long)]
-    pub fide_id: Option<String>,
+    pub(crate) fide_id: Option<String>,
     #[command(flatten)]
-    pub list: FideListArgs,
+    pub(crate) list: FideListArgs,
     /// Every player of another file (any input the tool reads).
     #[arg(long, conflicts_with_all = ["fide_id", "name"])]
-    pub from: Option<String>,
+    pub(crate) from: Option<String>,
     #[command(flatten)]
-    pub data: PlayerData,
+    pub(crate) data: PlayerData,
     /// The first round the player is paired in (a late entry: the rounds
     /// before get the section's late-entry bye).
     #[arg(long, default_value_t = 1)]
-    pub from_round: u32,
+    pub(crate) from_round: u32,
     /// Late to the technical meeting: not paired in round 1 (a zero-point bye).
     #[arg(long)]
-    pub not_paired_round1: bool,
+    pub(crate) not_paired_round1: bool,
     #[command(flatten)]
-    pub who: Who,
+    pub(crate) who: Who,
 }
 
 /// A player's data by hand.
 #[derive(clap::Args, Debug, Default)]
-pub struct PlayerData {
+pub(crate) struct PlayerData {
     #[arg(long)]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     #[arg(long)]
-    pub rating: Option<u16>,
+    pub(crate) rating: Option<u16>,
     /// Federation (three letters).
     #[arg(long)]
-    pub fed: Option<String>,
+    pub(crate) fed: Option<String>,
     /// Birth date: YYYY, YYYY-MM or YYYY-MM-DD.
     #[arg(long)]
-    pub birth: Option<String>,
+    pub(crate) birth: Option<String>,
     #[arg(long, value_enum)]
-    pub sex: Option<SexArg>,
+    pub(crate) sex: Option<SexArg>,
     /// FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM).
     #[arg(long)]
-    pub title: Option<String>,
+    pub(crate) title: Option<String>,
     /// The category the player registered in (TRF XXG).
     #[arg(long)]
-    pub category: Option<String>,
+    pub(crate) category: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SexArg {
+pub(crate) enum SexArg {
     M,
     F,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct EditArgs {
-    pub event: PathBuf,
+pub(crate) struct EditArgs {
+    pub(crate) event: PathBuf,
     /// The player's pairing number.
-    pub player: u32,
+    pub(crate) player: u32,
     #[arg(long)]
-    pub section: Option<String>,
+    pub(crate) section: Option<String>,
     #[arg(long)]
-    pub fide_id: Option<String>,
+    pub(crate) fide_id: Option<String>,
     #[command(flatten)]
-    pub data: PlayerData,
+    pub(crate) data: PlayerData,
     #[command(flatten)]
-    pub who: Who,
+    pub(crate) who: Who,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PairFormat {
+pub(crate) enum PairFormat {
     Text,
     Json,
     Bbp,
@@ -214,141 +214,141 @@ pub enum PairFormat {
 }
 
 #[derive(clap::Args, Debug)]
-pub struct PairArgs {
-    pub event: PathBuf,
+pub(crate) struct PairArgs {
+    pub(crate) event: PathBuf,
     #[arg(long)]
-    pub section: Option<String>,
+    pub(crate) section: Option<String>,
     /// Keep the pairing a draft (printed with `check`'s verdict); `pair`
     /// without it publishes the draft.
     #[arg(long)]
-    pub draft: bool,
+    pub(crate) draft: bool,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: PairFormat,
+    pub(crate) format: PairFormat,
     /// The Dutch edition, when the section's profile does not say.
     #[arg(long, value_enum)]
-    pub system: Option<SystemArg>,
+    pub(crate) system: Option<SystemArg>,
     /// Write the pairing here instead of standard output.
     #[arg(short = 'o', long)]
-    pub output: Option<String>,
+    pub(crate) output: Option<String>,
     #[command(flatten)]
-    pub who: Who,
+    pub(crate) who: Who,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct ChangeArgs {
-    pub event: PathBuf,
+pub(crate) struct ChangeArgs {
+    pub(crate) event: PathBuf,
     #[arg(long)]
-    pub section: Option<String>,
+    pub(crate) section: Option<String>,
     /// Exchange two players (pairing numbers) on the boards or the bye.
     #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with = "flip")]
-    pub swap: Option<Vec<u32>>,
+    pub(crate) swap: Option<Vec<u32>>,
     /// Exchange the colours of a board.
     #[arg(long, value_name = "BOARD")]
-    pub flip: Option<u32>,
+    pub(crate) flip: Option<u32>,
     /// Why (required: it is recorded and named by `check`).
     #[arg(long)]
-    pub reason: String,
+    pub(crate) reason: String,
     #[command(flatten)]
-    pub who: Who,
+    pub(crate) who: Who,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct ResultArgs {
-    pub event: PathBuf,
-    pub board: u32,
+pub(crate) struct ResultArgs {
+    pub(crate) event: PathBuf,
+    pub(crate) board: u32,
     /// 1-0, 0-1, 1/2 (½-½, =), +-, -+, --, 0-0, ?
-    pub result: String,
+    pub(crate) result: String,
     /// The round (default: the last published).
     #[arg(long)]
-    pub round: Option<u32>,
+    pub(crate) round: Option<u32>,
     /// Replace a different result already recorded (the old value is logged).
     #[arg(long)]
-    pub correct: bool,
+    pub(crate) correct: bool,
     #[command(flatten)]
-    pub step: StepArgs,
+    pub(crate) step: StepArgs,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct ResultsArgs {
-    pub event: PathBuf,
+pub(crate) struct ResultsArgs {
+    pub(crate) event: PathBuf,
     /// The sheet (`-`: standard input, e.g. pasted lines).
-    pub sheet: String,
+    pub(crate) sheet: String,
     /// For lines without a round column (default: the last published).
     #[arg(long)]
-    pub round: Option<u32>,
+    pub(crate) round: Option<u32>,
     #[arg(long)]
-    pub correct: bool,
+    pub(crate) correct: bool,
     /// The section of lines without a section column, why, who.
     #[command(flatten)]
-    pub step: StepArgs,
+    pub(crate) step: StepArgs,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct ByeArgs {
-    pub event: PathBuf,
+pub(crate) struct ByeArgs {
+    pub(crate) event: PathBuf,
     /// The player's pairing number.
-    pub player: u32,
+    pub(crate) player: u32,
     #[arg(long)]
-    pub round: u32,
+    pub(crate) round: u32,
     /// A half-point bye.
     #[arg(long, conflicts_with_all = ["zero", "remove"])]
-    pub half: bool,
+    pub(crate) half: bool,
     /// A zero-point bye (a known absence).
     #[arg(long, conflicts_with = "remove")]
-    pub zero: bool,
+    pub(crate) zero: bool,
     /// Take back a bye requested earlier.
     #[arg(long)]
-    pub remove: bool,
+    pub(crate) remove: bool,
     #[command(flatten)]
-    pub step: StepArgs,
+    pub(crate) step: StepArgs,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct WithdrawArgs {
-    pub event: PathBuf,
-    pub player: u32,
+pub(crate) struct WithdrawArgs {
+    pub(crate) event: PathBuf,
+    pub(crate) player: u32,
     #[arg(long, required_unless_present = "back")]
-    pub from_round: Option<u32>,
+    pub(crate) from_round: Option<u32>,
     /// Bring a withdrawn player back.
     #[arg(long, conflicts_with = "from_round")]
-    pub back: bool,
+    pub(crate) back: bool,
     #[command(flatten)]
-    pub step: StepArgs,
+    pub(crate) step: StepArgs,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct UndoArgs {
-    pub event: PathBuf,
+pub(crate) struct UndoArgs {
+    pub(crate) event: PathBuf,
     /// Return to the state before this step of the log (default: the last step).
     #[arg(long)]
-    pub step: Option<i64>,
+    pub(crate) step: Option<i64>,
     #[arg(long)]
-    pub reason: Option<String>,
+    pub(crate) reason: Option<String>,
     #[command(flatten)]
-    pub who: Who,
+    pub(crate) who: Who,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LogFormat {
+pub(crate) enum LogFormat {
     Text,
     Json,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct LogArgs {
-    pub event: PathBuf,
+pub(crate) struct LogArgs {
+    pub(crate) event: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: LogFormat,
+    pub(crate) format: LogFormat,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct ShowArgs {
-    pub event: PathBuf,
+pub(crate) struct ShowArgs {
+    pub(crate) event: PathBuf,
     #[arg(long)]
-    pub section: Option<String>,
+    pub(crate) section: Option<String>,
     /// Show this round's boards (default: the draft, else the last published).
     #[arg(long)]
-    pub round: Option<u32>,
+    pub(crate) round: Option<u32>,
 }
 
 impl From<EventError> for Failure {
@@ -364,7 +364,7 @@ impl From<EventError> for Failure {
     }
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     match args.command {
         EventCommand::New(a) => new(a),
         EventCommand::Register(a) => register(a),

@@ -9,17 +9,17 @@ use chess_arbiter::pairing::dutch::PairError;
 use chess_arbiter::pairing::generate::GenerateError;
 
 /// Success.
-pub const OK: i32 = 0;
+pub(crate) const OK: i32 = 0;
 /// No legal pairing / discrepancies or problems found.
-pub const FOUND: i32 = 1;
+pub(crate) const FOUND: i32 = 1;
 /// Unexpected error (a bug: the command panicked).
-pub const UNEXPECTED: i32 = 2;
+pub(crate) const UNEXPECTED: i32 = 2;
 /// Invalid input: arguments, or a file that cannot be used.
-pub const INVALID_INPUT: i32 = 3;
+pub(crate) const INVALID_INPUT: i32 = 3;
 /// Input too large: a file above the size limit, refused before reading.
-pub const TOO_LARGE: i32 = 4;
+pub(crate) const TOO_LARGE: i32 = 4;
 /// File access error.
-pub const FILE_ACCESS: i32 = 5;
+pub(crate) const FILE_ACCESS: i32 = 5;
 
 /// Whether a line printed on stderr by [`say`] was an error.
 static ERROR_SAID: AtomicBool = AtomicBool::new(false);
@@ -28,7 +28,7 @@ static ERROR_SAID: AtomicBool = AtomicBool::new(false);
 /// An `error:` line marks the run: a command that goes on to the end after
 /// printing one exits 1 (problems found) instead of 0 (#34 item 13: an error
 /// printed means a non-zero exit).
-pub fn say(line: impl std::fmt::Display) {
+pub(crate) fn say(line: impl std::fmt::Display) {
     let s = line.to_string();
     if s.starts_with("error") {
         ERROR_SAID.store(true, Ordering::Relaxed);
@@ -38,7 +38,7 @@ pub fn say(line: impl std::fmt::Display) {
 
 /// A subcommand that ran to the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// Nothing to report (exit 0).
     Clean,
     /// Problems found, or no legal pairing (exit 1).
@@ -47,7 +47,7 @@ pub enum Outcome {
 
 impl Outcome {
     /// `Found` when `found`, else `Clean`.
-    pub fn found_if(found: bool) -> Outcome {
+    pub(crate) fn found_if(found: bool) -> Outcome {
         if found {
             Outcome::Found
         } else {
@@ -57,7 +57,7 @@ impl Outcome {
 }
 
 /// Why a subcommand stopped early.
-pub enum Failure {
+pub(crate) enum Failure {
     /// Invalid arguments or input (exit 3), printed as `error: {0}`.
     Invalid(String),
     /// A file that cannot be read or written (exit 5), printed as `error: {0}`.
@@ -99,7 +99,7 @@ impl From<GenerateError> for Failure {
 }
 
 /// The exit code of a finished subcommand; a failure's message goes to stderr.
-pub fn code(result: Result<Outcome, Failure>) -> i32 {
+pub(crate) fn code(result: Result<Outcome, Failure>) -> i32 {
     match result {
         Ok(Outcome::Clean) if ERROR_SAID.load(Ordering::Relaxed) => FOUND,
         Ok(Outcome::Clean) => OK,

@@ -18,16 +18,16 @@ use super::exit::{self, Failure};
 use super::input::Loaded;
 
 #[derive(clap::Args, Debug, Clone, Default)]
-pub struct FideListArgs {
+pub(crate) struct FideListArgs {
     /// FIDE rating list from ratings.fide.com: the combined TXT list
     /// (players_list_foa.txt), a standard/rapid/blitz TXT list or an XML
     /// list, plain or zipped. Only the event's players are kept.
     #[arg(long = "fide-list", value_name = "FILE")]
-    pub fide_list: Option<PathBuf>,
+    pub(crate) fide_list: Option<PathBuf>,
     /// The month of the list (YYYY-MM) when the file does not say it (the
     /// combined and XML lists; a single-type TXT list names it in its header).
     #[arg(long = "fide-list-month", value_name = "YYYY-MM", value_parser = parse_month, requires = "fide_list")]
-    pub fide_list_month: Option<ListMonth>,
+    pub(crate) fide_list_month: Option<ListMonth>,
 }
 
 fn parse_month(s: &str) -> Result<ListMonth, String> {
@@ -41,14 +41,14 @@ impl FideListArgs {
     /// Read the list, keeping the players with these FIDE ids (all when
     /// `ids` is `None`); its diagnostics go to stderr, an unreadable list
     /// fails (exit 5 when it cannot be opened, else 3).
-    pub fn load(&self, ids: Option<HashSet<u64>>) -> Result<Option<FideList>, Failure> {
+    pub(crate) fn load(&self, ids: Option<HashSet<u64>>) -> Result<Option<FideList>, Failure> {
         self.load_counted(ids).map(|(list, _)| list)
     }
 
     /// [`Self::load`], and how many of the diagnostics it printed are errors
     /// (unreadable fields of the list): a command that printed an error exits
     /// non-zero.
-    pub fn load_counted(
+    pub(crate) fn load_counted(
         &self,
         ids: Option<HashSet<u64>>,
     ) -> Result<(Option<FideList>, usize), Failure> {
@@ -81,13 +81,13 @@ impl FideListArgs {
     }
 
     /// [`Self::load`] for the players of `t`.
-    pub fn load_for(&self, t: &Tournament) -> Result<Option<FideList>, Failure> {
+    pub(crate) fn load_for(&self, t: &Tournament) -> Result<Option<FideList>, Failure> {
         self.load(Some(ids_of(t)))
     }
 }
 
 /// The FIDE ids of a tournament's players, as numbers.
-pub fn ids_of(t: &Tournament) -> HashSet<u64> {
+pub(crate) fn ids_of(t: &Tournament) -> HashSet<u64> {
     t.players
         .iter()
         .filter_map(|p| p.fide_id.as_deref()?.trim().parse().ok())
@@ -95,19 +95,19 @@ pub fn ids_of(t: &Tournament) -> HashSet<u64> {
 }
 
 /// The list kind of the event: its time control (record 122/222).
-pub fn kind_of(t: &Tournament) -> ListKind {
+pub(crate) fn kind_of(t: &Tournament) -> ListKind {
     list_kind(event_kind(t))
 }
 
 /// What the file says that the list does not, as located diagnostics.
-pub fn disagreements(loaded: &Loaded, list: &FideList) -> Vec<Diagnostic> {
+pub(crate) fn disagreements(loaded: &Loaded, list: &FideList) -> Vec<Diagnostic> {
     let t = &loaded.tournament;
     let findings = compare(t, list, kind_of(t));
     diagnostics(&findings, t, list, &loaded.source, &loaded.name)
 }
 
 /// Print the disagreements on stderr; the number of errors among them.
-pub fn report(loaded: &Loaded, list: &FideList) -> usize {
+pub(crate) fn report(loaded: &Loaded, list: &FideList) -> usize {
     let ds = disagreements(loaded, list);
     for d in &ds {
         super::exit::say(d);

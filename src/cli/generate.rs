@@ -14,7 +14,7 @@ use super::exit::{Failure, Outcome};
 use super::input;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ScoringArg {
+pub(crate) enum ScoringArg {
     #[value(name = "1-0.5-0")]
     Standard,
     #[value(name = "3-1-0")]
@@ -22,18 +22,18 @@ pub enum ScoringArg {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColourArg {
+pub(crate) enum ColourArg {
     White,
     Black,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum AccelerationArg {
+pub(crate) enum AccelerationArg {
     Baku,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ToArg {
+pub(crate) enum ToArg {
     Trf26,
     Trf16,
 }
@@ -52,49 +52,49 @@ Results follow the FIDE expected score of the rating difference. The seed and
 every parameter are recorded in ### comment lines (TRF-2026).
 Exit codes: 0 generated, 1 a round had no legal pairing, 3 invalid options,
 5 file access error.")]
-pub struct Args {
+pub(crate) struct Args {
     #[arg(long)]
-    pub players: u32,
+    pub(crate) players: u32,
     /// Rounds to play (required for a Swiss; a round robin's default is its
     /// whole table).
     #[arg(long)]
-    pub rounds: Option<u32>,
+    pub(crate) rounds: Option<u32>,
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The pairing system: an edition of the Dutch system, or a round robin
     /// by the Berger table (round-robin, double-round-robin).
     #[arg(long, value_enum, default_value = "dutch-2025")]
-    pub system: SystemArg,
+    pub(crate) system: SystemArg,
     #[arg(long, default_value_t = 0.3)]
-    pub draw_rate: f64,
+    pub(crate) draw_rate: f64,
     #[arg(long, default_value_t = 0.0)]
-    pub forfeit_rate: f64,
+    pub(crate) forfeit_rate: f64,
     #[arg(long, default_value_t = 0.0)]
-    pub half_bye_rate: f64,
+    pub(crate) half_bye_rate: f64,
     #[arg(long, default_value_t = 0.0)]
-    pub zero_bye_rate: f64,
+    pub(crate) zero_bye_rate: f64,
     #[arg(long, default_value_t = 0.0)]
-    pub withdraw_rate: f64,
+    pub(crate) withdraw_rate: f64,
     #[arg(long, default_value_t = 0.0)]
-    pub late_entry_rate: f64,
+    pub(crate) late_entry_rate: f64,
     #[arg(long, value_enum, default_value = "1-0.5-0")]
-    pub scoring: ScoringArg,
+    pub(crate) scoring: ScoringArg,
     #[arg(long, value_enum)]
-    pub acceleration: Option<AccelerationArg>,
+    pub(crate) acceleration: Option<AccelerationArg>,
     #[arg(
         long = "initial-colour",
         alias = "initial-color",
         value_enum,
         default_value = "white"
     )]
-    pub initial_color: ColourArg,
+    pub(crate) initial_color: ColourArg,
     /// LO-HI, e.g. 1400-2700.
     #[arg(long, default_value = "1400-2700")]
-    pub rating_range: String,
+    pub(crate) rating_range: String,
     #[arg(long, value_enum, default_value = "trf26")]
-    pub to: ToArg,
+    pub(crate) to: ToArg,
     #[arg(short, long)]
-    pub output: Option<String>,
+    pub(crate) output: Option<String>,
 }
 
 /// The players and rounds a TRF can number and a tournament can play: start
@@ -117,7 +117,7 @@ fn check_size(players: u32, rounds: Option<u32>) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     check_size(args.players, args.rounds)?;
     let round_robin = args.system.round_robin().map(|c| c.unwrap_or(1));
     let edition = args.system.dutch().unwrap_or(DutchEdition::Dutch2025);

@@ -19,7 +19,7 @@ use super::exit;
 
 /// File formats known to the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// FIDE TRF, any dialect (input only; the dialect is detected).
     Trf,
     /// TRF16 (output; as input, same as `trf`).
@@ -62,26 +62,26 @@ impl Format {
 }
 
 /// A tournament read from a file, with what the reader saw.
-pub struct Loaded {
-    pub tournament: Tournament,
+pub(crate) struct Loaded {
+    pub(crate) tournament: Tournament,
     /// The reader's diagnostics, then the consistency checks'.
-    pub diagnostics: Vec<Diagnostic>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
     /// TRF dialect (TRF inputs only).
-    pub dialect: Option<trf::Dialect>,
+    pub(crate) dialect: Option<trf::Dialect>,
     /// Where the records are (lines of a TRF, byte offsets of a binary file).
-    pub source: input::Source,
+    pub(crate) source: input::Source,
     /// The format actually read.
-    pub format: InputFormat,
+    pub(crate) format: InputFormat,
     /// The name used in messages (`<stdin>` for `-`).
-    pub name: String,
+    pub(crate) name: String,
     /// The bytes read (both files, one after the other, for `a+b`).
-    pub bytes: Vec<u8>,
+    pub(crate) bytes: Vec<u8>,
 }
 
 /// Why an input could not be used, with the exit code to return.
-pub struct InputError {
-    pub code: i32,
-    pub diagnostics: Vec<Diagnostic>,
+pub(crate) struct InputError {
+    pub(crate) code: i32,
+    pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
 impl InputError {
@@ -126,11 +126,11 @@ fn display_name(path: &str) -> String {
 /// The largest input read, in bytes, unless `ARBITER_MAX_INPUT_BYTES` says
 /// otherwise: far above any real tournament file (a 10,000-player TRF is
 /// about 2 MB), low enough that junk cannot exhaust memory.
-pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
+pub(crate) const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The input size limit: `ARBITER_MAX_INPUT_BYTES` when set to a number of
 /// bytes, else [`MAX_INPUT_BYTES`].
-pub fn max_input_bytes() -> u64 {
+pub(crate) fn max_input_bytes() -> u64 {
     std::env::var("ARBITER_MAX_INPUT_BYTES")
         .ok()
         .and_then(|v| v.trim().parse().ok())
@@ -158,7 +158,7 @@ fn too_large(name: &str, size: u64, limit: u64) -> InputError {
 /// Read the bytes of `path` (`-` = stdin), refusing (exit 4) an input above
 /// [`max_input_bytes`]: a file by its size before reading, stdin as soon as
 /// it passes the limit.
-pub fn read_path(path: &str) -> Result<Vec<u8>, InputError> {
+pub(crate) fn read_path(path: &str) -> Result<Vec<u8>, InputError> {
     let name = display_name(path);
     let limit = max_input_bytes();
     let mut buf = Vec::new();
@@ -194,7 +194,7 @@ impl Loaded {
     /// warning names the file and line of the fact (a TRF line and columns, a
     /// Swiss-Manager player row or board row and its file, a `.TUNX` record's
     /// byte offset, a JSON path).
-    pub fn facts(&self) -> chess_arbiter::pairing::check::FileFacts<'_> {
+    pub(crate) fn facts(&self) -> chess_arbiter::pairing::check::FileFacts<'_> {
         chess_arbiter::pairing::check::FileFacts::new(Some(&self.name), &self.source)
     }
 }
@@ -203,7 +203,7 @@ impl Loaded {
 /// the format layer's one entry point, then run the consistency checks. A path
 /// `players.txt+pairings.txt` that does not exist as such names a Swiss-Manager player
 /// file and pairing file read together.
-pub fn read_input(
+pub(crate) fn read_input(
     path: &str,
     from: Option<Format>,
     encoding: Option<trf::Encoding>,
@@ -282,7 +282,7 @@ fn read_event(file: &str, section: Option<&str>, name: &str) -> Result<Loaded, I
 /// Whether an event file's state is what its log adds up to (the log
 /// replayed into a copy and compared table by table, after SQLite's own
 /// integrity check): an error diagnostic for each difference.
-pub fn event_soundness(path: &str) -> Result<Vec<Diagnostic>, InputError> {
+pub(crate) fn event_soundness(path: &str) -> Result<Vec<Diagnostic>, InputError> {
     let Some((file, _)) = event_path(path) else {
         return Ok(Vec::new());
     };
@@ -319,7 +319,7 @@ fn event_diagnostic(file: &str, family: Family, message: String) -> Diagnostic {
 }
 
 /// Read bytes already in memory (an upload) named `name`, as [`read_input`] reads a file.
-pub fn read_bytes(
+pub(crate) fn read_bytes(
     name: &str,
     bytes: &[u8],
     from: Option<Format>,
@@ -394,7 +394,7 @@ fn checked(
 /// nothing can be written (a read-only format, a round the file does not have).
 /// `round` chooses the round of a Swiss-Manager pairing file (default: the last round
 /// with data).
-pub fn render(
+pub(crate) fn render(
     t: &Tournament,
     to: Format,
     line_end: trf::LineEnd,
@@ -476,7 +476,7 @@ pub fn render(
 }
 
 /// Write `text` to `path` (`None` or `-` = stdout). A closed pipe is not an error.
-pub fn write_output(path: Option<&str>, text: &str) -> Result<(), i32> {
+pub(crate) fn write_output(path: Option<&str>, text: &str) -> Result<(), i32> {
     match path {
         None | Some("-") => {
             let mut out = std::io::stdout().lock();

@@ -8,17 +8,17 @@ use super::exit::Failure;
 
 /// The language of the output.
 #[derive(clap::Args, Debug, Clone, Default)]
-pub struct LangArg {
+pub(crate) struct LangArg {
     /// Language of the output (`en`, `zh-TW`); default: the profile's
     /// `[event] lang`, else English. Diagnostics stay English.
     #[arg(long)]
-    pub lang: Option<String>,
+    pub(crate) lang: Option<String>,
 }
 
 impl LangArg {
     /// `--lang`, else `profile` (the profile's `[event] lang`, named `file`
     /// in an error), else English.
-    pub fn resolve(&self, profile: Option<(&str, &str)>) -> Result<Lang, Failure> {
+    pub(crate) fn resolve(&self, profile: Option<(&str, &str)>) -> Result<Lang, Failure> {
         if let Some(tag) = &self.lang {
             return Lang::parse(tag).map_err(|e| Failure::Invalid(format!("--lang: {e}")));
         }
@@ -33,7 +33,7 @@ impl LangArg {
 
 /// The `[event] lang` of a profile file, without reading the rest (for the
 /// commands that read only `[standings]`); `None` when absent or unreadable.
-pub fn profile_lang(text: &str) -> Option<String> {
+pub(crate) fn profile_lang(text: &str) -> Option<String> {
     let v: toml::Table = toml::from_str(text).ok()?;
     v.get("event")?.get("lang")?.as_str().map(str::to_string)
 }

@@ -25,13 +25,13 @@ mod validate;
 /// check rounds with the FIDE Dutch system, standings, prizes and rating reports.
 #[derive(Parser, Debug)]
 #[command(name = "arbiter", version, about, long_about = None)]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Convert between TRF dialects (TRF16, TRF-2026, TRF(x), TRF(bx)), JSON and Swiss-Manager formats.
     Convert(convert::Args),
     /// Check a tournament file and list every problem with its location.
@@ -64,7 +64,7 @@ pub enum Command {
 
 /// Parse the command line, run the subcommand and return its exit code. A
 /// panic (a bug) is an unexpected error: its message is on stderr, exit 2.
-pub fn main() -> i32 {
+pub(crate) fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -19,7 +19,7 @@ use super::input;
 
 /// Output format of `arbiter pair`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PairFormat {
+pub(crate) enum PairFormat {
     /// Boards with names, ratings and points.
     Text,
     Json,
@@ -32,24 +32,24 @@ pub enum PairFormat {
 }
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The tournament file (any format `convert` reads; `a+b` for two Swiss-Manager exports); `-` = stdin.
-    pub input: PathBuf,
+    pub(crate) input: PathBuf,
     /// The edition of the Dutch system. Default: from the file's system
     /// code, else its dates (2026-02-01 cut-over). A round robin (by its
     /// type or schedule, or forced with round-robin / double-round-robin)
     /// gets the next round of its Berger table (C.05 Annex 1).
     #[arg(long, value_enum)]
-    pub system: Option<SystemArg>,
+    pub(crate) system: Option<SystemArg>,
     /// Write the result here instead of standard output.
     #[arg(short = 'o', long)]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: PairFormat,
+    pub(crate) format: PairFormat,
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     let name = args.input.display().to_string();
     // birth dates are not used to pair: one the reader could not read is a warning
     let loaded = gate(birth_dates_unused(
@@ -134,7 +134,7 @@ fn write(args: &Args, text: &str) -> Result<Outcome, Failure> {
 
 /// The library's refusal ([`chess_arbiter::pairing::ready`]) as the command
 /// line says it: its located errors, naming the file, then exit 3.
-pub fn not_ready(e: NotReady, name: &str) -> Failure {
+pub(crate) fn not_ready(e: NotReady, name: &str) -> Failure {
     Failure::Input {
         code: super::exit::INVALID_INPUT,
         diagnostics: e

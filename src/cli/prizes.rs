@@ -11,27 +11,27 @@ use super::exit::{Failure, Outcome};
 
 /// Turn final standings into a prize statement, as a tournament profile says.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament file: TRF (any dialect) or the JSON model; `-` for stdin.
-    pub input: PathBuf,
+    pub(crate) input: PathBuf,
     /// Tournament profile (TOML): categories, tie-breaks, prize tables and rules.
     #[arg(long)]
-    pub profile: PathBuf,
+    pub(crate) profile: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: ReportFormat,
+    pub(crate) format: ReportFormat,
     #[command(flatten)]
-    pub section: super::common::SectionArg,
+    pub(crate) section: super::common::SectionArg,
     /// CSV separator (one ASCII character).
     #[arg(long, default_value = ",")]
-    pub separator: char,
+    pub(crate) separator: char,
     /// Write to this file instead of stdout.
     #[arg(short, long)]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     #[command(flatten)]
-    pub lang: super::lang::LangArg,
+    pub(crate) lang: super::lang::LangArg,
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     if !args.separator.is_ascii() {
         return Err(Failure::Invalid(format!(
             "expected a one-character ASCII separator, found '{}'",

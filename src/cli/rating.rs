@@ -19,38 +19,38 @@ use super::input::{self, Loaded};
 
 /// Rating changes (FIDE B.02) of every player: K and why, W, We, K(W-We), new rating.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament file (TRF, or the JSON model); `-` reads stdin. Several
     /// files: events of one rating period (the month of the end date) share
     /// the 700 cap on K x games and the rounding (text and json only).
     #[arg(required = true, num_args = 1..)]
-    pub inputs: Vec<String>,
+    pub(crate) inputs: Vec<String>,
     /// B.02 edition; by default the one in force at the event's end date.
     #[arg(long, value_parser = parse_edition)]
-    pub rules: Option<RatingRules>,
+    pub(crate) rules: Option<RatingRules>,
     /// Rating list; by default read from the time control (122/222).
     #[arg(long, value_parser = parse_kind)]
-    pub kind: Option<Kind>,
+    pub(crate) kind: Option<Kind>,
     /// K factor of a player, as START_RANK=K (repeatable); overrides the file.
     /// Only the FIDE values (40, 20, 10, B.02 §8.3.3) unless --force.
     #[arg(long = "k", value_name = "SNO=K", value_parser = parse_k)]
-    pub k: Vec<(u32, u32)>,
+    pub(crate) k: Vec<(u32, u32)>,
     /// Use a --k value that is not a FIDE K factor (with a warning).
     #[arg(long)]
-    pub force: bool,
+    pub(crate) force: bool,
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
-    pub format: ReportFormat,
+    pub(crate) format: ReportFormat,
     /// Write to this file instead of stdout.
     #[arg(short = 'o', long)]
-    pub output: Option<String>,
+    pub(crate) output: Option<String>,
     /// Ratings and K factors from the list (for the event's kind); what
     /// disagrees with the file is listed on stderr.
     #[command(flatten)]
-    pub list: FideListArgs,
+    pub(crate) list: FideListArgs,
     /// Column heads and page words in this language (`en`, `zh-TW`); the
     /// sentences about rules and K stay English, as do diagnostics.
     #[command(flatten)]
-    pub lang: super::lang::LangArg,
+    pub(crate) lang: super::lang::LangArg,
 }
 
 fn parse_edition(s: &str) -> Result<RatingRules, String> {
@@ -89,7 +89,7 @@ fn covered_by_reader(p: &Problem) -> bool {
 
 /// The rating-officer problems of a loaded file, located and with their
 /// rule, for `arbiter validate --fide`.
-pub fn fide_problems(loaded: &Loaded) -> Vec<Diagnostic> {
+pub(crate) fn fide_problems(loaded: &Loaded) -> Vec<Diagnostic> {
     // TRF columns only for TRF input (a binary file is located by its records).
     let problems = check_report(&loaded.tournament, &loaded.source);
     let refused = chess_arbiter::rating::submission::refusal(&loaded.tournament);
@@ -135,7 +135,7 @@ fn check_given_k(
     Ok(())
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     if args.inputs.len() > 1 {
         return run_period(args);
     }

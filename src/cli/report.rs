@@ -28,41 +28,41 @@ the others under their tag (zh-TW/index.html); each page links its twin.
 Files: index.html, players.html, round-N.html, standings-N.html (after round N),
 standings.html (final), crosstable.html, player-N.html (by starting number),
 prizes.html (with --profile), rating.html, check.html, style.css.")]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament file: any input `arbiter` reads (TRF, JSON, Swiss-Manager); `-` = stdin.
-    pub input: String,
+    pub(crate) input: String,
     /// Tournament profile (TOML): tie-breaks, categories and prizes.
     #[arg(long)]
-    pub profile: Option<PathBuf>,
+    pub(crate) profile: Option<PathBuf>,
     #[command(flatten)]
-    pub section: super::common::SectionArg,
+    pub(crate) section: super::common::SectionArg,
     /// The site as it stood after this round.
     #[arg(long)]
-    pub after_round: Option<u32>,
+    pub(crate) after_round: Option<u32>,
     /// Edition of the Dutch system for the pairing check; default from the file.
     #[arg(long, value_enum)]
-    pub system: Option<SystemArg>,
+    pub(crate) system: Option<SystemArg>,
     /// Leave out the pairing check (every round re-paired: seconds for a
     /// thousand players).
     #[arg(long)]
-    pub no_check: bool,
+    pub(crate) no_check: bool,
     /// Directory to write the site into (created when missing).
     #[arg(short = 'o', long)]
-    pub output: PathBuf,
+    pub(crate) output: PathBuf,
     /// The rating page and the rating-based tie-breaks use the list's
     /// ratings and K factors; what the file says otherwise is listed on the
     /// rating page and on stderr.
     #[command(flatten)]
-    pub list: FideListArgs,
+    pub(crate) list: FideListArgs,
     /// The site's first language, written at the root of DIR; every other
     /// language is written under its tag (DIR/zh-TW/...), each page linking
     /// its twin.
     #[command(flatten)]
-    pub lang: super::lang::LangArg,
+    pub(crate) lang: super::lang::LangArg,
 }
 
 /// The library's view of a file read by the command line.
-pub fn source(loaded: &Loaded) -> chess_arbiter::render::site::Source<'_> {
+pub(crate) fn source(loaded: &Loaded) -> chess_arbiter::render::site::Source<'_> {
     chess_arbiter::render::site::Source {
         tournament: &loaded.tournament,
         locator: &loaded.source,
@@ -70,7 +70,7 @@ pub fn source(loaded: &Loaded) -> chess_arbiter::render::site::Source<'_> {
     }
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     // read as every command reads a profile (UTF-8 checked, located errors),
     // reduced to the section asked for: no page shows another section's prizes
     let read = match &args.profile {

@@ -15,7 +15,7 @@ use super::exit::{Failure, Outcome};
 use super::fide_list::{kind_of, report, FideListArgs};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub(crate) enum Format {
     Text,
     Csv,
     Json,
@@ -26,69 +26,69 @@ pub enum Format {
 
 /// Standings with FIDE C.07 tie-breaks after any round, per category.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament file: TRF (any dialect) or chess-arbiter JSON; `-` for stdin.
-    pub input: String,
+    pub(crate) input: String,
     /// Tie-break list, e.g. "DE,BH/M1,BH,WIN" (C.07 codes with /Cn /Mn /P /F /L±n
     /// /Unnnn, hyphen forms, OTHER_… codes, Swiss-Manager ids as SM37/M1). Default:
     /// the profile's list, else the file's.
     #[arg(long)]
-    pub tiebreaks: Option<String>,
+    pub(crate) tiebreaks: Option<String>,
     /// Rules edition: pre2023, 2023 or 2026. Default: by the event's dates.
     #[arg(long)]
-    pub edition: Option<String>,
+    pub(crate) edition: Option<String>,
     /// Standings after this round.
     #[arg(long)]
-    pub after_round: Option<u32>,
+    pub(crate) after_round: Option<u32>,
     /// Show only this category (defined in the profile); repeatable.
     #[arg(long)]
-    pub category: Vec<String>,
+    pub(crate) category: Vec<String>,
     /// Profile file (TOML) with a [standings] table: tiebreaks, edition, categories.
     #[arg(long)]
-    pub profile: Option<PathBuf>,
+    pub(crate) profile: Option<PathBuf>,
     #[command(flatten)]
-    pub section: super::common::SectionArg,
+    pub(crate) section: super::common::SectionArg,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub(crate) format: Format,
     /// CSV separator: ',' or ';'.
     #[arg(long, default_value = ",")]
-    pub separator: char,
+    pub(crate) separator: char,
     /// Show the working of every value for this player (starting rank or name).
     #[arg(long)]
-    pub explain: Option<String>,
+    pub(crate) explain: Option<String>,
     /// Rank categories with DE re-applied inside the category (default: filter the
     /// overall order).
     #[arg(long)]
-    pub reapply_de: bool,
+    pub(crate) reapply_de: bool,
     #[command(flatten)]
-    pub lang: super::lang::LangArg,
+    pub(crate) lang: super::lang::LangArg,
     /// Separate players tied after every tie-break by lot with this seed.
     #[arg(long)]
-    pub lot_seed: Option<u64>,
+    pub(crate) lot_seed: Option<u64>,
     /// The rating the regulations fix for unrated players in ARO, TPR, PTP, APRO,
     /// APPO and RTNG (C.07 art. 10; a code's own /Unnnn wins). Without it, unrated
     /// opponents are left out, with a warning.
     #[arg(long, value_name = "N")]
-    pub unrated: Option<u16>,
+    pub(crate) unrated: Option<u16>,
     /// With a Swiss-Manager player file (`players.txt+pairings.txt`): show Swiss-Manager's
     /// points, tie-break values (Wtg1..) and ranks next to ours and flag every difference
     /// (exit code 1 when there is one).
     #[arg(long)]
-    pub compare: bool,
+    pub(crate) compare: bool,
     /// Write to this file instead of stdout.
     #[arg(short = 'o', long)]
-    pub output: Option<String>,
+    pub(crate) output: Option<String>,
     /// Team events: the individual board standings (board prizes) instead of
     /// the team standings: per board, each player's games on it, points and
     /// percentage (games played over the board only).
     #[arg(long)]
-    pub boards: bool,
+    pub(crate) boards: bool,
     /// With --boards: the games a player needs on a board to be ranked.
     #[arg(long, value_name = "N", requires = "boards", default_value_t = 0)]
-    pub min_games: u32,
+    pub(crate) min_games: u32,
     /// Rating-based tie-breaks (ARO, TPR, ...) use the list's ratings.
     #[command(flatten)]
-    pub list: FideListArgs,
+    pub(crate) list: FideListArgs,
 }
 
 fn parse_tiebreaks(
@@ -361,7 +361,7 @@ fn team_standings(
 /// with the list used, for the FIDE report's rank field; `None` when the file lists no
 /// tie-breaks (the report then ranks by score and starting rank, and says so) or they
 /// cannot be computed.
-pub fn final_ranks(
+pub(crate) fn final_ranks(
     t: &chess_arbiter::model::Tournament,
 ) -> Option<(
     std::collections::BTreeMap<chess_arbiter::model::PlayerId, u32>,
@@ -375,7 +375,7 @@ pub fn final_ranks(
     Some((ranks, t.tiebreaks.join(", ")))
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     let (out, differences) = run_inner(&args)?;
     super::input::write_output(args.output.as_deref(), &out).map_err(Failure::Reported)?;
     Ok(Outcome::found_if(differences))

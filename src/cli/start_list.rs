@@ -15,14 +15,14 @@ use super::fide_list::FideListArgs;
 use super::input;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum KindArg {
+pub(crate) enum KindArg {
     Standard,
     Rapid,
     Blitz,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OutFormat {
+pub(crate) enum OutFormat {
     Trf26,
     Trf16,
     Trfx,
@@ -45,33 +45,33 @@ with one the list does not know, are listed on stderr and left off.
 
 Exit codes: 0 written, 1 written but registrations were left off,
 3 unreadable input, 5 file access error.")]
-pub struct Args {
+pub(crate) struct Args {
     /// Registrations (CSV), `-` for stdin.
-    pub registrations: String,
+    pub(crate) registrations: String,
     #[command(flatten)]
-    pub list: FideListArgs,
+    pub(crate) list: FideListArgs,
     /// Tournament name (record 012).
     #[arg(long)]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     /// Number of rounds (142 / XXR).
     #[arg(long)]
-    pub rounds: Option<u32>,
+    pub(crate) rounds: Option<u32>,
     /// Start date (YYYY-MM-DD, record 042); its year counts ages for categories.
     #[arg(long, value_parser = parse_date)]
-    pub start: Option<NaiveDate>,
+    pub(crate) start: Option<NaiveDate>,
     /// Which rating of the list ranks the players.
     #[arg(long, value_enum, default_value = "standard")]
-    pub kind: KindArg,
+    pub(crate) kind: KindArg,
     #[arg(long, value_enum, default_value = "trf26")]
-    pub to: OutFormat,
+    pub(crate) to: OutFormat,
     /// Output file (default: stdout).
     #[arg(short = 'o', long)]
-    pub output: Option<String>,
+    pub(crate) output: Option<String>,
     /// Set a header record, as `convert --set` does: `--set 122="90'/40+30'+30\""`,
     /// `--set 132=2026-03-29,2026-03-30`, `--set 092="Individual: Swiss-System"`.
     /// The time control (122 or 222) is what tells `rating` a rapid or blitz event.
     #[arg(long = "set", value_name = "CODE=TEXT")]
-    pub set: Vec<String>,
+    pub(crate) set: Vec<String>,
 }
 
 fn parse_date(s: &str) -> Result<NaiveDate, String> {
@@ -79,7 +79,7 @@ fn parse_date(s: &str) -> Result<NaiveDate, String> {
         .map_err(|_| format!("expected YYYY-MM-DD, found \"{s}\""))
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     if args.list.fide_list.is_none() {
         return Err(Failure::Invalid(
             "start-list needs --fide-list FILE: the player data comes from it".into(),

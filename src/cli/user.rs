@@ -14,13 +14,13 @@ use super::exit::{Failure, Outcome, INVALID_INPUT};
   printf '%s\\n' 'a long password' | arbiter user add open.arbiter \"Chief Arbiter\" --role chief
   arbiter user list open.arbiter
   arbiter user remove open.arbiter \"Deputy 2\"")]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
-    pub command: UserCommand,
+    pub(crate) command: UserCommand,
 }
 
 #[derive(clap::Subcommand, Debug)]
-pub enum UserCommand {
+pub(crate) enum UserCommand {
     /// Add an account; its password is read from standard input (its first line).
     Add(AddArgs),
     /// List the accounts (name, role, when and by whom created).
@@ -30,31 +30,31 @@ pub enum UserCommand {
 }
 
 #[derive(clap::Args, Debug)]
-pub struct AddArgs {
+pub(crate) struct AddArgs {
     /// The event file.
-    pub event: PathBuf,
+    pub(crate) event: PathBuf,
     /// The account's name, as the event's log shows it.
-    pub name: String,
+    pub(crate) name: String,
     /// chief (everything) or deputy (players, results, byes).
     #[arg(long, value_parser = ["chief", "deputy"])]
-    pub role: String,
+    pub(crate) role: String,
     /// Who adds it, for the record (default: $ARBITER_NAME, else `command line`).
     #[arg(long)]
-    pub by: Option<String>,
+    pub(crate) by: Option<String>,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct ListArgs {
+pub(crate) struct ListArgs {
     /// The event file.
-    pub event: PathBuf,
+    pub(crate) event: PathBuf,
 }
 
 #[derive(clap::Args, Debug)]
-pub struct RemoveArgs {
+pub(crate) struct RemoveArgs {
     /// The event file.
-    pub event: PathBuf,
+    pub(crate) event: PathBuf,
     /// The account's name.
-    pub name: String,
+    pub(crate) name: String,
 }
 
 /// The first line of standard input, without its line end.
@@ -82,7 +82,7 @@ fn read_password() -> Result<String, Failure> {
     Ok(line)
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     match args.command {
         UserCommand::Add(a) => {
             let password = read_password()?;

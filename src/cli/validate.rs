@@ -10,7 +10,7 @@ use super::fide_list::{disagreements, FideListArgs};
 use super::input::{self, Format};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ReportFormat {
+pub(crate) enum ReportFormat {
     Text,
     Json,
 }
@@ -29,43 +29,43 @@ pub enum ReportFormat {
 
 Exit codes: 0 no errors (warnings allowed unless --strict), 1 problems found,
 3 unreadable input or no players, 4 input too large, 5 file access error.")]
-pub struct Args {
+pub(crate) struct Args {
     /// Input file, `-` for stdin.
-    pub input: String,
+    pub(crate) input: String,
     /// Report format.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: ReportFormat,
+    pub(crate) format: ReportFormat,
     /// Input format (default: detected).
     #[arg(long, value_enum)]
-    pub from: Option<Format>,
+    pub(crate) from: Option<Format>,
     /// Input text encoding (default: UTF-8 if valid, else Windows-1252).
     #[arg(long, value_enum)]
-    pub encoding: Option<EncodingArg>,
+    pub(crate) encoding: Option<EncodingArg>,
     /// Count warnings as problems (exit 1).
     #[arg(long)]
-    pub strict: bool,
+    pub(crate) strict: bool,
     /// Also run the checks a federation rating officer makes before
     /// uploading the report to FIDE (ids, birth dates, sex, federations,
     /// titles, arbiters, dates, rate of play, byes, rated games, names).
     #[arg(long)]
-    pub fide: bool,
+    pub(crate) fide: bool,
     /// Also check the entry rules of this tournament profile's `[entry]` table
     /// (players without a FIDE ID, more players than the hall holds).
     #[arg(long)]
-    pub profile: Option<std::path::PathBuf>,
+    pub(crate) profile: Option<std::path::PathBuf>,
     #[command(flatten)]
-    pub section: super::common::SectionArg,
+    pub(crate) section: super::common::SectionArg,
     /// Write the report to this file instead of stdout.
     #[arg(short = 'o', long)]
-    pub output: Option<String>,
+    pub(crate) output: Option<String>,
     /// Also compare the players with the FIDE rating list: unknown or
     /// mistyped ids (errors), names, birth years, sex, federations, titles,
     /// ratings and inactive players that differ (warnings).
     #[command(flatten)]
-    pub list: FideListArgs,
+    pub(crate) list: FideListArgs,
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     let mut loaded = match input::read_input(&args.input, args.from, args.encoding.map(Into::into))
     {
         Ok(l) => l,

@@ -21,8 +21,8 @@ pub enum RatingRules {
     B2025Oct,
 }
 
-/// Every edition, oldest first.
 impl RatingRules {
+    /// Every edition, oldest first.
     pub const ALL: [RatingRules; 3] = [
         RatingRules::B2022,
         RatingRules::B2024,

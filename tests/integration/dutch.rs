@@ -11,14 +11,14 @@ use chess_arbiter::pairing::check::position::position_before;
 
 /// Outcome of replaying every round of one file.
 #[derive(Debug, Default)]
-pub struct Tally {
+pub(crate) struct Tally {
     pub rounds: usize,
     pub exact: usize,
     pub unsupported: usize,
     pub failures: Vec<String>,
 }
 
-pub fn replay(path: &Path, edition: DutchEdition, tally: &mut Tally) {
+pub(crate) fn replay(path: &Path, edition: DutchEdition, tally: &mut Tally) {
     let text = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {

@@ -6,14 +6,14 @@ use chess_arbiter::model::{ByeKind, Color, RoundEntry, Tournament};
 
 /// Read a corpus TRF with the library's reader. Returns the tournament and
 /// the number of round columns (the file's round count).
-pub fn read_corpus(bytes: &[u8]) -> Result<(Tournament, usize), String> {
+pub(crate) fn read_corpus(bytes: &[u8]) -> Result<(Tournament, usize), String> {
     let r = trf::read(bytes, &trf::ReadOptions::default()).map_err(|e| e.to_string())?;
     let n = r.tournament.rounds_recorded();
     Ok((r.tournament, n))
 }
 
 /// Round `k` as recorded: (white, black) pairs sorted, and the PAB.
-pub fn recorded(t: &Tournament, k: usize) -> (Vec<(u32, u32)>, Option<u32>) {
+pub(crate) fn recorded(t: &Tournament, k: usize) -> (Vec<(u32, u32)>, Option<u32>) {
     let mut pairs = Vec::new();
     let mut bye = None;
     for p in &t.players {

@@ -1,4 +1,6 @@
 //! One integration test binary (house style: low link time); one module per area.
+// Tests state their expectations with unwrap and expect; the lint is for the product.
+#![allow(clippy::unwrap_used)]
 
 mod architecture;
 mod browser;

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 /// host comes back lowercased, an IPv6 address in brackets; `None` when
 /// the value is anything else (`127.0.0.1:80@evil.com`, `[::1]evil.com`,
 /// `localhost:80 evil.com`, an empty name, a port above 65535).
-pub fn parse_host(v: &str) -> Option<String> {
+pub(crate) fn parse_host(v: &str) -> Option<String> {
     let (host, port) = if let Some(rest) = v.strip_prefix('[') {
         let (inner, after) = rest.split_once(']')?;
         inner.parse::<std::net::Ipv6Addr>().ok()?;
@@ -47,7 +47,7 @@ pub fn parse_host(v: &str) -> Option<String> {
 /// The host a request is addressed to, when it says so exactly once and
 /// well-formed: one Host header, and a request target's authority (if any)
 /// naming the same host.
-pub fn addressed_host(headers: &HeaderMap, uri: &axum::http::Uri) -> Option<String> {
+pub(crate) fn addressed_host(headers: &HeaderMap, uri: &axum::http::Uri) -> Option<String> {
     let mut all = headers.get_all(header::HOST).iter();
     let (Some(one), None) = (all.next(), all.next()) else {
         return None;
@@ -63,10 +63,10 @@ pub fn addressed_host(headers: &HeaderMap, uri: &axum::http::Uri) -> Option<Stri
 
 /// The names this app answers to.
 #[derive(Clone)]
-pub struct Hosts(pub std::sync::Arc<Vec<String>>);
+pub(crate) struct Hosts(pub std::sync::Arc<Vec<String>>);
 
 /// The host form of an address, as [`parse_host`] returns it.
-pub fn host_of(ip: std::net::IpAddr) -> String {
+pub(crate) fn host_of(ip: std::net::IpAddr) -> String {
     match ip {
         std::net::IpAddr::V4(a) => a.to_string(),
         std::net::IpAddr::V6(a) => match a.to_ipv4_mapped() {
@@ -78,18 +78,18 @@ pub fn host_of(ip: std::net::IpAddr) -> String {
 
 /// The two ends of a request's connection (set by the server for each one).
 #[derive(Clone, Copy, Debug)]
-pub struct Ends {
+pub(crate) struct Ends {
     /// This machine's address the client connected to.
-    pub local: std::net::SocketAddr,
+    pub(crate) local: std::net::SocketAddr,
     /// The client's address.
-    pub peer: std::net::SocketAddr,
+    pub(crate) peer: std::net::SocketAddr,
 }
 
 /// Refuse requests addressed to another host (DNS rebinding: a web page
 /// whose name resolves to 127.0.0.1 must not reach the app). Besides the
 /// names given, a request addressed to the very address its connection
 /// reached is this machine's own (a hall's computers use the server's IP).
-pub async fn check_host(State(hosts): State<Hosts>, req: Request, next: Next) -> Response {
+pub(crate) async fn check_host(State(hosts): State<Hosts>, req: Request, next: Next) -> Response {
     let own = req
         .extensions()
         .get::<Ends>()
@@ -110,7 +110,7 @@ pub async fn check_host(State(hosts): State<Hosts>, req: Request, next: Next) ->
 /// The pages load nothing but the app's own stylesheet and script (no
 /// inline script: a name in the data can never run) and post forms only to
 /// the app; no frame, no plugin.
-pub const CSP: &str = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+pub(crate) const CSP: &str = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// Headers on every response: no sniffing, the policy above, no framing,
 /// no referrer to other sites, nothing of an upload kept in a cache (the
@@ -122,7 +122,7 @@ pub const CSP: &str = "default-src 'none'; script-src 'self'; connect-src 'self'
 /// login and setup, which refuse a form whose Origin is another site's or
 /// null, refused every login from Chromium. Under `same-origin` the app's
 /// own forms carry its origin and another site's carry theirs or null.
-pub async fn security_headers(req: Request, next: Next) -> Response {
+pub(crate) async fn security_headers(req: Request, next: Next) -> Response {
     let css = req.uri().path().ends_with("/style.css");
     let mut r = next.run(req).await;
     let h = r.headers_mut();
@@ -154,7 +154,7 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
 
 /// A fresh id nobody can guess: 128 bits from the operating system's
 /// random source, in hex; `None` when the source fails (no weaker fallback).
-pub fn random_id() -> Option<String> {
+pub(crate) fn random_id() -> Option<String> {
     let mut b = [0u8; 16];
     getrandom::fill(&mut b).ok()?;
     Some(b.iter().map(|x| format!("{x:02x}")).collect())

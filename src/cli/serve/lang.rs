@@ -18,7 +18,7 @@ tokio::task_local! {
 }
 
 /// The language of the request being answered (English outside one).
-pub fn current() -> Lang {
+pub(crate) fn current() -> Lang {
     LANG.try_with(|l| *l).unwrap_or_default()
 }
 
@@ -44,7 +44,7 @@ fn from_cookie(headers: &HeaderMap) -> Option<Lang> {
 
 /// The language a request asks for, and whether it was chosen by the
 /// switch (to be remembered).
-pub fn of_request(query: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
+pub(crate) fn of_request(query: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
     if let Some(l) = from_query(query) {
         return (l, true);
     }
@@ -60,7 +60,7 @@ pub fn of_request(query: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
 
 /// Settle the request's language, answer within it, and remember a choice
 /// made by the switch. Pages vary by the cookie and `Accept-Language`.
-pub async fn choose(req: Request, next: Next) -> Response {
+pub(crate) async fn choose(req: Request, next: Next) -> Response {
     let (lang, chosen) = of_request(req.uri().query(), req.headers());
     let mut r = LANG.scope(lang, next.run(req)).await;
     let h = r.headers_mut();

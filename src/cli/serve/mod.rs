@@ -45,16 +45,16 @@ use open::open_upload;
 use store::{Limits, Lookup, Store, Why};
 
 /// Largest upload accepted, in bytes.
-pub const MAX_UPLOAD: usize = 20 * 1024 * 1024;
+pub(crate) const MAX_UPLOAD: usize = 20 * 1024 * 1024;
 // The app is built to stay under 1 GiB: the uploads kept ([`STORE_MB`]),
 // the heavy requests at work ([`WORK_MB`]) and the rest (connections, pages
 // being rendered, the program itself).
 /// Estimated bytes of the uploads kept.
-pub const STORE_MB: usize = 256;
+pub(crate) const STORE_MB: usize = 256;
 /// What the heavy requests at work may use together: each one reserves its
 /// estimate ([`work_cost_mb`]) before its body is read and waits in line
 /// when the rest is taken.
-pub const WORK_MB: u32 = 640;
+pub(crate) const WORK_MB: u32 = 640;
 /// Unused this long, an upload goes (a client's latest one: [`IDLE_LATEST`]).
 const IDLE: Duration = Duration::from_secs(30 * 60);
 const IDLE_LATEST: Duration = Duration::from_secs(4 * 60 * 60);
@@ -79,30 +79,30 @@ The app answers only requests addressed to localhost, 127.0.0.1, [::1] or the
 keeps them in memory only (at most 256 MB of them; an upload unused for 30
 minutes goes, a client's latest after 4 hours). It is built to stay under
 1 GB of memory: uploads wait in line for their share of it.")]
-pub struct Args {
+pub(crate) struct Args {
     /// Event files (or folders of them) to run in the browser.
-    pub events: Vec<std::path::PathBuf>,
+    pub(crate) events: Vec<std::path::PathBuf>,
     /// Port to listen on (0: any free port; the address is printed).
     #[arg(long, default_value_t = 8000)]
-    pub port: u16,
+    pub(crate) port: u16,
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
-    pub host: String,
+    pub(crate) host: String,
     /// A FIDE rating list to search when registering players (the desk's
     /// players page: by name or FIDE id). The whole list is kept in memory
     /// (the combined list: about 1.3 million players).
     #[command(flatten)]
-    pub list: super::fide_list::FideListArgs,
+    pub(crate) list: super::fide_list::FideListArgs,
     /// A name the server is reached by besides its addresses (a DNS name of
     /// the hall's network, a reverse proxy's); repeatable.
     #[arg(long = "public-name")]
-    pub public_name: Vec<String>,
+    pub(crate) public_name: Vec<String>,
     /// Open the app in the default browser.
     #[arg(long)]
-    pub open: bool,
+    pub(crate) open: bool,
     /// MB of uploads kept (tests use a small store to see uploads expire).
     #[arg(long, default_value_t = STORE_MB, hide = true)]
-    pub store_mb: usize,
+    pub(crate) store_mb: usize,
 }
 
 /// One upload: the engines' results and the file for the downloads.
@@ -198,7 +198,7 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
 /// What reading an upload of `len` bytes and running the engines on it is
 /// reserved, in MiB: the body itself and a multiple of it for the reader and
 /// the engines.
-pub fn work_cost_mb(len: usize) -> u32 {
+pub(crate) fn work_cost_mb(len: usize) -> u32 {
     let kib = len.div_ceil(1024);
     (16 + (WORK_FACTOR * kib).div_ceil(1024)).min(WORK_MB as usize) as u32
 }
@@ -693,7 +693,7 @@ fn open_browser(url: &str) {
     }
 }
 
-pub fn run(args: Args) -> Result<Outcome, Failure> {
+pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     // one worker per core: when a change brings a hall of phones back at
     // once, the kept pages are served on every core
     let rt = tokio::runtime::Builder::new_multi_thread()

@@ -20,19 +20,19 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
 /// Time a client has to send a request's headers.
-pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// A connection with no byte in or out this long, and no request being
 /// worked on, is closed.
-pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 /// Connections served at once when the descriptor limit allows it.
-pub const MAX_CONNECTIONS: usize = 2048;
+pub(crate) const MAX_CONNECTIONS: usize = 2048;
 /// Descriptors left for everything but connections (the listener, files,
 /// the runtime, the blocking threads).
 const SPARE_DESCRIPTORS: usize = 32;
 
 /// Connections at once: [`MAX_CONNECTIONS`], fewer when the process may
 /// open fewer descriptors (the soft `ulimit -n`, read from /proc on Linux).
-pub fn connection_limit() -> usize {
+pub(crate) fn connection_limit() -> usize {
     let soft = std::fs::read_to_string("/proc/self/limits")
         .ok()
         .and_then(|t| {
@@ -51,7 +51,7 @@ pub fn connection_limit() -> usize {
 /// A connection's activity, shared with its requests: the last byte moved
 /// (milliseconds since the server started) and the requests being worked on.
 #[derive(Clone)]
-pub struct Activity {
+pub(crate) struct Activity {
     start: Instant,
     last: Arc<AtomicU64>,
     working: Arc<AtomicUsize>,
@@ -80,13 +80,13 @@ impl Activity {
 
     /// Mark the connection busy (a request's work is running or queued)
     /// until the guard is dropped: the idle timeout does not apply then.
-    pub fn working(&self) -> Working {
+    pub(crate) fn working(&self) -> Working {
         self.working.fetch_add(1, Ordering::Relaxed);
         Working(self.working.clone())
     }
 }
 
-pub struct Working(Arc<AtomicUsize>);
+pub(crate) struct Working(Arc<AtomicUsize>);
 
 impl Drop for Working {
     fn drop(&mut self) {
@@ -141,7 +141,7 @@ impl AsyncWrite for Tracked {
 const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 52\r\nRetry-After: 5\r\nConnection: close\r\n\r\ntoo many connections to this app; try again shortly\n";
 
 /// Accept and serve connections until the process ends.
-pub async fn serve(listener: TcpListener, app: Router, limit: usize) {
+pub(crate) async fn serve(listener: TcpListener, app: Router, limit: usize) {
     let start = Instant::now();
     let slots = Arc::new(Semaphore::new(limit));
     let mut warned = false;

@@ -9,13 +9,13 @@ use std::time::{Duration, Instant};
 
 /// How much the store may hold and for how long.
 #[derive(Debug, Clone, Copy)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// Sum of the uploads' estimated sizes.
-    pub bytes: usize,
+    pub(crate) bytes: usize,
     /// An upload unused this long goes, unless it is its client's latest.
-    pub idle: Duration,
+    pub(crate) idle: Duration,
     /// A client's latest upload unused this long goes too.
-    pub idle_latest: Duration,
+    pub(crate) idle_latest: Duration,
 }
 
 /// Ids that went, remembered to explain a late visit.
@@ -23,7 +23,7 @@ const GONE_KEPT: usize = 4096;
 
 /// Why an upload is no longer here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Why {
+pub(crate) enum Why {
     /// Unused longer than the limit.
     Age,
     /// Pushed out by newer uploads (the store is bounded by bytes).
@@ -31,7 +31,7 @@ pub enum Why {
 }
 
 /// What a lookup found.
-pub enum Lookup<T> {
+pub(crate) enum Lookup<T> {
     Found(Arc<T>),
     /// The id was issued here, then dropped: when and why.
     Gone {
@@ -48,7 +48,7 @@ struct Entry<T> {
     used: Instant,
 }
 
-pub struct Store<T> {
+pub(crate) struct Store<T> {
     limits: Limits,
     map: HashMap<String, Entry<T>>,
     bytes: usize,
@@ -59,7 +59,7 @@ pub struct Store<T> {
 }
 
 impl<T> Store<T> {
-    pub fn new(limits: Limits) -> Store<T> {
+    pub(crate) fn new(limits: Limits) -> Store<T> {
         Store {
             limits,
             map: HashMap::new(),
@@ -72,16 +72,16 @@ impl<T> Store<T> {
 
     /// The sum of the estimated sizes held.
     #[cfg(test)]
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.bytes
     }
 
     #[cfg(test)]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.map.len()
     }
 
-    pub fn get(&mut self, id: &str, now: Instant) -> Lookup<T> {
+    pub(crate) fn get(&mut self, id: &str, now: Instant) -> Lookup<T> {
         if let Some(e) = self.map.get_mut(id) {
             e.used = now;
             return Lookup::Found(e.value.clone());
@@ -99,7 +99,14 @@ impl<T> Store<T> {
     /// making room: the expired first, then the least recently used uploads
     /// that are not their client's latest, then (only when that is not
     /// enough) other clients' latest ones, oldest first.
-    pub fn insert(&mut self, id: String, client: String, value: T, size: usize, now: Instant) {
+    pub(crate) fn insert(
+        &mut self,
+        id: String,
+        client: String,
+        value: T,
+        size: usize,
+        now: Instant,
+    ) {
         self.expire(now);
         // the client's previous upload is an ordinary one from now on
         self.latest.insert(client.clone(), id.clone());
@@ -125,7 +132,7 @@ impl<T> Store<T> {
     }
 
     /// Drop what has been unused too long.
-    pub fn expire(&mut self, now: Instant) {
+    pub(crate) fn expire(&mut self, now: Instant) {
         let old: Vec<String> = self
             .map
             .iter()

@@ -14,17 +14,30 @@ use crate::pairing::dutch::DutchEdition;
 pub enum Violation {
     /// The two players already played each other (forfeits do not count).
     Rematch {
+        /// One player of the board.
         a: PlayerId,
+        /// The other player of the board.
         b: PlayerId,
+        /// The round (1-based) of their earlier game.
         earlier_round: u32,
     },
     /// The file forbids these two players to meet (`XXP` / `260`).
-    ForbiddenPair { a: PlayerId, b: PlayerId },
+    ForbiddenPair {
+        /// One player of the board.
+        a: PlayerId,
+        /// The other player of the board.
+        b: PlayerId,
+    },
     /// More than one pairing-allocated bye in the round.
-    SeveralPabs { players: Vec<PlayerId> },
+    SeveralPabs {
+        /// Every player given a PAB in the round.
+        players: Vec<PlayerId>,
+    },
     /// The PAB went to a player who may not receive it.
     IneligiblePab {
+        /// The player given the bye.
         player: PlayerId,
+        /// The round (1-based) of the point without a game that makes them ineligible.
         earlier_round: u32,
         /// `U`, `+` (forfeit win) or `F`.
         earlier_code: char,
@@ -32,8 +45,11 @@ pub enum Violation {
     /// A player was given a colour that breaks an absolute colour rule without
     /// the topscorer exception of the last round.
     AbsoluteColour {
+        /// The player whose colour rule is broken.
         player: PlayerId,
+        /// Their opponent on the board.
         opponent: PlayerId,
+        /// The colour the recorded round gave the player.
         given: Color,
         /// Played colours before the round, oldest first (`WBW`).
         history: String,

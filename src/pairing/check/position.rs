@@ -193,28 +193,47 @@ pub struct Unpaired {
 pub enum Inconsistency {
     /// `player` names `opponent`, who does not exist.
     UnknownOpponent {
+        /// The player whose entry names the opponent.
         player: PlayerId,
+        /// The starting number named, which no player has.
         opponent: PlayerId,
     },
     /// `player` is recorded as playing against themself.
-    SelfPaired { player: PlayerId },
+    SelfPaired {
+        /// The player.
+        player: PlayerId,
+    },
     /// `player` names `opponent`, whose entry for the round names someone else or nobody.
     NotReciprocated {
+        /// The player whose entry names the opponent.
         player: PlayerId,
+        /// The opponent named.
         opponent: PlayerId,
+        /// Whom the opponent's entry names instead (`None`: nobody).
         opponent_has: Option<PlayerId>,
     },
     /// Both players of a board recorded with the same colour.
     SameColour {
+        /// The board's first player (the one listed as White).
         white: PlayerId,
+        /// The board's second player.
         black: PlayerId,
+        /// The colour both entries record.
         colour: Color,
     },
     /// The two sides of a board do not describe the same kind of game or a
     /// possible result (e.g. a win against a win, a played game against a forfeit).
-    ResultMismatch { a: PlayerId, b: PlayerId },
+    ResultMismatch {
+        /// One player of the board.
+        a: PlayerId,
+        /// The other player of the board.
+        b: PlayerId,
+    },
     /// Two entries for the same player id.
-    DuplicatePlayer { player: PlayerId },
+    DuplicatePlayer {
+        /// The starting number given twice.
+        player: PlayerId,
+    },
 }
 
 impl Inconsistency {

@@ -45,7 +45,7 @@ pub(crate) type Fields = Vec<i64>;
 
 /// The largest graph the exhaustive solver accepts.
 #[cfg(test)]
-pub const MAX_EXHAUSTIVE: usize = 18;
+pub(crate) const MAX_EXHAUSTIVE: usize = 18;
 
 /// Why a graph could not be solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,7 +78,10 @@ pub(crate) fn cmp_fields(a: &[i64], b: &[i64]) -> Ordering {
 /// A matching maximising the lexicographic sum of edge vectors. Vertices may
 /// stay unmatched (reward pairs in a top field to force cardinality).
 #[cfg(test)]
-pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<usize>>, TooLarge> {
+pub(crate) fn solve(
+    n: usize,
+    edges: &[(usize, usize, Fields)],
+) -> Result<Vec<Option<usize>>, TooLarge> {
     let nf = edges.iter().map(|e| e.2.len()).max().unwrap_or(0);
     let mut flat = vec![0i64; edges.len() * nf];
     for (k, e) in edges.iter().enumerate() {
@@ -92,7 +95,7 @@ pub fn solve(n: usize, edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<us
 /// `rows[r * nf..(r + 1) * nf]`, most significant field first, where `r` is
 /// `row_of[k]` (or `k` without `row_of`: then `fields = (rows, None)`).
 #[cfg(test)]
-pub fn solve_flat(
+pub(crate) fn solve_flat(
     n: usize,
     edges: &[(usize, usize)],
     fields: (&[i64], Option<&[u32]>),
@@ -135,7 +138,7 @@ fn solve_grouped(
 /// Exhaustive lexicographic solver for graphs of at most [`MAX_EXHAUSTIVE`]
 /// vertices; among optimal matchings the result is deterministic.
 #[cfg(test)]
-pub fn solve_exhaustive(
+pub(crate) fn solve_exhaustive(
     n: usize,
     edges: &[(usize, usize, Fields)],
 ) -> Result<Vec<Option<usize>>, TooLarge> {

@@ -174,6 +174,7 @@ fn negotiate(wanted: &[LanguageIdentifier]) -> Option<Lang> {
 /// A tag that names no language with a catalogue.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LangError {
+    /// The tag as given (`--lang`, the profile's `lang`).
     pub found: String,
 }
 

@@ -122,7 +122,9 @@ impl From<SiteError> for crate::Error {
 /// One generated file: its stable name and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Page {
+    /// The file's name, relative to the site's folder (`round-3.html`, `zh-TW/index.html`).
     pub name: String,
+    /// The whole file (an HTML document or the stylesheet).
     pub text: String,
 }
 
@@ -130,6 +132,7 @@ pub struct Page {
 /// optional.
 #[derive(Debug, Clone, Copy)]
 pub struct SiteInput<'a> {
+    /// The event as the pages show it (after the round asked for).
     pub tournament: &'a Tournament,
     /// Standings after each round, in round order (index 0 = after round 1).
     pub standings: &'a [Standings],
@@ -167,7 +170,10 @@ pub enum Switch {
     /// A static site written in every language: the `primary` language's
     /// pages at the root, each other language's in a folder named by its tag
     /// (`zh-TW/index.html`), the stylesheet once at the root.
-    Folders { primary: Lang },
+    Folders {
+        /// The language whose pages are at the root.
+        primary: Lang,
+    },
     /// Pages served by the app: the same address with `?lang=TAG` (the app
     /// keeps the choice in a cookie).
     Query,

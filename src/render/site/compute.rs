@@ -22,8 +22,11 @@ use super::common::{Page, SiteError, SiteInput};
 /// notes) and the name used in messages.
 #[derive(Clone, Copy)]
 pub struct Source<'a> {
+    /// The event read from the input.
     pub tournament: &'a Tournament,
+    /// Where its records are in the input (lines, columns, byte offsets).
     pub locator: &'a (dyn Locator + Sync),
+    /// The input's name in messages (its path as given).
     pub name: &'a str,
 }
 
@@ -51,11 +54,17 @@ pub struct Request {
 /// What the pages show, computed by the engines.
 #[derive(Clone)]
 pub struct Built {
+    /// The event as of the round asked for.
     pub tournament: Tournament,
+    /// Standings after each round (index 0 = after round 1).
     pub standings: Vec<Standings>,
+    /// The prize statement, when a profile with prize tables was given.
     pub statement: Option<Statement>,
+    /// FIDE rating changes (B.02), when they could be computed.
     pub rating: Option<RatingReport>,
+    /// The round-by-round pairing check, when asked for.
     pub check: Option<Report>,
+    /// The next round's pairing, when asked for and possible.
     pub next: Option<Pairing>,
     /// What the engines said beside their results (prize notes, errors of a
     /// part left out), for the terminal or the page; each line starts with
@@ -93,7 +102,12 @@ pub enum ComputeError {
     /// without a reference date).
     Standings(StandingsError),
     /// The round asked for is not in the file.
-    AfterRound { asked: u32, recorded: u32 },
+    AfterRound {
+        /// The round asked for (`--after-round`).
+        asked: u32,
+        /// The rounds the file records.
+        recorded: u32,
+    },
     /// A template failed.
     Site(SiteError),
 }

@@ -13,7 +13,7 @@ pub fn standalone(title: &str, body: &str) -> Result<String, SiteError> {
 }
 
 /// [`standalone`] in `lang` (`<html lang>` and the font stack).
-pub fn standalone_in(lang: Lang, title: &str, body: &str) -> Result<String, SiteError> {
+pub(crate) fn standalone_in(lang: Lang, title: &str, body: &str) -> Result<String, SiteError> {
     let env = environment()?;
     let frame = Frame {
         event: String::new(),

@@ -20,15 +20,15 @@ use serde::Deserialize;
 
 use super::super::guard::{random_id, Ends};
 use super::session::Flash;
-pub use super::session::Session;
+pub(crate) use super::session::Session;
 use super::view;
 use super::{Hall, Hosted};
 
 /// A session ends this long after its last request.
-pub const SESSION_IDLE: Duration = Duration::from_secs(12 * 3600);
+pub(crate) const SESSION_IDLE: Duration = Duration::from_secs(12 * 3600);
 /// Failed logins allowed per client address, and per account, in [`WINDOW`].
-pub const MAX_FAILURES: usize = 5;
-pub const WINDOW: Duration = Duration::from_secs(300);
+pub(crate) const MAX_FAILURES: usize = 5;
+pub(crate) const WINDOW: Duration = Duration::from_secs(300);
 /// Sessions kept at most (the oldest go first).
 const MAX_SESSIONS: usize = 10_000;
 
@@ -36,7 +36,7 @@ const COOKIE: &str = "arbiter_session";
 
 /// The sessions and the failed logins.
 #[derive(Default)]
-pub struct Sessions {
+pub(crate) struct Sessions {
     map: Mutex<HashMap<String, Session>>,
     failures: Mutex<HashMap<String, Vec<Instant>>>,
 }
@@ -69,7 +69,7 @@ impl Sessions {
 
     /// The session of this request for event `event`, if any (its idle
     /// time restarted).
-    pub fn of(&self, headers: &HeaderMap, event: &str) -> Option<Session> {
+    pub(crate) fn of(&self, headers: &HeaderMap, event: &str) -> Option<Session> {
         let id = cookie(headers)?;
         let mut m = self.map.lock().ok()?;
         let s = m.get_mut(&id)?;
@@ -82,7 +82,7 @@ impl Sessions {
     }
 
     /// Take the session's messages (shown once).
-    pub fn take_flash(&self, headers: &HeaderMap) -> Vec<Flash> {
+    pub(crate) fn take_flash(&self, headers: &HeaderMap) -> Vec<Flash> {
         let Some(id) = cookie(headers) else {
             return Vec::new();
         };
@@ -94,7 +94,7 @@ impl Sessions {
     }
 
     /// Keep messages for the session's next page.
-    pub fn flash(&self, headers: &HeaderMap, flash: Vec<Flash>) {
+    pub(crate) fn flash(&self, headers: &HeaderMap, flash: Vec<Flash>) {
         if let (Some(id), Ok(mut m)) = (cookie(headers), self.map.lock()) {
             if let Some(s) = m.get_mut(&id) {
                 s.flash.extend(flash);
@@ -160,20 +160,20 @@ fn set_cookie(event: &str, id: &str, max_age: u64) -> HeaderValue {
 }
 
 /// A form's CSRF token matches the session's (compared in constant time).
-pub fn csrf_ok(s: &Session, token: Option<&str>) -> bool {
+pub(crate) fn csrf_ok(s: &Session, token: Option<&str>) -> bool {
     let Some(t) = token else { return false };
     let (a, b) = (s.csrf.as_bytes(), t.as_bytes());
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Why a write was refused before it reached the event.
-pub fn refuse(status: StatusCode, text: &str) -> Response {
+pub(crate) fn refuse(status: StatusCode, text: &str) -> Response {
     view::error_page(status, text)
 }
 
 /// The session of a request that changes the event: logged in to this
 /// event, the form's CSRF token right, the role allowed.
-pub fn writer(
+pub(crate) fn writer(
     hall: &Hall,
     headers: &HeaderMap,
     id: &str,
@@ -202,7 +202,7 @@ pub fn writer(
 }
 
 /// The session of a request for an arbiters' page, or the login page.
-pub fn reader(hall: &Hall, headers: &HeaderMap, id: &str) -> Result<Session, Response> {
+pub(crate) fn reader(hall: &Hall, headers: &HeaderMap, id: &str) -> Result<Session, Response> {
     hall.sessions
         .of(headers, id)
         .ok_or_else(|| Redirect::to(&format!("/e/{id}/login")).into_response())
@@ -255,7 +255,7 @@ fn hosted(hall: &Hall, id: &str) -> Result<Arc<Hosted>, Response> {
     hall.get(id).ok_or_else(view::not_found)
 }
 
-pub async fn login_page(
+pub(crate) async fn login_page(
     State(hall): State<Arc<Hall>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -277,12 +277,12 @@ pub async fn login_page(
 }
 
 #[derive(Deserialize)]
-pub struct LoginForm {
+pub(crate) struct LoginForm {
     name: String,
     password: String,
 }
 
-pub async fn login(
+pub(crate) async fn login(
     State(hall): State<Arc<Hall>>,
     Path(id): Path<String>,
     ends: Option<Extension<Ends>>,
@@ -334,11 +334,11 @@ pub async fn login(
 }
 
 #[derive(Deserialize)]
-pub struct TokenForm {
+pub(crate) struct TokenForm {
     csrf: Option<String>,
 }
 
-pub async fn logout(
+pub(crate) async fn logout(
     State(hall): State<Arc<Hall>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -354,7 +354,7 @@ pub async fn logout(
     r
 }
 
-pub async fn setup_page(
+pub(crate) async fn setup_page(
     State(hall): State<Arc<Hall>>,
     Path(id): Path<String>,
     ends: Option<Extension<Ends>>,
@@ -371,13 +371,13 @@ pub async fn setup_page(
 }
 
 #[derive(Deserialize)]
-pub struct SetupForm {
+pub(crate) struct SetupForm {
     name: String,
     password: String,
     again: String,
 }
 
-pub async fn setup(
+pub(crate) async fn setup(
     State(hall): State<Arc<Hall>>,
     Path(id): Path<String>,
     ends: Option<Extension<Ends>>,

@@ -28,7 +28,7 @@ struct SectionRow {
     boards: usize,
 }
 
-pub async fn dashboard(asked: Asked) -> Answer {
+pub(crate) async fn dashboard(asked: Asked) -> Answer {
     let d = asked.desk()?;
     let rows = d
         .load(|e| {
@@ -96,7 +96,7 @@ fn board_rows(e: &Event, section: &str, round: u32) -> Result<Vec<BoardRow>, Eve
         .collect())
 }
 
-pub async fn results_page(asked: Asked, Query(at): Query<At>) -> Answer {
+pub(crate) async fn results_page(asked: Asked, Query(at): Query<At>) -> Answer {
     let d = asked.desk()?;
     let data = d
         .load(move |e| {
@@ -181,7 +181,7 @@ fn sheet(f: &Fields, section: &str, round: u32) -> Result<Vec<SheetLine>, Vec<St
     }
 }
 
-pub async fn results(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+pub(crate) async fn results(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
     let mut p = asked.post(f, false, "results")?;
     let (Some(section), Ok(round)) = (p.section.clone(), p.f.required("round")) else {
         return Err(view::error_page(
@@ -229,7 +229,7 @@ fn entered_flash(lines: &[SheetLine], done: &[Entered]) -> Vec<Flash> {
         .collect()
 }
 
-pub async fn pair_page(asked: Asked, Query(at): Query<At>) -> Answer {
+pub(crate) async fn pair_page(asked: Asked, Query(at): Query<At>) -> Answer {
     let d = asked.desk()?;
     let data = d
         .load(move |e| {
@@ -274,7 +274,7 @@ pub async fn pair_page(asked: Asked, Query(at): Query<At>) -> Answer {
     )
 }
 
-pub async fn pair(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+pub(crate) async fn pair(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
     let p = asked.post(f, true, "pair")?;
     let draft = p.f.get("action") == Some("draft");
     p.write(
@@ -303,7 +303,7 @@ pub async fn pair(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer 
     .await
 }
 
-pub async fn change(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+pub(crate) async fn change(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
     let p = asked.post(f, true, "pair")?;
     let change = match p.f.get("kind") {
         Some("flip") => {

@@ -19,19 +19,19 @@ use super::view::{self, Flash, Frame};
 use super::{Hall, Hosted};
 
 /// A form's fields, in order (a results sheet repeats its pattern per board).
-pub struct Fields(pub Vec<(String, String)>);
+pub(crate) struct Fields(pub Vec<(String, String)>);
 
 impl Fields {
-    pub fn get(&self, k: &str) -> Option<&str> {
+    pub(crate) fn get(&self, k: &str) -> Option<&str> {
         self.0.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str())
     }
-    pub fn text(&self, k: &str) -> Option<String> {
+    pub(crate) fn text(&self, k: &str) -> Option<String> {
         self.get(k)
             .map(str::trim)
             .filter(|v| !v.is_empty())
             .map(str::to_string)
     }
-    pub fn number(&self, k: &str) -> Result<Option<u32>, String> {
+    pub(crate) fn number(&self, k: &str) -> Result<Option<u32>, String> {
         match self.text(k) {
             None => Ok(None),
             Some(v) => v
@@ -40,7 +40,7 @@ impl Fields {
                 .map_err(|_| format!("{k}: expected a whole number, found {v:?}")),
         }
     }
-    pub fn required(&self, k: &str) -> Result<u32, String> {
+    pub(crate) fn required(&self, k: &str) -> Result<u32, String> {
         self.number(k)?
             .ok_or_else(|| format!("{k}: expected a whole number, found nothing"))
     }
@@ -48,16 +48,16 @@ impl Fields {
 
 /// A desk page's query: its section and round.
 #[derive(Deserialize, Default)]
-pub struct At {
-    pub section: Option<String>,
-    pub round: Option<u32>,
+pub(crate) struct At {
+    pub(crate) section: Option<String>,
+    pub(crate) round: Option<u32>,
     /// A search of the FIDE list (players page): a FIDE id or part of a name.
-    pub q: Option<String>,
+    pub(crate) q: Option<String>,
 }
 
 /// Run `f` on the event file on a blocking thread; after a change, tell
 /// the followers.
-pub async fn with_event<T: Send + 'static>(
+pub(crate) async fn with_event<T: Send + 'static>(
     h: &Arc<Hosted>,
     f: impl FnOnce(&mut Event) -> Result<T, EventError> + Send + 'static,
 ) -> Result<T, String> {
@@ -77,7 +77,7 @@ pub async fn with_event<T: Send + 'static>(
 }
 
 /// A value for a query string (letters, digits and `-_.` as they are).
-pub fn url_part(s: &str) -> String {
+pub(crate) fn url_part(s: &str) -> String {
     s.bytes()
         .map(|b| {
             if b.is_ascii_alphanumeric() || b"-_.".contains(&b) {
@@ -91,14 +91,14 @@ pub fn url_part(s: &str) -> String {
 
 /// A handler's answer: the page, or the page that says why not; both are
 /// responses, so `?` can end a handler early.
-pub type Answer = Result<Response, Response>;
+pub(crate) type Answer = Result<Response, Response>;
 
 /// What every desk page and form is asked with: the hall, the event's id in
 /// the address (`/e/{id}/a/...`) and the request's headers. A handler
 /// turns it into a [`Desk`] or a [`Post`], or answers with why not (`?`).
-pub struct Asked {
-    pub hall: Arc<Hall>,
-    pub id: String,
+pub(crate) struct Asked {
+    pub(crate) hall: Arc<Hall>,
+    pub(crate) id: String,
     headers: HeaderMap,
 }
 
@@ -124,12 +124,12 @@ impl FromRequestParts<Arc<Hall>> for Asked {
 
 impl Asked {
     /// A page of the desk ([`Desk::open`]).
-    pub fn desk(self) -> Result<Desk, Response> {
+    pub(crate) fn desk(self) -> Result<Desk, Response> {
         Desk::open(self.hall, &self.id, self.headers)
     }
 
     /// A form that changes the event ([`Post::open`]).
-    pub fn post(
+    pub(crate) fn post(
         self,
         form: Vec<(String, String)>,
         chief_only: bool,
@@ -140,17 +140,17 @@ impl Asked {
 }
 
 /// A desk page being made: the event and the reader's session.
-pub struct Desk {
+pub(crate) struct Desk {
     hall: Arc<Hall>,
-    pub h: Arc<Hosted>,
-    pub s: Session,
+    pub(crate) h: Arc<Hosted>,
+    pub(crate) s: Session,
     headers: HeaderMap,
 }
 
 impl Desk {
     /// The page's event and reader, or the response instead (not found, or
     /// the login page).
-    pub fn open(hall: Arc<Hall>, id: &str, headers: HeaderMap) -> Result<Desk, Response> {
+    pub(crate) fn open(hall: Arc<Hall>, id: &str, headers: HeaderMap) -> Result<Desk, Response> {
         let h = hall.get(id).ok_or_else(view::not_found)?;
         let s = auth::reader(&hall, &headers, id)?;
         Ok(Desk {
@@ -163,7 +163,7 @@ impl Desk {
 
     /// Read what the page shows; an event that cannot be read is the
     /// response instead (503, saying why).
-    pub async fn load<T: Send + 'static>(
+    pub(crate) async fn load<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Event) -> Result<T, EventError> + Send + 'static,
     ) -> Result<T, Response> {
@@ -174,7 +174,7 @@ impl Desk {
 
     /// The page: its template and context in the frame (`here`: its address
     /// under `/e/{id}`, for the menu; `live`: it follows the event).
-    pub fn render(
+    pub(crate) fn render(
         &self,
         template: &str,
         title: String,
@@ -192,24 +192,24 @@ impl Desk {
 }
 
 /// A form that changes the event: its writer checked, the page it returns to.
-pub struct Post {
-    pub hall: Arc<Hall>,
+pub(crate) struct Post {
+    pub(crate) hall: Arc<Hall>,
     /// The event's id in the address.
-    pub id: String,
-    pub h: Arc<Hosted>,
-    pub s: Session,
-    pub f: Fields,
+    pub(crate) id: String,
+    pub(crate) h: Arc<Hosted>,
+    pub(crate) s: Session,
+    pub(crate) f: Fields,
     headers: HeaderMap,
-    pub section: Option<String>,
+    pub(crate) section: Option<String>,
     /// Where the answer goes (post, redirect, get).
-    pub to: String,
+    pub(crate) to: String,
 }
 
 impl Post {
     /// Check the writer of a form (a session of this event, the form's CSRF
     /// token, the chief arbiter where `chief_only`); it returns to the desk
     /// page `page` of the form's section.
-    pub fn open(
+    pub(crate) fn open(
         hall: Arc<Hall>,
         id: &str,
         headers: HeaderMap,
@@ -239,20 +239,20 @@ impl Post {
     }
 
     /// Back to the page with these messages.
-    pub fn back(&self, flash: Vec<Flash>) -> Answer {
+    pub(crate) fn back(&self, flash: Vec<Flash>) -> Answer {
         self.hall.sessions.flash(&self.headers, flash);
         Ok(Redirect::to(&self.to).into_response())
     }
 
     /// Back to the page saying why nothing was written.
-    pub fn refuse(&self, why: impl Into<String>) -> Answer {
+    pub(crate) fn refuse(&self, why: impl Into<String>) -> Answer {
         self.back(vec![Flash::error(why)])
     }
 
     /// Write one step (`op` with the arbiter as its author, the form's
     /// `reason` where `with_reason`, and the form's section), then the page
     /// again with what `said` makes of it, or why it was refused.
-    pub async fn write<T: Send + 'static>(
+    pub(crate) async fn write<T: Send + 'static>(
         self,
         with_reason: bool,
         op: impl FnOnce(&mut Event, &Author, Option<&str>) -> Result<T, EventError> + Send + 'static,

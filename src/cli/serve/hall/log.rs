@@ -21,7 +21,7 @@ struct LogRow {
     undone: bool,
 }
 
-pub async fn log_page(asked: Asked) -> Answer {
+pub(crate) async fn log_page(asked: Asked) -> Answer {
     let d = asked.desk()?;
     let log = d.load(|e| e.log()).await?;
     // the step an undo takes back: the last one that counts
@@ -51,7 +51,7 @@ pub async fn log_page(asked: Asked) -> Answer {
     )
 }
 
-pub async fn undo(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+pub(crate) async fn undo(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
     let mut post = asked.post(f, true, "log")?;
     post.to = format!("/e/{}/a/log", post.id);
     let expected = match post.f.required("last") {

@@ -42,21 +42,21 @@ use tokio::sync::watch;
 
 use super::super::exit::Failure;
 
-pub use auth::Sessions;
+pub(crate) use auth::Sessions;
 
 /// How often the files are looked at for steps written by other processes.
 const POLL: Duration = Duration::from_millis(250);
 
 /// One hosted event file.
-pub struct Hosted {
+pub(crate) struct Hosted {
     /// Its address: `/e/{id}/`.
-    pub id: String,
-    pub path: PathBuf,
-    pub title: String,
+    pub(crate) id: String,
+    pub(crate) path: PathBuf,
+    pub(crate) title: String,
     /// The profile the event was created with.
-    pub profile: Option<Profile>,
+    pub(crate) profile: Option<Profile>,
     /// The last step's number, as last seen: every change moves it.
-    pub seq: watch::Sender<i64>,
+    pub(crate) seq: watch::Sender<i64>,
     /// The engines' results of each section as computed at a step number.
     cache: Mutex<HashMap<String, (i64, Arc<Built>)>>,
     /// The public pages as rendered at a step number.
@@ -66,13 +66,13 @@ pub struct Hosted {
 
 impl Hosted {
     /// Open the file for one request.
-    pub fn open(&self) -> Result<Event, EventError> {
+    pub(crate) fn open(&self) -> Result<Event, EventError> {
         Event::open(&self.path)
     }
 
     /// Tell the followers that the event changed (after a write here; the
     /// poller sees the other writers' steps).
-    pub fn changed(&self, e: &Event) {
+    pub(crate) fn changed(&self, e: &Event) {
         if let Ok(n) = e.last_seq() {
             self.seq.send_if_modified(|s| {
                 let new = *s != n;
@@ -84,7 +84,7 @@ impl Hosted {
 
     /// The profile of one section: the section's own standings and prizes
     /// as the main one of a profile of its own.
-    pub fn section_profile(&self, key: &str, main: bool) -> Option<Profile> {
+    pub(crate) fn section_profile(&self, key: &str, main: bool) -> Option<Profile> {
         // reduced to the one section as `report --section` reduces it: no
         // page shows another section's prizes
         let p = self.profile.clone()?;
@@ -94,22 +94,22 @@ impl Hosted {
 
 /// The events served and the arbiters' sessions.
 #[derive(Default)]
-pub struct Hall {
-    pub events: Vec<Arc<Hosted>>,
-    pub sessions: Sessions,
+pub(crate) struct Hall {
+    pub(crate) events: Vec<Arc<Hosted>>,
+    pub(crate) sessions: Sessions,
     /// The FIDE rating list the desk searches when registering players.
-    pub fide_list: Option<Arc<chess_arbiter::model::fide_list::FideList>>,
+    pub(crate) fide_list: Option<Arc<chess_arbiter::model::fide_list::FideList>>,
 }
 
 impl Hall {
-    pub fn get(&self, id: &str) -> Option<Arc<Hosted>> {
+    pub(crate) fn get(&self, id: &str) -> Option<Arc<Hosted>> {
         self.events.iter().find(|h| h.id == id).cloned()
     }
 
     /// Host these event files (a folder: each event file in it).
     /// `hall_network`: the server answers other computers, so every event
     /// needs its chief arbiter's account first.
-    pub fn open(paths: &[PathBuf], hall_network: bool) -> Result<Hall, Failure> {
+    pub(crate) fn open(paths: &[PathBuf], hall_network: bool) -> Result<Hall, Failure> {
         let mut files = Vec::new();
         for p in paths {
             if p.is_dir() {
@@ -193,7 +193,7 @@ impl Hall {
     /// followers; runs on a thread of its own until the process ends. Each
     /// look opens the file afresh (a connection kept open was seen to go on
     /// reading an old snapshot of the log).
-    pub fn watch(self: &Arc<Self>) {
+    pub(crate) fn watch(self: &Arc<Self>) {
         let hall = self.clone();
         std::thread::spawn(move || loop {
             for h in &hall.events {
@@ -207,7 +207,7 @@ impl Hall {
 }
 
 /// The server's home when it hosts events: each event, and the upload.
-pub fn index(hall: &Hall) -> axum::response::Response {
+pub(crate) fn index(hall: &Hall) -> axum::response::Response {
     view::events(
         &hall
             .events
@@ -246,7 +246,7 @@ fn slug(s: &str) -> String {
 }
 
 /// The hall's routes, under `/e/{id}/`.
-pub fn routes(hall: Arc<Hall>) -> Router {
+pub(crate) fn routes(hall: Arc<Hall>) -> Router {
     Router::new()
         .route("/hall.js", get(view::script))
         .route("/hall.css", get(view::style))

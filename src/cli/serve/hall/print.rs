@@ -18,7 +18,7 @@ use super::view::{self, Frame};
 use super::Hall;
 
 #[derive(Deserialize, Default)]
-pub struct At {
+pub(crate) struct At {
     section: Option<String>,
     round: Option<u32>,
 }
@@ -48,7 +48,7 @@ struct Alpha {
     opponent: String,
 }
 
-pub async fn page(
+pub(crate) async fn page(
     State(hall): State<Arc<Hall>>,
     Path((id, what)): Path<(String, String)>,
     Query(at): Query<At>,

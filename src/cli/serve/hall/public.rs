@@ -30,13 +30,13 @@ const MAX_PAGES: usize = 2_000;
 
 /// The pages of each section as rendered at a step: (section, page) → text.
 #[derive(Default)]
-pub struct Pages {
+pub(crate) struct Pages {
     map: HashMap<(String, String), (i64, Bytes)>,
 }
 
 /// Serializes the computations of one event (the first request after a
 /// step computes; the others wait and read its result).
-pub type Computing = tokio::sync::Mutex<()>;
+pub(crate) type Computing = tokio::sync::Mutex<()>;
 
 #[derive(Serialize)]
 struct SectionRow {
@@ -48,7 +48,7 @@ struct SectionRow {
     draft: bool,
 }
 
-pub async fn home(
+pub(crate) async fn home(
     State(hall): State<Arc<Hall>>,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -93,7 +93,7 @@ pub async fn home(
 
 /// The feed: an event `seq` with the last step's number, now and after
 /// every change; a comment every 15 s keeps the connection open.
-pub async fn live(State(hall): State<Arc<Hall>>, Path(id): Path<String>) -> Response {
+pub(crate) async fn live(State(hall): State<Arc<Hall>>, Path(id): Path<String>) -> Response {
     let Some(h) = hall.get(&id) else {
         return view::not_found();
     };
@@ -114,7 +114,7 @@ pub async fn live(State(hall): State<Arc<Hall>>, Path(id): Path<String>) -> Resp
 }
 
 /// The engines' results of a section at the event's current step.
-pub async fn built(h: &Arc<Hosted>, section: &str) -> Result<(i64, Arc<Built>), String> {
+pub(crate) async fn built(h: &Arc<Hosted>, section: &str) -> Result<(i64, Arc<Built>), String> {
     let seq = *h.seq.borrow();
     if let Some(b) = cached(h, section, seq) {
         return Ok((seq, b));
@@ -162,7 +162,7 @@ fn compute_section(h: &Hosted, key: &str) -> Result<Built, String> {
 }
 
 /// A page of a section's site.
-pub async fn page(
+pub(crate) async fn page(
     State(hall): State<Arc<Hall>>,
     Path((id, section, name)): Path<(String, String, String)>,
 ) -> Response {

@@ -44,7 +44,7 @@ fn player_row(p: &Player) -> PlayerRow {
     }
 }
 
-pub async fn players_page(asked: Asked, Query(at): Query<At>) -> Answer {
+pub(crate) async fn players_page(asked: Asked, Query(at): Query<At>) -> Answer {
     let list = asked.hall.fide_list.clone();
     let d = asked.desk()?;
     let section = at.section.clone();
@@ -181,7 +181,7 @@ fn failure_text(e: super::super::super::exit::Failure) -> String {
     }
 }
 
-pub async fn register(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+pub(crate) async fn register(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
     let post = asked.post(f, false, "players")?;
     let f = &post.f;
     let listed = match (f.get("from_list"), f.text("fide_id"), &post.hall.fide_list) {
@@ -226,7 +226,7 @@ pub async fn register(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Ans
     .await
 }
 
-pub async fn player_page(
+pub(crate) async fn player_page(
     asked: Asked,
     Path((_, n)): Path<(String, u32)>,
     Query(at): Query<At>,
@@ -264,7 +264,7 @@ pub async fn player_page(
     )
 }
 
-pub async fn edit(
+pub(crate) async fn edit(
     asked: Asked,
     Path((_, n)): Path<(String, u32)>,
     Form(f): Form<Vec<(String, String)>>,
@@ -299,7 +299,7 @@ struct ByeRow {
     kind: &'static str,
 }
 
-pub async fn byes_page(asked: Asked, Query(at): Query<At>) -> Answer {
+pub(crate) async fn byes_page(asked: Asked, Query(at): Query<At>) -> Answer {
     let d = asked.desk()?;
     let data = d
         .load(move |e| {
@@ -347,7 +347,7 @@ pub async fn byes_page(asked: Asked, Query(at): Query<At>) -> Answer {
     )
 }
 
-pub async fn bye(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+pub(crate) async fn bye(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
     let post = asked.post(f, false, "byes")?;
     let (player, round) = match (post.f.required("player"), post.f.required("round")) {
         (Ok(p), Ok(r)) => (p, r),
@@ -375,7 +375,7 @@ pub async fn bye(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
     .await
 }
 
-pub async fn withdraw(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+pub(crate) async fn withdraw(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
     let post = asked.post(f, true, "byes")?;
     let (player, from) = match (post.f.required("player"), post.f.number("from_round")) {
         (Ok(p), Ok(r)) => (p, r),

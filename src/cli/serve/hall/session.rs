@@ -8,17 +8,17 @@ use serde::Serialize;
 
 /// One logged-in arbiter.
 #[derive(Clone, Debug)]
-pub struct Session {
-    pub event: String,
-    pub account: String,
-    pub role: Role,
-    pub csrf: String,
+pub(crate) struct Session {
+    pub(crate) event: String,
+    pub(crate) account: String,
+    pub(crate) role: Role,
+    pub(crate) csrf: String,
     pub(super) last: Instant,
-    pub flash: Vec<Flash>,
+    pub(crate) flash: Vec<Flash>,
 }
 
 impl Session {
-    pub fn author(&self, reason: Option<String>) -> Author {
+    pub(crate) fn author(&self, reason: Option<String>) -> Author {
         Author {
             arbiter: self.account.clone(),
             reason,
@@ -28,26 +28,26 @@ impl Session {
 
 /// A message shown once at the top of the next page.
 #[derive(Debug, Clone, Serialize)]
-pub struct Flash {
+pub(crate) struct Flash {
     /// `ok`, `warn` or `error`.
-    pub kind: &'static str,
-    pub text: String,
+    pub(crate) kind: &'static str,
+    pub(crate) text: String,
 }
 
 impl Flash {
-    pub fn ok(text: impl Into<String>) -> Flash {
+    pub(crate) fn ok(text: impl Into<String>) -> Flash {
         Flash {
             kind: "ok",
             text: text.into(),
         }
     }
-    pub fn warn(text: impl Into<String>) -> Flash {
+    pub(crate) fn warn(text: impl Into<String>) -> Flash {
         Flash {
             kind: "warn",
             text: text.into(),
         }
     }
-    pub fn error(text: impl Into<String>) -> Flash {
+    pub(crate) fn error(text: impl Into<String>) -> Flash {
         Flash {
             kind: "error",
             text: text.into(),

@@ -11,7 +11,7 @@ use chess_arbiter::tr;
 use minijinja::{context, Environment, Value};
 use serde::Serialize;
 
-pub use super::session::Flash;
+pub(crate) use super::session::Flash;
 use super::session::Session;
 use super::Hosted;
 
@@ -83,9 +83,9 @@ const TEMPLATES: &[(&str, &str)] = &[
 ];
 
 /// The app's script: live pages, fast result entry.
-pub const SCRIPT: &str = include_str!("../../../../templates/hall/hall.js");
+pub(crate) const SCRIPT: &str = include_str!("../../../../templates/hall/hall.js");
 /// The app's stylesheet (beside the site's `style.css`), print rules included.
-pub const STYLE: &str = include_str!("../../../../templates/hall/hall.css");
+pub(crate) const STYLE: &str = include_str!("../../../../templates/hall/hall.css");
 
 fn env() -> &'static Result<Environment<'static>, String> {
     static ENV: OnceLock<Result<Environment<'static>, String>> = OnceLock::new();
@@ -108,7 +108,7 @@ struct NavItem {
 
 /// What every hall page shows around its content.
 #[derive(Serialize)]
-pub struct Frame {
+pub(crate) struct Frame {
     event: String,
     title: String,
     base: String,
@@ -147,7 +147,12 @@ fn switch(lang: Lang) -> Vec<Switch> {
 }
 
 impl Frame {
-    pub fn new(h: &Hosted, title: impl Into<String>, s: Option<&Session>, here: &str) -> Frame {
+    pub(crate) fn new(
+        h: &Hosted,
+        title: impl Into<String>,
+        s: Option<&Session>,
+        here: &str,
+    ) -> Frame {
         let base = format!("/e/{}", h.id);
         let lang = super::super::lang::current();
         let mut nav = vec![(tr!(lang, "hall-public"), format!("{base}/"))];
@@ -187,19 +192,19 @@ impl Frame {
         }
     }
 
-    pub fn flash(mut self, f: Vec<Flash>) -> Frame {
+    pub(crate) fn flash(mut self, f: Vec<Flash>) -> Frame {
         self.flash = f;
         self
     }
 
-    pub fn live(mut self, h: &Hosted) -> Frame {
+    pub(crate) fn live(mut self, h: &Hosted) -> Frame {
         self.live = Some(format!("/e/{}/live", h.id));
         self
     }
 }
 
 /// Render `template` with the frame and `ctx`.
-pub fn render(template: &str, frame: Frame, ctx: Value) -> Response {
+pub(crate) fn render(template: &str, frame: Frame, ctx: Value) -> Response {
     let text = match env() {
         Ok(env) => env
             .get_template(template)
@@ -219,7 +224,7 @@ pub fn render(template: &str, frame: Frame, ctx: Value) -> Response {
     }
 }
 
-pub fn html(status: StatusCode, text: String) -> Response {
+pub(crate) fn html(status: StatusCode, text: String) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
@@ -238,7 +243,7 @@ fn plain(status: StatusCode, text: &str) -> Response {
 }
 
 /// A page that says why a request was refused.
-pub fn error_page(status: StatusCode, text: &str) -> Response {
+pub(crate) fn error_page(status: StatusCode, text: &str) -> Response {
     let rendered = env().as_ref().ok().and_then(|env| {
         env.get_template("error.html")
             .and_then(|t| {
@@ -253,7 +258,7 @@ pub fn error_page(status: StatusCode, text: &str) -> Response {
     }
 }
 
-pub fn not_found() -> Response {
+pub(crate) fn not_found() -> Response {
     error_page(
         StatusCode::NOT_FOUND,
         "expected an event this server hosts and one of its pages, found neither at this address",
@@ -261,7 +266,7 @@ pub fn not_found() -> Response {
 }
 
 /// The list of events served.
-pub fn events(list: &[(String, String)]) -> Response {
+pub(crate) fn events(list: &[(String, String)]) -> Response {
     let text = env().as_ref().map_err(|e| e.clone()).and_then(|env| {
         env.get_template("events.html")
             .and_then(|t| {
@@ -276,7 +281,7 @@ pub fn events(list: &[(String, String)]) -> Response {
     }
 }
 
-pub fn login(h: &Hosted, s: Option<&Session>, setup: bool, error: Option<&str>) -> Response {
+pub(crate) fn login(h: &Hosted, s: Option<&Session>, setup: bool, error: Option<&str>) -> Response {
     let mut r = render(
         "login.html",
         Frame::new(
@@ -293,7 +298,7 @@ pub fn login(h: &Hosted, s: Option<&Session>, setup: bool, error: Option<&str>) 
     r
 }
 
-pub fn setup(h: &Hosted, error: Option<&str>) -> Response {
+pub(crate) fn setup(h: &Hosted, error: Option<&str>) -> Response {
     render(
         "setup.html",
         Frame::new(
@@ -306,7 +311,7 @@ pub fn setup(h: &Hosted, error: Option<&str>) -> Response {
     )
 }
 
-pub async fn script() -> Response {
+pub(crate) async fn script() -> Response {
     (
         [
             (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
@@ -317,6 +322,6 @@ pub async fn script() -> Response {
         .into_response()
 }
 
-pub async fn style() -> Response {
+pub(crate) async fn style() -> Response {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
 }

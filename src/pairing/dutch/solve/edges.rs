@@ -68,7 +68,7 @@ impl Edges {
 
     /// From `usize` ends; row `k` for edge `k` without `row_of`.
     #[cfg(test)]
-    pub fn from_usize(
+    pub(crate) fn from_usize(
         n: usize,
         ends: &[(usize, usize)],
         row_of: Option<&[u32]>,
