@@ -2,7 +2,7 @@
 //! published, never approximated by a formula: 8.1.1 (fractional score p to
 //! rating difference dp) and 8.1.2 (rating difference D to expected score PD).
 //! Pure data and look-ups, shared by the rating engine ([`crate::rating`]) and
-//! the rating tie-breaks ([`crate::standings`]).
+//! the rating tie-breaks ([`mod@crate::standings`]).
 //!
 //! Probabilities are integers in hundredths (`57` is 0.57) so that sums of
 //! expected scores are exact.

@@ -1,7 +1,7 @@
 //! The tournament vocabulary shared by every format and engine.
 //!
 //! No I/O and no format knowledge lives here: readers in [`crate::formats`]
-//! build these types, engines ([`crate::pairing`], [`crate::standings`],
+//! build these types, engines ([`crate::pairing`], [`mod@crate::standings`],
 //! [`crate::rating`]) read them.
 
 pub mod b02;

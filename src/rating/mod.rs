@@ -3,7 +3,7 @@
 //! - [`change`]: rating changes per player and game under the 2022, 2024
 //!   and October 2025 editions of B.02, initial ratings, performance.
 //! - The B.02 tables 8.1.1 and 8.1.2 themselves live in [`crate::model::b02`],
-//!   shared with the rating tie-breaks of [`crate::standings`].
+//!   shared with the rating tie-breaks of [`mod@crate::standings`].
 //! - [`edition`]: editions, standard/rapid/blitz, time controls.
 //! - [`report_check`]: the checks a federation rating officer makes before
 //!   uploading a tournament report.

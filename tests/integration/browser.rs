@@ -147,7 +147,19 @@ impl Browser {
     ) -> Result<Value, String> {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let port = self.driver.port;
-        let mut s = TcpStream::connect(("127.0.0.1", port)).expect("chromedriver");
+        // chromedriver can refuse a connection for a moment under load (seen
+        // once in a full run on the 2-core machine): retry for up to 10 s.
+        let mut tries = 0;
+        let mut s = loop {
+            match TcpStream::connect(("127.0.0.1", port)) {
+                Ok(s) => break s,
+                Err(e) if tries >= 100 => panic!("chromedriver on port {port}: {e}"),
+                Err(_) => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            }
+        };
         let _ = s.set_read_timeout(Some(Duration::from_secs(180)));
         let req = format!(
             "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
