@@ -29,6 +29,13 @@ impl LangArg {
             None => Ok(Lang::ENGLISH),
         }
     }
+
+    /// [`LangArg::resolve`] with the profile given as its file name and text
+    /// (`None`: no profile): its `[event] lang` is read here.
+    pub(crate) fn resolve_in(&self, profile: Option<(&str, &str)>) -> Result<Lang, Failure> {
+        let tag = profile.and_then(|(name, text)| profile_lang(text).map(|l| (l, name)));
+        self.resolve(tag.as_ref().map(|(l, name)| (l.as_str(), *name)))
+    }
 }
 
 /// The `[event] lang` of a profile file, without reading the rest (for the

@@ -90,12 +90,9 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
         }
     }
     let profile_src = read.as_ref().map(|r| (r.name.clone(), r.text.clone()));
-    let profile_lang = profile_src
-        .as_ref()
-        .and_then(|(n, text)| super::lang::profile_lang(text).map(|l| (l, n.clone())));
     let lang = args
         .lang
-        .resolve(profile_lang.as_ref().map(|(l, n)| (l.as_str(), n.as_str())))?;
+        .resolve_in(profile_src.as_ref().map(|(n, t)| (n.as_str(), t.as_str())))?;
     let profile = read.map(|r| r.profile);
     let loaded = read_reported(&args.input)?;
     if loaded.tournament.is_team_event() {

@@ -279,12 +279,9 @@ fn run_inner(args: &Args) -> Result<(String, bool), Failure> {
     } else {
         render::Sections::CategoriesOnly
     };
-    let profile_lang = profile_src
-        .as_ref()
-        .and_then(|(n, text)| super::lang::profile_lang(text).map(|l| (l, n.clone())));
     let lang = args
         .lang
-        .resolve(profile_lang.as_ref().map(|(l, n)| (l.as_str(), n.as_str())))?;
+        .resolve_in(profile_src.as_ref().map(|(n, t)| (n.as_str(), t.as_str())))?;
     let mut out = match args.format {
         Format::Text => render::text_in(&t, &s, sections, lang),
         Format::Csv => render::csv_in(&t, &s, args.separator, sections, lang),

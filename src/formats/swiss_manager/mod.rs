@@ -21,6 +21,36 @@ use crate::model::{Player, Tournament};
 
 pub use source::SmSource;
 
+/// Why a Swiss-Manager file gave nothing usable (the pairing list or a
+/// `.TUNX`), every problem located: by line in a text file, by byte offset in
+/// a `.TUNX` (bad magic, a truncated section ...).
+#[derive(Debug, Clone)]
+pub struct ReadError {
+    /// The problems, located.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut lines = self.diagnostics.iter();
+        match lines.next() {
+            None => f.write_str("nothing usable found"),
+            Some(d) => {
+                write!(f, "{d}")?;
+                lines.try_for_each(|d| write!(f, "\n{d}"))
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl From<ReadError> for crate::Error {
+    fn from(e: ReadError) -> crate::Error {
+        crate::Error::from_diagnostics(e.diagnostics)
+    }
+}
+
 /// A pairing file and a player file together make a tournament without a TRF: players
 /// come from the player file, rounds from the pairing file. A start number on a board
 /// but not in the player file is an error at the board's row with the code

@@ -84,34 +84,9 @@ pub struct TunxRead {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Nothing usable could be read.
-/// Nothing usable could be read: the diagnostics say where and why.
-#[derive(Debug, Clone)]
-pub struct ReadError {
-    /// Why nothing could be read (bad magic, a truncated section ...), located by byte offset.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl std::fmt::Display for ReadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut lines = self.diagnostics.iter();
-        match lines.next() {
-            None => f.write_str("nothing usable found"),
-            Some(d) => {
-                write!(f, "{d}")?;
-                lines.try_for_each(|d| write!(f, "\n{d}"))
-            }
-        }
-    }
-}
-
-impl std::error::Error for ReadError {}
-
-impl From<ReadError> for crate::Error {
-    fn from(e: ReadError) -> crate::Error {
-        crate::Error::from_diagnostics(e.diagnostics)
-    }
-}
+/// Nothing usable could be read: the diagnostics say where and why (one type
+/// for every Swiss-Manager reader).
+pub use super::ReadError;
 
 /// Starts with the Swiss-Manager header magic?
 pub fn sniff(bytes: &[u8]) -> bool {

@@ -8,6 +8,25 @@ use super::text::LineBuf;
 use super::write::Writer;
 use super::Target;
 
+/// `labels (k1, k2) of N what(s)`: the label keys some of `all` carry, in
+/// first-seen order, and how many carry any; `None` when none does.
+fn labels_lost<'a>(
+    all: impl Iterator<Item = &'a std::collections::BTreeMap<String, String>>,
+    what: &str,
+) -> Option<String> {
+    let mut keys: Vec<&str> = Vec::new();
+    let mut n = 0;
+    for labels in all {
+        n += usize::from(!labels.is_empty());
+        for k in labels.keys() {
+            if !keys.contains(&k.as_str()) {
+                keys.push(k);
+            }
+        }
+    }
+    (n > 0).then(|| format!("labels ({}) of {n} {what}(s)", keys.join(", ")))
+}
+
 /// Points in a `11.5`-form field of `width` columns, aligned on the decimal
 /// point as TRF-2026 team files write them; `short` writes a whole value
 /// without its decimal (`  15  `, `TW 2  `), as the TEC sample does for match
@@ -56,20 +75,15 @@ impl Writer<'_> {
     /// teams' labels (a Swiss-Manager captain, federation, group), which no
     /// TRF record holds.
     pub(super) fn team_records_lost(&mut self) {
-        let mut keys: Vec<&str> = Vec::new();
-        let mut n = 0;
-        for x in &self.t.teams {
-            n += usize::from(!x.labels.is_empty());
-            for k in x.labels.keys() {
-                if !keys.contains(&k.as_str()) {
-                    keys.push(k);
-                }
-            }
-        }
         // Other targets: the read-back account names them (`loss_team`).
-        if n > 0 && self.target == Target::Trf26 {
-            let what = format!("the teams' labels ({}) of {n} team(s)", keys.join(", "));
-            self.cannot_carry("teams.labels", &what, " (json carries them)");
+        if self.target == Target::Trf26 {
+            if let Some(what) = labels_lost(self.t.teams.iter().map(|x| &x.labels), "team") {
+                self.cannot_carry(
+                    "teams.labels",
+                    &format!("the teams' {what}"),
+                    " (json carries them)",
+                );
+            }
         }
         if self.target != Target::Trf26 && !self.t.team_records.is_empty() {
             self.cannot_carry(
@@ -86,19 +100,12 @@ impl Writer<'_> {
     /// (`rating` takes K from a `k_factor` label; without it, from B.02
     /// §8.3.3).
     pub(super) fn player_labels_lost(&mut self) {
-        let mut keys: Vec<&str> = Vec::new();
-        let mut n = 0;
-        for p in &self.t.players {
-            n += usize::from(!p.labels.is_empty());
-            for k in p.labels.keys() {
-                if !keys.contains(&k.as_str()) {
-                    keys.push(k);
-                }
-            }
-        }
-        if n > 0 {
-            let what = format!("the players' labels ({}) of {n} player(s)", keys.join(", "));
-            self.cannot_carry("players.labels", &what, " (json carries them)");
+        if let Some(what) = labels_lost(self.t.players.iter().map(|p| &p.labels), "player") {
+            self.cannot_carry(
+                "players.labels",
+                &format!("the players' {what}"),
+                " (json carries them)",
+            );
         }
     }
 
