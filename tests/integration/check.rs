@@ -255,7 +255,7 @@ fn corpus_fixtures_cross_edition_rounds_flagged_exactly() {
     }
 }
 
-use chess_arbiter::pairing::check::finding::FindingKind;
+use chess_arbiter::pairing::check::FindingKind;
 
 /// The whole shared corpus when `ARBITER_CORPUS` points at it: every file
 /// conforms under its own edition and, under the other edition, exactly the
@@ -604,8 +604,8 @@ fn finding(file: &str, edition: DutchEdition, k: u32) -> (String, String) {
     let c = difference.criterion.as_ref().expect("a criterion");
     let b = difference.first_bracket.as_ref().expect("a bracket");
     (
-        format!("{} {}", b.score, c.criterion),
-        c.explanation.clone(),
+        format!("{} {}", b.score, render::check::finding_criterion(c)),
+        render::check::finding_explanation(c),
     )
 }
 
@@ -649,6 +649,63 @@ fn cross_edition_rounds_name_bracket_and_criterion() {
         let (got, why) = finding(file, e, k);
         assert_eq!(got, want, "{file} round {k}: {why}");
         assert!(why.contains("the rules allow"), "{why}");
+    }
+}
+
+/// The finding of a `differs` round is data: the criterion as a typed
+/// value with its edition and both pairings' amounts, not sentences (the
+/// words come from `render::check`).
+#[test]
+fn a_finding_is_data_the_criterion_and_both_values() {
+    use chess_arbiter::pairing::check::{FindingCriterion, FindingValue, Verdict};
+    use chess_arbiter::pairing::dutch::criteria::Criterion;
+    use chess_arbiter::pairing::dutch::evaluate::Amount;
+    use chess_arbiter::Points;
+    let cases = [
+        // 2017 C.5: the recorded round makes no pair in the 3.5 bracket
+        // where the rules make one.
+        (
+            "n007-r07-s7000318.trf",
+            DutchEdition::Dutch2017,
+            6,
+            Criterion::Pairs,
+            Amount::Count(0),
+            Amount::Count(1),
+        ),
+        // 2025 [C12]: one player denied the colour preference, none by the rules.
+        (
+            "n010-r08-s8000376.trf",
+            DutchEdition::Dutch2025,
+            8,
+            Criterion::Preference,
+            Amount::Count(1),
+            Amount::Count(0),
+        ),
+        // 2025 [C5]: the PAB could go to a 2.0 player, not to a 3.0 one.
+        (
+            "n005-r04-s8000133.trf",
+            DutchEdition::Dutch2025,
+            4,
+            Criterion::ByeScore,
+            Amount::Score(Points(30)),
+            Amount::Score(Points(20)),
+        ),
+    ];
+    for (file, edition, k, criterion, recorded, rules) in cases {
+        let r = check_with_engine(&load(&fixture(file)), edition, Some(vec![k]));
+        let Verdict::Differs { difference } = &r.rounds[0].verdict else {
+            panic!("{file} round {k}: {:?}", r.rounds[0].verdict)
+        };
+        let c = difference.criterion.as_ref().expect("a finding");
+        assert_eq!(c.edition, edition, "{file}");
+        assert_eq!(
+            c.criterion,
+            FindingCriterion::Criterion(criterion),
+            "{file}"
+        );
+        assert_eq!(c.recorded, FindingValue::Amount(recorded), "{file}");
+        assert_eq!(c.rules, FindingValue::Amount(rules), "{file}");
+        assert_eq!(c.kind, FindingKind::RecordedWorse, "{file}");
     }
 }
 

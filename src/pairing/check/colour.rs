@@ -139,7 +139,7 @@ impl ColourHistory {
 
     /// True if giving `c` next would break C.04.1 (2017) f/g, (2026) art. 6/7:
     /// a colour difference beyond ±2, or the same colour three times in a row.
-    pub fn breaks_absolute_rule(&self, c: Color) -> bool {
+    pub(crate) fn breaks_absolute_rule(&self, c: Color) -> bool {
         let mut next = self.clone();
         next.played.push(c);
         let n = next.played.len();
@@ -181,7 +181,7 @@ impl ColourRule {
     }
 
     /// What the rule says, in words.
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             ColourRule::BothPreferences => "both colour preferences can be granted",
             ColourRule::StrongerPreference => "the stronger colour preference is granted",

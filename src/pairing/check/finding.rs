@@ -3,12 +3,17 @@
 //! ladder (2017 C.5-C.19 / 2025 \[C5\]-\[C21\]) on which it is worse, with
 //! both values, or the generation-order step (2017 D.1-D.3 / 2025 Art.
 //! 4.2-4.4) when every criterion ties. Computed by
-//! [`crate::pairing::dutch::evaluate`], the engine's own ladder.
+//! [`crate::pairing::dutch::evaluate`], the engine's own ladder. The finding
+//! is data; `render::check` words it.
 
 use super::pair::{Pair, Selected};
 use super::position::{Position, RecordedRound};
 use crate::model::{PlayerId, Points};
-use crate::pairing::dutch::evaluate::{self, Assignment, BracketEval, BracketKind, Decision};
+use crate::pairing::dutch::criteria::Criterion;
+use crate::pairing::dutch::evaluate::{
+    self, Amount, Assignment, BracketEval, BracketKind, Comparison, Decision, ExchangeRule,
+    ExchangeValue, GenerationStep,
+};
 use crate::pairing::dutch::{prepare, DutchEdition, PairOptions, Prepared};
 
 /// What the comparison found.
@@ -25,18 +30,57 @@ pub enum FindingKind {
     GenerationOrder,
 }
 
-/// A criterion on which the recorded pairing is worse, with both values.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+/// The rule a finding is decided on: a criterion of the ladder or, when
+/// every criterion ties, a step of the generation order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FindingCriterion {
+    /// A criterion of the ladder (2017 C.4-C.19 / 2025 \[C4\]-\[C21\]).
+    Criterion(Criterion),
+    /// A step of the generation order (2017 D.1-D.3 / 2025 Art. 4.2-4.4);
+    /// with the exchanges, the rule of the exchange order (2017 D.2 / 2025
+    /// Art. 4.3) that parts the two pairings, when one does.
+    GenerationOrder {
+        /// The step at which the two pairings part.
+        step: GenerationStep,
+        /// The rule of the exchange order, with [`GenerationStep::Exchanges`].
+        exchange: Option<ExchangeRule>,
+    },
+}
+
+/// One pairing's value on the rule of a finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FindingValue {
+    /// The quantity a criterion minimises in the bracket.
+    Amount(Amount),
+    /// The value under a rule of the exchange order.
+    Exchange(ExchangeValue),
+    /// The pairing-allocated bye, given to this player with this score
+    /// (2025 \[C5\] judged on the byes alone).
+    Bye {
+        /// The player given the bye.
+        player: PlayerId,
+        /// Their score before the round.
+        score: Points,
+    },
+    /// The rule has no measure (a generation step other than the exchanges).
+    Unmeasured,
+}
+
+/// Where the rules part from the recorded pairing, as data: the rule that
+/// decides (with the edition), both values and which way it goes.
+/// `render::check` words it (criterion number, values, explanation).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CriterionFinding {
-    /// Edition-specific number, e.g. `[C5]` or `C.6`; for a generation-order
-    /// finding the article of the step, e.g. `C.04.3 (2017) D.2`.
-    pub criterion: String,
-    /// The recorded pairing's value (the quantity the criterion minimises).
-    pub recorded: String,
+    /// The edition whose numbering and ladder apply.
+    pub edition: DutchEdition,
+    /// The criterion (or generation-order step) that decides.
+    pub criterion: FindingCriterion,
+    /// The recorded pairing's value.
+    pub recorded: FindingValue,
     /// The value the rules' pairing achieves.
-    pub rules: String,
-    /// The finding in words: the criterion, its article and both values.
-    pub explanation: String,
+    pub rules: FindingValue,
     /// Worse, better, or decided by the generation order.
     pub kind: FindingKind,
 }
@@ -160,40 +204,50 @@ pub(super) fn first_bracket(
         recorded: choice(&prep, &cmp.recorded, &rec_boards),
         rules: choice(&prep, &cmp.rules, &sel_boards),
     };
-    // A criterion's values for both pairings (the quantity it minimises).
-    let on_criterion = |kind, c| {
-        let amount = |b: &BracketEval| b.value(c).map(|v| v.amount.to_string()).unwrap_or_default();
-        let (recorded, rules) = (amount(&cmp.recorded), amount(&cmp.rules));
-        (kind, evaluate::number(c, edition), recorded, rules)
-    };
-    let (kind, criterion, recorded, rules) = match cmp.outcome {
-        Decision::RecordedWorse(c) => on_criterion(FindingKind::RecordedWorse, c),
-        Decision::RecordedBetter(c) => on_criterion(FindingKind::RecordedBetter, c),
-        Decision::GenerationOrder(step) => match &cmp.order {
-            Some(d) => (
-                if d.favours_recorded {
-                    FindingKind::RecordedBetter
-                } else {
-                    FindingKind::GenerationOrder
-                },
-                format!("{} {}", step.article(edition), d.rule),
-                d.recorded.clone(),
-                d.rules.clone(),
-            ),
-            None => (
-                FindingKind::GenerationOrder,
-                step.article(edition).to_string(),
-                String::new(),
-                String::new(),
-            ),
-        },
-    };
-    let finding = CriterionFinding {
-        criterion,
-        recorded,
-        rules,
-        explanation: evaluate::explain_outcome(edition, &cmp),
-        kind,
-    };
+    let finding = outcome(edition, &cmp);
     Some((diff, finding))
+}
+
+/// The finding of a comparison: the criterion that decides with both
+/// amounts, or the generation-order step (with the exchange-order rule and
+/// both values when that rule parts the pairings).
+fn outcome(edition: DutchEdition, cmp: &Comparison) -> CriterionFinding {
+    let on_criterion = |kind, c| {
+        let (recorded, rules) = cmp.amounts(c);
+        CriterionFinding {
+            edition,
+            criterion: FindingCriterion::Criterion(c),
+            recorded: FindingValue::Amount(recorded),
+            rules: FindingValue::Amount(rules),
+            kind,
+        }
+    };
+    match (cmp.outcome, &cmp.order) {
+        (Decision::RecordedWorse(c), _) => on_criterion(FindingKind::RecordedWorse, c),
+        (Decision::RecordedBetter(c), _) => on_criterion(FindingKind::RecordedBetter, c),
+        (Decision::GenerationOrder(step), Some(d)) => CriterionFinding {
+            edition,
+            criterion: FindingCriterion::GenerationOrder {
+                step,
+                exchange: Some(d.rule),
+            },
+            recorded: FindingValue::Exchange(d.recorded.clone()),
+            rules: FindingValue::Exchange(d.rules.clone()),
+            kind: if d.favours_recorded {
+                FindingKind::RecordedBetter
+            } else {
+                FindingKind::GenerationOrder
+            },
+        },
+        (Decision::GenerationOrder(step), None) => CriterionFinding {
+            edition,
+            criterion: FindingCriterion::GenerationOrder {
+                step,
+                exchange: None,
+            },
+            recorded: FindingValue::Unmeasured,
+            rules: FindingValue::Unmeasured,
+            kind: FindingKind::GenerationOrder,
+        },
+    }
 }

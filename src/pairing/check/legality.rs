@@ -89,7 +89,7 @@ impl Violation {
     }
 
     /// One sentence naming the players.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Violation::Rematch {
                 a,

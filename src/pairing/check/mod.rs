@@ -18,12 +18,12 @@
 //! The modules depend on each other in one direction only, leaves first:
 //! [`colour`] (the colour rules), [`position`] (the position and the
 //! recorded round), `pair` (the rules' pairing as data), [`legality`],
-//! [`finding`], [`explain`], `verdict`, [`mod@warnings`], [`report`]. This file
+//! `finding`, [`explain`], `verdict`, [`mod@warnings`], [`report`]. This file
 //! only declares them and re-exports the public items.
 
 pub mod colour;
 pub mod explain;
-pub mod finding;
+mod finding;
 pub mod legality;
 pub mod manual;
 mod pair;
@@ -34,7 +34,9 @@ pub(crate) mod test_support;
 mod verdict;
 pub mod warnings;
 
-pub use finding::CriterionFinding;
+pub use finding::{
+    BracketChoice, BracketDifference, CriterionFinding, FindingCriterion, FindingKind, FindingValue,
+};
 pub use legality::Violation;
 pub use pair::{Pair, Selected};
 pub use position::{

@@ -238,7 +238,7 @@ pub enum Inconsistency {
 
 impl Inconsistency {
     /// One line for people, naming the players.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Inconsistency::UnknownOpponent { player, opponent } => {
                 format!("player {player} is recorded against player {opponent}, who is not in the file")

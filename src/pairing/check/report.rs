@@ -88,31 +88,26 @@ impl CheckOptions {
 }
 
 /// The verdict of one round with the pairings compared.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundReport {
     /// The round (1-based).
     pub round: u32,
     /// The verdict, with what it found.
-    #[serde(flatten)]
     pub verdict: Verdict,
     /// As recorded, in board order (C.04.2 (2026) art. 3.6).
     pub recorded: Vec<Pair>,
     /// The pairing-allocated bye as recorded.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub recorded_bye: Option<PlayerId>,
     /// As the rules select, in board order; absent when not computed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub selected: Option<Selected>,
     /// Facts of the round that change the check or the pairing (double forfeits, byes written as F...).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<Diagnostic>,
     /// The player table and score groups of the position ([`CheckOptions::explain`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<Explanation>,
 }
 
-/// The whole report.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+/// The whole report; `render::check::json` gives its JSON shape.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Report {
     /// The edition of C.04.3 the rounds were checked against.
     pub system: DutchEdition,
@@ -123,7 +118,6 @@ pub struct Report {
     /// The program and its version, for the record of an appeal.
     pub tool: String,
     /// The SHA-256 of the input file, when the caller computed it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_sha256: Option<String>,
     /// The number of rounds of the event (the topscorer rules depend on it).
     pub total_rounds: u32,
@@ -131,13 +125,10 @@ pub struct Report {
     pub total_rounds_source: TotalRoundsSource,
     /// The colour drawn before round 1 (C.04.3 (2017) E.5 / (2025) art.
     /// 5.2.5); `initial_colour` in JSON.
-    #[serde(rename = "initial_colour")]
     pub initial_color: Color,
     /// Where the initial colour came from; `initial_colour_source` in JSON.
-    #[serde(rename = "initial_colour_source")]
     pub initial_color_source: InitialColorSource,
     /// Facts about the whole file that change the check (an assumed round count, XXZ absences...).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<Diagnostic>,
     /// One report per checked round, in the order asked for.
     pub rounds: Vec<RoundReport>,

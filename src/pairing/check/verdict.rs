@@ -10,6 +10,7 @@ use super::legality::{self, Violation};
 use super::pair::{Pair, Selected};
 use super::position::{self, Inconsistency, Position, RecordedRound};
 use crate::model::{Color, PlayerId};
+use crate::pairing::dutch::criteria::Criterion;
 use crate::pairing::dutch::DutchEdition;
 
 /// One board whose colours differ from the rules' allocation.
@@ -28,7 +29,7 @@ pub struct ColourDifference {
 }
 
 /// How a legal recorded pairing differs from the selected one.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PairDifference {
     /// Pairs recorded but not selected.
     pub recorded_only: Vec<Pair>,
@@ -39,15 +40,12 @@ pub struct PairDifference {
     /// The pairing-allocated bye the rules give.
     pub selected_bye: Option<PlayerId>,
     /// The highest score group with a player paired differently.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_difference: Option<FirstDifference>,
     /// The first bracket (in the engine's bracket-by-bracket order) whose
     /// pairs differ, with both pairings of it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_bracket: Option<Box<BracketDifference>>,
     /// In that bracket, the first criterion on which the recorded pairing is
     /// worse, with both values (or the generation-order step when all tie).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub criterion: Option<CriterionFinding>,
 }
 
@@ -65,9 +63,8 @@ pub struct FirstDifference {
     pub selected_opponent: Option<PlayerId>,
 }
 
-/// The verdict for one round.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-#[serde(tag = "verdict", rename_all = "kebab-case")]
+/// The verdict for one round. `render::check` gives its JSON shape.
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Verdict {
     /// The same pairs and the same colours as the rules give.
@@ -432,15 +429,20 @@ fn pab_criterion(
     let t = &pos.tournament;
     let k = usize::try_from(pos.round.saturating_sub(1)).ok()?;
     let score = |id: PlayerId| t.player(id).map(|p| t.score(p, Some(k)));
-    let (r, s) = (score(rec_bye?)?, score(sel_bye?)?);
-    (r > s).then(|| CriterionFinding {
-        criterion: "[C5]".to_string(),
+    let (rb, sb) = (rec_bye?, sel_bye?);
+    let (r, s) = (score(rb)?, score(sb)?);
+    (r > s).then_some(CriterionFinding {
+        edition,
+        criterion: finding::FindingCriterion::Criterion(Criterion::ByeScore),
+        recorded: finding::FindingValue::Bye {
+            player: rb,
+            score: r,
+        },
+        rules: finding::FindingValue::Bye {
+            player: sb,
+            score: s,
+        },
         kind: finding::FindingKind::RecordedWorse,
-        recorded: format!("PAB to player {} with {r}", rec_bye.map(|p| p.0).unwrap_or(0)),
-        rules: format!("PAB to player {} with {s}", sel_bye.map(|p| p.0).unwrap_or(0)),
-        explanation: format!(
-            "[C5] (2025, art. 2.3.1): the recorded pairing gives the pairing-allocated bye to a player with {r}, the rules allow {s}"
-        ),
     })
 }
 
@@ -528,17 +530,70 @@ mod tests {
         assert_eq!(b.recorded.downfloaters, vec![PlayerId(4)]);
         assert_eq!(b.rules.downfloaters, vec![PlayerId(2)]);
         let c = difference.criterion.expect("criterion");
+        use crate::pairing::dutch::evaluate::Amount;
+        use finding::FindingValue;
+        assert_eq!(c.edition, DutchEdition::Dutch2017);
         assert_eq!(
-            (c.criterion.as_str(), c.recorded.as_str(), c.rules.as_str()),
-            ("C.10", "0", "1")
+            c.criterion,
+            finding::FindingCriterion::Criterion(Criterion::Preference)
+        );
+        assert_eq!(
+            (c.recorded, c.rules),
+            (
+                FindingValue::Amount(Amount::Count(0)),
+                FindingValue::Amount(Amount::Count(1))
+            )
         );
         assert_eq!(c.kind, finding::FindingKind::RecordedBetter);
-        assert!(c.explanation.ends_with("so this verdict is not backed"));
         // Identical: conform.
         let sel3 = selected(&[(1, 2), (3, 4)]);
         assert_eq!(
             compare(&pos, &rec, &sel3, DutchEdition::Dutch2017, ctx),
             Verdict::Conform
+        );
+    }
+
+    /// 2025 \[C5\] judged on the byes alone: a PAB to a higher score than
+    /// the rules' choice is worse, with both players and scores as data.
+    #[test]
+    fn a_pab_to_a_higher_score_is_a_c5_finding() {
+        use Color::*;
+        use Outcome::*;
+        // Before round 2: player 1 has 1.0, player 3 has 0.0.
+        let (pos, _) = round_2([
+            g(2, White, Draw),
+            g(1, Black, Draw),
+            g(4, White, Win),
+            g(3, Black, Loss),
+        ]);
+        let (one, three) = (Some(PlayerId(1)), Some(PlayerId(3)));
+        let f = pab_criterion(&pos, one, three, DutchEdition::Dutch2025).expect("[C5]");
+        assert_eq!(
+            f.criterion,
+            finding::FindingCriterion::Criterion(Criterion::ByeScore)
+        );
+        assert_eq!(
+            (f.recorded, f.rules),
+            (
+                finding::FindingValue::Bye {
+                    player: PlayerId(1),
+                    score: crate::model::Points(10)
+                },
+                finding::FindingValue::Bye {
+                    player: PlayerId(3),
+                    score: crate::model::Points(0)
+                }
+            )
+        );
+        assert_eq!(f.kind, finding::FindingKind::RecordedWorse);
+        // The lower score is no finding, nor is anything under 2017.
+        assert_eq!(
+            pab_criterion(&pos, three, one, DutchEdition::Dutch2025),
+            None
+        );
+        assert_eq!(
+            pab_criterion(&pos, one, three, DutchEdition::Dutch2017),
+            None
         );
     }
 

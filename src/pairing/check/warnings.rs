@@ -214,7 +214,7 @@ pub fn earlier_full_bye_warnings(t: &Tournament, round: u32, facts: &FileFacts) 
 }
 
 /// Declared points (the `001` points field) that do not match the results, without file
-/// locations. See [`file_warnings`].
+/// locations. See `file_warnings`.
 pub fn points_warnings(t: &Tournament) -> Vec<Diagnostic> {
     points_warnings_in(t, &FileFacts::default())
 }
@@ -250,7 +250,7 @@ fn baku(t: &Tournament) -> bool {
 
 /// The warnings about the whole file for a check of `checked` rounds:
 /// points, the round count, pairing numbers and `XXZ`.
-pub fn file_warnings(t: &Tournament, checked: &[u32], facts: &FileFacts) -> Vec<Diagnostic> {
+pub(crate) fn file_warnings(t: &Tournament, checked: &[u32], facts: &FileFacts) -> Vec<Diagnostic> {
     let mut out = points_warnings_in(t, facts);
     out.extend(total_rounds_warning(t, checked, facts));
     out.extend(pairing_number_warnings(t, facts));
@@ -264,11 +264,7 @@ pub fn file_warnings(t: &Tournament, checked: &[u32], facts: &FileFacts) -> Vec<
 /// round, where topscorers exist (C.04.3 (2017) A.7 / (2025) 1.7); with Baku
 /// acceleration it also sets the accelerated rounds of every round. `None`
 /// when the file gives the count or no checked round depends on it.
-pub fn total_rounds_warning(
-    t: &Tournament,
-    checked: &[u32],
-    facts: &FileFacts,
-) -> Option<Diagnostic> {
+fn total_rounds_warning(t: &Tournament, checked: &[u32], facts: &FileFacts) -> Option<Diagnostic> {
     if t.total_rounds.is_some() {
         return None;
     }

@@ -12,10 +12,13 @@ use super::common::{player_file, render, round_file, Frame, SiteError, SiteInput
 use super::rounds::verdict_class;
 use crate::model::{PlayerId, Tournament};
 use crate::pairing::check::explain::{Explanation, Float, PlayerState};
-use crate::pairing::check::finding::{BracketChoice, FindingKind};
 use crate::pairing::check::report::{Report, RoundReport};
+use crate::pairing::check::{BracketChoice, FindingKind};
 use crate::pairing::check::{Pair, Verdict};
-use crate::render::check::{choice_text, ids, kind_words, preference_words};
+use crate::render::check::{
+    choice_text, finding_criterion, finding_explanation, finding_value, ids, kind_words,
+    preference_words,
+};
 
 /// A pair as the page shows it: `12 - 40` (white first).
 fn pair_words(p: &Pair) -> String {
@@ -248,10 +251,10 @@ fn round_view(lang: crate::render::i18n::Lang, t: &Tournament, r: &RoundReport) 
                 rules: choice_text(b.kind, &b.rules),
             });
             v.criterion = d.criterion.as_ref().map(|c| CriterionView {
-                criterion: c.criterion.clone(),
-                recorded: c.recorded.clone(),
-                rules: c.rules.clone(),
-                explanation: c.explanation.clone(),
+                criterion: finding_criterion(c),
+                recorded: finding_value(&c.recorded),
+                rules: finding_value(&c.rules),
+                explanation: finding_explanation(c),
                 note: match c.kind {
                     FindingKind::RecordedWorse => String::new(),
                     FindingKind::RecordedBetter => "The recorded pairing came out better here: the engine's choice is not backed on this criterion.".into(),

@@ -141,13 +141,13 @@ pub enum BracketKind {
 pub struct Value {
     /// The engine's reward fields for the criterion (compared lexicographically, higher is better).
     pub fields: Vec<i64>,
-    /// The quantity the handbook minimises, as the reports quote it.
+    /// The quantity the handbook minimises.
     pub amount: Amount,
 }
 
 /// The quantity a criterion minimises (or, for completion, whether the round
-/// can be completed), as data; [`fmt::Display`] gives the words the reports
-/// quote (`2`, `4.0, 3.5`, `none`, `complete`).
+/// can be completed), as data; `render::check` words it for the reports
+/// (`2`, `4.0, 3.5`, `none`, `complete`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Amount {
@@ -171,29 +171,6 @@ impl Amount {
     /// Exactly one (of whatever the criterion counts).
     pub fn is_one(&self) -> bool {
         *self == Amount::Count(1)
-    }
-}
-
-impl fmt::Display for Amount {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Amount::Complete => f.write_str("complete"),
-            Amount::Unpaired(n) => write!(f, "{n} players unpaired"),
-            Amount::Count(n) => write!(f, "{n}"),
-            Amount::Score(p) => write!(f, "{p}"),
-            Amount::Scores(v) if v.is_empty() => f.write_str("none"),
-            Amount::Scores(v) => {
-                for (i, p) in v.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{p}")?;
-                }
-                Ok(())
-            }
-            Amount::NoOne => f.write_str("none"),
-            Amount::Absent => Ok(()),
-        }
     }
 }
 
@@ -223,29 +200,5 @@ impl BracketEval {
     /// The value of criterion `c` in this bracket; `None` when the bracket does not evaluate it.
     pub fn value(&self, c: Criterion) -> Option<&Value> {
         self.values.iter().find(|(x, _)| *x == c).map(|(_, v)| v)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Amount;
-    use crate::model::Points;
-
-    /// The words the check reports have always quoted, now from typed amounts.
-    #[test]
-    fn amounts_read_as_the_reports_quote_them() {
-        assert_eq!(Amount::Complete.to_string(), "complete");
-        assert_eq!(Amount::Unpaired(3).to_string(), "3 players unpaired");
-        assert_eq!(Amount::Count(2).to_string(), "2");
-        assert_eq!(Amount::Score(Points(35)).to_string(), "3.5");
-        assert_eq!(
-            Amount::Scores(vec![Points(40), Points(35)]).to_string(),
-            "4.0, 3.5"
-        );
-        assert_eq!(Amount::Scores(vec![]).to_string(), "none");
-        assert_eq!(Amount::NoOne.to_string(), "none");
-        assert_eq!(Amount::Absent.to_string(), "");
-        assert!(Amount::Count(1).is_one());
-        assert!(!Amount::Score(Points(10)).is_one());
     }
 }

@@ -22,17 +22,18 @@
 //! - `value`: the walk over the brackets and each criterion's value.
 //! - `order`: the comparison of two pairings, down to the generation
 //!   order and the exchange order (2017 D / 2025 Art. 4).
-//! - `words`: the findings in an arbiter's words.
+//!
+//! The evaluator returns data; `render::check` words its findings.
 
 mod bracket;
 mod order;
 mod value;
-mod words;
 
 pub use bracket::{Amount, Assignment, BracketEval, BracketKind, EvalError, Value};
-pub use order::{compare, Comparison, Decision, GenerationStep, OrderDetail};
+pub use order::{
+    compare, Comparison, Decision, ExchangeRule, ExchangeValue, GenerationStep, OrderDetail,
+};
 pub use value::{engine_ppb, evaluate, evaluate_against};
-pub use words::{explain_outcome, label, number, phrase};
 
 #[cfg(test)]
 mod tests;

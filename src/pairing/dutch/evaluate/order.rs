@@ -77,18 +77,57 @@ impl Comparison {
     }
 }
 
+/// A rule of the exchange order (2017 D.2 / 2025 Art. 4.3), in the order
+/// the rules apply them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ExchangeRule {
+    /// `a`: the fewest exchanged players.
+    FewestExchanged,
+    /// `b`: the smallest difference between the BSN sums moved from S2 to S1
+    /// and from S1 to S2.
+    SmallestDifference,
+    /// `c`: the highest BSNs moved from S1 to S2.
+    HighestFromS1,
+    /// `d`: the lowest BSNs moved from S2 to S1.
+    LowestFromS2,
+}
+
+impl ExchangeRule {
+    /// The rule's letter in the handbook: `a`, `b`, `c` or `d`.
+    pub fn letter(self) -> char {
+        match self {
+            ExchangeRule::FewestExchanged => 'a',
+            ExchangeRule::SmallestDifference => 'b',
+            ExchangeRule::HighestFromS1 => 'c',
+            ExchangeRule::LowestFromS2 => 'd',
+        }
+    }
+}
+
+/// One pairing's value under a rule of the exchange order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ExchangeValue {
+    /// Rule `a`: the number of players the exchange moves from S2 to S1.
+    Exchanged(usize),
+    /// Rule `b`: the BSN sum moved from S2 to S1 minus the sum moved from S1 to S2.
+    Difference(i64),
+    /// Rules `c` and `d`: the BSNs moved (rule `c`: from S1 to S2, highest
+    /// first; rule `d`: from S2 to S1, lowest first); empty when none move.
+    Bsns(Vec<usize>),
+}
+
 /// Which rule of the exchange order (2017 D.2 / 2025 Art. 4.3) parts two
 /// pairings of a remainder that tie on every criterion.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderDetail {
-    /// `a` (fewest exchanged players), `b` (smallest difference of the BSN
-    /// sums), `c` (highest BSNs moved from S1 to S2), `d` (lowest BSNs moved
-    /// from S2 to S1).
-    pub rule: char,
-    /// The recorded pairing's value and the rules' value, in words.
-    pub recorded: String,
-    /// The rules' pairing's value, in words.
-    pub rules: String,
+    /// The rule that parts them.
+    pub rule: ExchangeRule,
+    /// The recorded pairing's value under the rule.
+    pub recorded: ExchangeValue,
+    /// The rules' pairing's value under the rule.
+    pub rules: ExchangeValue,
     /// True when the rule puts the recorded pairing first: the engine's
     /// choice is then not the first candidate (an engine defect).
     pub favours_recorded: bool,
@@ -231,39 +270,46 @@ pub(super) fn exchange_order(
     let (ao, ai) = exchange_of(ps, a, &rem, p_r);
     let (bo, bi) = exchange_of(ps, b, &rem, p_r);
     let sum = |v: &[usize]| v.iter().sum::<usize>() as i64;
-    let names = |v: &[usize]| {
-        if v.is_empty() {
-            "none".to_string()
-        } else {
-            v.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join("+")
-        }
-    };
-    let detail = |rule: char, ra: String, rb: String, favours: bool| OrderDetail {
+    let detail = |rule, recorded, rules, favours_recorded| OrderDetail {
         rule,
-        recorded: ra,
-        rules: rb,
-        favours_recorded: favours,
+        recorded,
+        rules,
+        favours_recorded,
     };
     if ai.len() != bi.len() {
         return Some(detail(
-            'a',
-            ai.len().to_string(),
-            bi.len().to_string(),
+            ExchangeRule::FewestExchanged,
+            ExchangeValue::Exchanged(ai.len()),
+            ExchangeValue::Exchanged(bi.len()),
             ai.len() < bi.len(),
         ));
     }
     let (da, db) = (sum(&ai) - sum(&ao), sum(&bi) - sum(&bo));
     if da != db {
-        return Some(detail('b', da.to_string(), db.to_string(), da < db));
+        return Some(detail(
+            ExchangeRule::SmallestDifference,
+            ExchangeValue::Difference(da),
+            ExchangeValue::Difference(db),
+            da < db,
+        ));
     }
     if ao != bo {
-        return Some(detail('c', names(&ao), names(&bo), ao > bo));
+        let favours = ao > bo;
+        return Some(detail(
+            ExchangeRule::HighestFromS1,
+            ExchangeValue::Bsns(ao),
+            ExchangeValue::Bsns(bo),
+            favours,
+        ));
     }
     if ai != bi {
-        return Some(detail('d', names(&ai), names(&bi), ai < bi));
+        let favours = ai < bi;
+        return Some(detail(
+            ExchangeRule::LowestFromS2,
+            ExchangeValue::Bsns(ai),
+            ExchangeValue::Bsns(bi),
+            favours,
+        ));
     }
     None
 }
