@@ -4,6 +4,7 @@ use chess_arbiter::pairing::check::report::{check_tournament_in, engine_selectio
 use chess_arbiter::pairing::dutch::{next_round, select_edition, PairOptions};
 use chess_arbiter::pairing::round_robin::{self, BergerTable};
 use chess_arbiter::render;
+use chess_arbiter::standings::rank_check::{check_ranks, RankCheck};
 use clap::{Args as ClapArgs, ValueEnum};
 use sha2::{Digest, Sha256};
 use std::io::IsTerminal;
@@ -190,14 +191,75 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
             .collect(),
     );
     let manual = chess_arbiter::pairing::check::manual::manual_pairings(t);
+    let ranks = check_ranks(t).map_err(|e| Failure::Invalid(e.to_string()))?;
     let text = match args.format {
-        OutFormat::Text => render::check::text(&report) + &render::check::manual_text(&manual),
+        OutFormat::Text => {
+            render::check::text(&report)
+                + &render::check::manual_text(&manual)
+                + &ranks_text(ranks.as_ref())
+        }
         OutFormat::Json => {
-            render::check::with_manual(&render::check::json(&report), &manual) + "\n"
+            with_ranks(
+                &render::check::with_manual(&render::check::json(&report), &manual),
+                ranks.as_ref(),
+            ) + "\n"
         }
     };
     input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
-    Ok(Outcome::found_if(!report.all_conform()))
+    let ranks_conform = ranks.as_ref().is_none_or(RankCheck::conforms);
+    Ok(Outcome::found_if(!report.all_conform() || !ranks_conform))
+}
+
+/// The standings half of the check (VCL4THP Q21) in words: the file's rank
+/// column against its own tie-break list.
+fn ranks_text(ranks: Option<&RankCheck>) -> String {
+    let Some(c) = ranks else {
+        return String::new();
+    };
+    let list = c.tiebreaks.join(",");
+    if c.conforms() {
+        return format!(
+            "\nstandings after round {}: the {} ranks follow the file's tie-break list ({list})\n",
+            c.after_round, c.ranked
+        );
+    }
+    let mut out = format!(
+        "\nstandings after round {}: {} of {} ranks break the file's tie-break list ({list})\n",
+        c.after_round,
+        c.findings.len(),
+        c.ranked
+    );
+    for f in &c.findings {
+        let expected = if f.expected_last > f.expected {
+            format!("{}-{}", f.expected, f.expected_last)
+        } else {
+            f.expected.to_string()
+        };
+        out += &format!(
+            "  player {}: expected rank {expected}, found {}\n",
+            f.player, f.found
+        );
+    }
+    out
+}
+
+/// The check's JSON with the standings half under `standings` when the file
+/// has a tie-break list and ranks.
+fn with_ranks(json: &str, ranks: Option<&RankCheck>) -> String {
+    let Some(c) = ranks else {
+        return json.to_string();
+    };
+    match serde_json::from_str::<serde_json::Value>(json) {
+        Ok(serde_json::Value::Object(mut o)) => {
+            o.insert(
+                "standings".into(),
+                serde_json::to_value(c).unwrap_or_default(),
+            );
+            serde_json::to_string_pretty(&serde_json::Value::Object(o))
+                .unwrap_or_else(|_| json.to_string())
+        }
+        _ => json.to_string(),
+    }
 }
 
 fn sha256(bytes: &[u8]) -> String {
@@ -235,12 +297,24 @@ fn check_round_robin(
         report.rounds.retain(|r| rs.contains(&r.round));
     }
     let hash = sha256(bytes);
+    let ranks = check_ranks(t).map_err(|e| Failure::Invalid(e.to_string()))?;
     let text = match args.format {
-        OutFormat::Text => render::round_robin::check_text(&report, Some(&hash)),
-        OutFormat::Json => render::round_robin::check_json(&report, Some(&hash)),
+        OutFormat::Text => {
+            render::round_robin::check_text(&report, Some(&hash)) + &ranks_text(ranks.as_ref())
+        }
+        OutFormat::Json => match ranks {
+            Some(_) => {
+                with_ranks(
+                    &render::round_robin::check_json(&report, Some(&hash)),
+                    ranks.as_ref(),
+                ) + "\n"
+            }
+            None => render::round_robin::check_json(&report, Some(&hash)),
+        },
     };
     input::write_output(args.output.as_deref(), &text).map_err(Failure::Reported)?;
-    Ok(Outcome::found_if(!report.all_conform()))
+    let ranks_conform = ranks.as_ref().is_none_or(RankCheck::conforms);
+    Ok(Outcome::found_if(!report.all_conform() || !ranks_conform))
 }
 
 #[cfg(test)]

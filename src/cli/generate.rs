@@ -1,11 +1,13 @@
 //! `arbiter generate`: random tournaments paired by the Dutch engine (RTG).
 
 use chess_arbiter::formats::trf;
-use chess_arbiter::model::Color;
+use chess_arbiter::model::random::Seeded;
+use chess_arbiter::model::{Color, ExtraRecord, Tournament};
 use chess_arbiter::pairing::dutch::DutchEdition;
 use chess_arbiter::pairing::generate::{generate, GenerateOptions, Scoring};
 use chess_arbiter::pairing::round_robin::generate::generate as round_robin_generate;
 use chess_arbiter::pairing::round_robin::BergerTable;
+use chess_arbiter::standings::{self, StandingsOptions, TieBreakSpec};
 use clap::{Args as ClapArgs, ValueEnum};
 use std::io::IsTerminal;
 
@@ -30,6 +32,7 @@ pub(crate) enum ColourArg {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum AccelerationArg {
     Baku,
+    None,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -38,49 +41,85 @@ pub(crate) enum ToArg {
     Trf16,
 }
 
+/// What an option left out of the command line becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum UnsetArg {
+    /// Drawn at random from the run's seed (VCL4THP Q25).
+    Random,
+    /// The fixed defaults: no byes, forfeits or acceleration, no tie-break list.
+    Fixed,
+}
+
 #[derive(ClapArgs, Debug)]
 #[command(after_help = "Examples:
   arbiter generate --players 300 --rounds 9 --seed 7 -o t300.trf
-  arbiter generate --players 40 --rounds 7 --system dutch-2017 --half-bye-rate 0.03 --to trf16
+  arbiter generate --players 40 --rounds 7 --unset fixed --system dutch-2017 --half-bye-rate 0.03 --to trf16
+  arbiter generate --players 60 --rounds 9 --full-bye-rate 0.01 --double-forfeit-rate 0.02 --tie-breaks BH/C1,BH,SB
   arbiter generate --players 9 --system round-robin -o rr9.trf
   arbiter generate --players 6 --system double-round-robin --rounds 7
+
+Options left out are drawn at random (--unset random, the default): the
+players and rounds, each bye and forfeit rate, Baku acceleration and a
+tie-break list; --unset fixed keeps the fixed defaults (no byes, forfeits,
+acceleration or tie-break list). Every run takes a new seed from the
+operating system unless --seed is given; the seed, every parameter and the
+names of those drawn are recorded in ### comment lines (TRF-2026), so
+--seed with the same options repeats a file. With a tie-break list (202) the
+rank column gives the standings that list makes.
 
 A round robin follows the Berger table (FIDE C.05 Annex 1); --rounds defaults
 to the whole table (n - 1 rounds a cycle, n for an odd field).
 
-Results follow the FIDE expected score of the rating difference. The seed and
-every parameter are recorded in ### comment lines (TRF-2026).
+Results follow the FIDE expected score of the rating difference.
 Exit codes: 0 generated, 1 a round had no legal pairing, 3 invalid options,
 5 file access error.")]
 pub(crate) struct Args {
+    /// Players (drawn when left out and --unset random).
     #[arg(long)]
-    pub(crate) players: u32,
-    /// Rounds to play (required for a Swiss; a round robin's default is its
-    /// whole table).
+    pub(crate) players: Option<u32>,
+    /// Rounds to play (a Swiss's is drawn when left out and --unset random; a
+    /// round robin's default is its whole table).
     #[arg(long)]
     pub(crate) rounds: Option<u32>,
-    #[arg(long, default_value_t = 1)]
-    pub(crate) seed: u64,
+    /// Seed of the run; default a new one from the operating system.
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// What options left out become: random (drawn from the seed) or fixed.
+    #[arg(long, value_enum, default_value = "random")]
+    pub(crate) unset: UnsetArg,
     /// The pairing system: an edition of the Dutch system, or a round robin
     /// by the Berger table (round-robin, double-round-robin).
     #[arg(long, value_enum, default_value = "dutch-2025")]
     pub(crate) system: SystemArg,
     #[arg(long, default_value_t = 0.3)]
     pub(crate) draw_rate: f64,
-    #[arg(long, default_value_t = 0.0)]
-    pub(crate) forfeit_rate: f64,
-    #[arg(long, default_value_t = 0.0)]
-    pub(crate) half_bye_rate: f64,
-    #[arg(long, default_value_t = 0.0)]
-    pub(crate) zero_bye_rate: f64,
-    #[arg(long, default_value_t = 0.0)]
-    pub(crate) withdraw_rate: f64,
-    #[arg(long, default_value_t = 0.0)]
-    pub(crate) late_entry_rate: f64,
+    /// Per game: lost by forfeit by one side (1F-0F or 0F-1F).
+    #[arg(long)]
+    pub(crate) forfeit_rate: Option<f64>,
+    /// Per game: forfeited by both sides (0F-0F).
+    #[arg(long)]
+    pub(crate) double_forfeit_rate: Option<f64>,
+    /// Per player and round: a half-point bye (H).
+    #[arg(long)]
+    pub(crate) half_bye_rate: Option<f64>,
+    /// Per player and round: a full-point bye (F).
+    #[arg(long)]
+    pub(crate) full_bye_rate: Option<f64>,
+    /// Per player and round: a zero-point bye, a known absence (Z).
+    #[arg(long)]
+    pub(crate) zero_bye_rate: Option<f64>,
+    #[arg(long)]
+    pub(crate) withdraw_rate: Option<f64>,
+    #[arg(long)]
+    pub(crate) late_entry_rate: Option<f64>,
     #[arg(long, value_enum, default_value = "1-0.5-0")]
     pub(crate) scoring: ScoringArg,
     #[arg(long, value_enum)]
     pub(crate) acceleration: Option<AccelerationArg>,
+    /// The tie-break list written as TRF-2026 202, e.g. BH/C1,BH,SB (the
+    /// codes `standings --tiebreaks` takes); `none` for no list.
+    #[arg(long = "tie-breaks", alias = "tiebreaks")]
+    pub(crate) tie_breaks: Option<String>,
     #[arg(
         long = "initial-colour",
         alias = "initial-color",
@@ -95,6 +134,159 @@ pub(crate) struct Args {
     pub(crate) to: ToArg,
     #[arg(short, long)]
     pub(crate) output: Option<String>,
+}
+
+/// The tie-breaks a drawn list takes its codes from: C.07 codes for a Swiss,
+/// and for a round robin the ones C.07 (2026) allows there (no Buchholz).
+const SWISS_TIEBREAKS: [&str; 8] = ["BH/C1", "BH", "SB", "DE", "WIN", "ARO", "BPG", "PS"];
+const ROUND_ROBIN_TIEBREAKS: [&str; 4] = ["DE", "SB", "WIN", "KS"];
+
+/// The options of one run after the unset ones are drawn, and the names of
+/// those drawn (recorded in a `###` line).
+#[derive(Debug, Clone, PartialEq)]
+struct Resolved {
+    players: u32,
+    rounds: Option<u32>,
+    rates: [f64; 7],
+    baku: bool,
+    tiebreaks: Vec<String>,
+    drawn: Vec<&'static str>,
+}
+
+/// The rates in [`Resolved::rates`], their option names and the highest
+/// value a draw gives: modest, so that a drawn event stays a Swiss.
+const RATES: [(&str, f64); 7] = [
+    ("forfeit-rate", 0.05),
+    ("double-forfeit-rate", 0.02),
+    ("half-bye-rate", 0.05),
+    ("full-bye-rate", 0.02),
+    ("zero-bye-rate", 0.05),
+    ("withdraw-rate", 0.02),
+    ("late-entry-rate", 0.1),
+];
+
+/// Fill the options left out: drawn from `rng` (`--unset random`: each rate
+/// switched on with an even chance, then uniform up to its cap; Baku one
+/// Swiss in four; a list of one to four tie-breaks) or the fixed defaults.
+/// A round robin has no byes, absences or acceleration (C.05), so only its
+/// forfeits and tie-breaks are drawn; a TRF-16 file has no `202`, so no list
+/// is drawn for one.
+fn resolve(args: &Args, rng: &mut Seeded) -> Result<Resolved, Failure> {
+    let random = args.unset == UnsetArg::Random;
+    let round_robin = args.system.round_robin().is_some();
+    let mut drawn = Vec::new();
+    let players = match args.players {
+        Some(p) => p,
+        None if random => {
+            drawn.push("players");
+            let (lo, hi) = if round_robin { (3, 14) } else { (8, 60) };
+            u32::try_from(rng.range(lo, hi)).unwrap_or(8)
+        }
+        None => {
+            return Err(Failure::Invalid(
+                "--players: expected the number of players (--unset fixed draws none)".into(),
+            ))
+        }
+    };
+    let rounds = match args.rounds {
+        None if random && !round_robin => {
+            drawn.push("rounds");
+            let hi = i64::from((players / 2).clamp(1, 11));
+            Some(u32::try_from(rng.range(hi.min(3), hi)).unwrap_or(1))
+        }
+        r => r,
+    };
+    let given = [
+        args.forfeit_rate,
+        args.double_forfeit_rate,
+        args.half_bye_rate,
+        args.full_bye_rate,
+        args.zero_bye_rate,
+        args.withdraw_rate,
+        args.late_entry_rate,
+    ];
+    let mut rates = [0.0; 7];
+    for (k, ((name, cap), given)) in RATES.iter().zip(given).enumerate() {
+        let allowed = !round_robin || k < 2;
+        rates[k] = match given {
+            Some(v) => v,
+            None if random && allowed => {
+                drawn.push(name);
+                if rng.chance(0.5) {
+                    (rng.unit() * cap * 1000.0).round() / 1000.0
+                } else {
+                    0.0
+                }
+            }
+            None => 0.0,
+        };
+    }
+    let baku = match args.acceleration {
+        Some(a) => a == AccelerationArg::Baku,
+        None if random && !round_robin && args.scoring == ScoringArg::Standard => {
+            drawn.push("acceleration");
+            rng.chance(0.25)
+        }
+        None => false,
+    };
+    let tiebreaks = match args.tie_breaks.as_deref().map(str::trim) {
+        Some("none" | "") => Vec::new(),
+        Some(list) => {
+            let specs = TieBreakSpec::parse_list(list)
+                .map_err(|e| Failure::Invalid(format!("--tie-breaks: {e} (in \"{list}\")")))?;
+            if specs.is_empty() {
+                Vec::new()
+            } else {
+                list.split(',').map(|c| c.trim().to_string()).collect()
+            }
+        }
+        None if random && args.to == ToArg::Trf26 => {
+            drawn.push("tie-breaks");
+            let mut pool: Vec<&str> = if round_robin {
+                ROUND_ROBIN_TIEBREAKS.to_vec()
+            } else {
+                SWISS_TIEBREAKS.to_vec()
+            };
+            rng.shuffle(&mut pool);
+            let k = usize::try_from(rng.range(1, 4)).unwrap_or(1);
+            pool.into_iter().take(k).map(String::from).collect()
+        }
+        None => Vec::new(),
+    };
+    Ok(Resolved {
+        players,
+        rounds,
+        rates,
+        baku,
+        tiebreaks,
+        drawn,
+    })
+}
+
+/// A seed from the operating system's random source (VCL4THP Q30: the same
+/// options must not give the same file twice).
+fn fresh_seed() -> Result<u64, Failure> {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).map_err(|e| {
+        Failure::Invalid(format!(
+            "--seed: expected a seed from the operating system's random source, found an error ({e}); give --seed"
+        ))
+    })?;
+    Ok(u64::from_le_bytes(b))
+}
+
+/// The rank column of a file with a tie-break list: the standings that list
+/// gives (C.07), so that the file obeys its own list (VCL4THP Q31).
+fn rank_by_tiebreaks(t: &mut Tournament) -> Result<(), Failure> {
+    if t.tiebreaks.is_empty() {
+        return Ok(());
+    }
+    let table = standings::compute(t, &StandingsOptions::new())
+        .map_err(|e| Failure::Invalid(format!("--tie-breaks: {e}")))?;
+    for p in &mut t.players {
+        p.rank = table.row(p.id).map(|r| r.rank);
+    }
+    Ok(())
 }
 
 /// The players and rounds a TRF can number and a tournament can play: start
@@ -118,12 +310,19 @@ fn check_size(players: u32, rounds: Option<u32>) -> Result<(), Failure> {
 }
 
 pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
-    check_size(args.players, args.rounds)?;
+    let seed = match args.seed {
+        Some(s) => s,
+        None => fresh_seed()?,
+    };
+    // The drawing of the unset options has its own stream, so that giving an
+    // option does not change the games of the others.
+    let r = resolve(&args, &mut Seeded::new(seed ^ 0x5eed_0000_0a11_0f0e))?;
+    check_size(r.players, r.rounds)?;
     let round_robin = args.system.round_robin().map(|c| c.unwrap_or(1));
     let edition = args.system.dutch().unwrap_or(DutchEdition::Dutch2025);
-    let rounds = match (args.rounds, round_robin) {
+    let rounds = match (r.rounds, round_robin) {
         (Some(r), _) => r,
-        (None, Some(cycles)) => BergerTable::new(args.players, cycles)
+        (None, Some(cycles)) => BergerTable::new(r.players, cycles)
             .map(|t| t.total_rounds())
             .unwrap_or(0),
         (None, None) => {
@@ -142,7 +341,7 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
             args.rating_range
         )));
     };
-    let baku = args.acceleration.is_some();
+    let baku = r.baku;
     let code = match (edition, baku) {
         // TRF-2026 `192` (ETT26): a round robin by the Berger tables.
         // ETT26: FIDE_ = the last two rounds of the first cycle swapped (C.05 Annex 1).
@@ -154,15 +353,18 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
         (DutchEdition::Dutch2025, true) => "FIDE_DUTCH_2026_BAKU",
     };
     let o = GenerateOptions::new()
-        .players(args.players)
+        .players(r.players)
         .rounds(rounds)
-        .seed(args.seed)
+        .seed(seed)
         .draw_rate(args.draw_rate)
-        .forfeit_rate(args.forfeit_rate)
-        .half_bye_rate(args.half_bye_rate)
-        .zero_bye_rate(args.zero_bye_rate)
-        .withdraw_rate(args.withdraw_rate)
-        .late_entry_rate(args.late_entry_rate)
+        .forfeit_rate(r.rates[0])
+        .double_forfeit_rate(r.rates[1])
+        .half_bye_rate(r.rates[2])
+        .full_bye_rate(r.rates[3])
+        .zero_bye_rate(r.rates[4])
+        .withdraw_rate(r.rates[5])
+        .late_entry_rate(r.rates[6])
+        .tiebreaks(r.tiebreaks.clone())
         .scoring(match args.scoring {
             ScoringArg::Standard => Scoring::Standard,
             ScoringArg::ThreeOneZero => Scoring::ThreeOneZero,
@@ -175,7 +377,7 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
         .rating_range(rating_range)
         .system_code(code)
         .round_robin(round_robin);
-    let show = std::io::stderr().is_terminal() && args.players >= 200;
+    let show = std::io::stderr().is_terminal() && r.players >= 200;
     let total = rounds;
     let progress = |r| {
         if show {
@@ -189,7 +391,24 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
         Some(_) => round_robin_generate(&o, progress),
         None => generate(&o, edition, progress),
     };
-    let t = result?;
+    let mut t = result?;
+    t.extra_records.push(ExtraRecord {
+        code: "###".into(),
+        line: format!(
+            "### unset={} drawn={}",
+            match args.unset {
+                UnsetArg::Random => "random",
+                UnsetArg::Fixed => "fixed",
+            },
+            if r.drawn.is_empty() {
+                "-".to_string()
+            } else {
+                r.drawn.join(",")
+            }
+        ),
+        after_player: None,
+    });
+    rank_by_tiebreaks(&mut t)?;
     let target = match args.to {
         ToArg::Trf26 => trf::Target::Trf26,
         ToArg::Trf16 => trf::Target::Trf16,
@@ -209,7 +428,95 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
 
 #[cfg(test)]
 mod tests {
-    use super::check_size;
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn resolved(argv: &[&str], seed: u64) -> Result<Resolved, Failure> {
+        let cli = Cli::try_parse_from(std::iter::once("generate").chain(argv.iter().copied()))
+            .unwrap_or_else(|e| panic!("{argv:?}: {e}"));
+        resolve(&cli.args, &mut Seeded::new(seed))
+    }
+
+    #[test]
+    fn unset_fixed_keeps_the_fixed_defaults_and_draws_nothing() {
+        let r = resolved(&["--players", "30", "--rounds", "7", "--unset", "fixed"], 1)
+            .unwrap_or_else(|_| panic!("resolved"));
+        assert_eq!(r.rates, [0.0; 7]);
+        assert!(!r.baku && r.tiebreaks.is_empty() && r.drawn.is_empty());
+        assert_eq!((r.players, r.rounds), (30, Some(7)));
+        assert!(resolved(&["--unset", "fixed"], 1).is_err());
+    }
+
+    #[test]
+    fn unset_options_are_drawn_within_their_caps_and_given_ones_are_kept() {
+        let (mut baku, mut full, mut lists) = (0, 0, std::collections::BTreeSet::new());
+        for seed in 0..200 {
+            let r =
+                resolved(&["--half-bye-rate", "0.01"], seed).unwrap_or_else(|_| panic!("{seed}"));
+            assert!(!r.drawn.contains(&"half-bye-rate"));
+            assert_eq!(r.rates[2], 0.01);
+            for name in [
+                "players",
+                "rounds",
+                "forfeit-rate",
+                "full-bye-rate",
+                "acceleration",
+                "tie-breaks",
+            ] {
+                assert!(r.drawn.contains(&name), "{name} not drawn");
+            }
+            for ((name, cap), v) in RATES.iter().zip(r.rates) {
+                assert!((0.0..=*cap).contains(&v), "{name}={v}");
+            }
+            assert!((8..=60).contains(&r.players));
+            assert!(r
+                .rounds
+                .is_some_and(|k| (3..=11).contains(&k) && k < r.players));
+            assert!((1..=4).contains(&r.tiebreaks.len()));
+            assert!(TieBreakSpec::parse_list(&r.tiebreaks.join(",")).is_ok());
+            baku += usize::from(r.baku);
+            full += usize::from(r.rates[3] > 0.0);
+            lists.insert(r.tiebreaks.clone());
+            assert_eq!(resolved(&["--half-bye-rate", "0.01"], seed).ok(), Some(r));
+        }
+        // One Swiss in four is accelerated and half draw a full-bye rate.
+        assert!((20..=80).contains(&baku), "{baku}");
+        assert!((60..=140).contains(&full), "{full}");
+        assert!(lists.len() > 20, "{}", lists.len());
+    }
+
+    #[test]
+    fn a_round_robin_draws_no_byes_and_a_trf16_no_tie_break_list() {
+        let r = resolved(&["--system", "round-robin"], 3).unwrap_or_else(|_| panic!("resolved"));
+        assert_eq!(r.rates[2..], [0.0; 5]);
+        assert!(!r.baku && r.rounds.is_none());
+        assert!(r
+            .tiebreaks
+            .iter()
+            .all(|c| ROUND_ROBIN_TIEBREAKS.contains(&c.as_str())));
+        let r = resolved(&["--to", "trf16"], 3).unwrap_or_else(|_| panic!("resolved"));
+        assert!(r.tiebreaks.is_empty() && !r.drawn.contains(&"tie-breaks"));
+    }
+
+    #[test]
+    fn a_given_tie_break_list_is_checked_and_kept() {
+        let r = resolved(&["--tie-breaks", "BH/C1, SB", "--acceleration", "none"], 3)
+            .unwrap_or_else(|_| panic!("resolved"));
+        assert_eq!(r.tiebreaks, ["BH/C1", "SB"]);
+        assert!(!r.baku);
+        let Err(Failure::Invalid(e)) = resolved(&["--tie-breaks", "BH,NOPE"], 3) else {
+            panic!("an unknown code was accepted");
+        };
+        assert!(e.contains("NOPE"), "{e}");
+        let r = resolved(&["--tie-breaks", "none"], 3).unwrap_or_else(|_| panic!("resolved"));
+        assert!(r.tiebreaks.is_empty());
+    }
 
     #[test]
     fn more_players_than_a_trf_can_number_are_refused() {

@@ -62,10 +62,15 @@ pub struct GenerateOptions {
     pub seed: u64,
     /// Probability that a game is drawn (capped so that the expected score holds).
     pub draw_rate: f64,
-    /// Probability that a paired game is lost by forfeit.
+    /// Probability that a paired game is lost by forfeit by one side (`+`/`-`).
     pub forfeit_rate: f64,
+    /// Probability that a paired game is forfeited by both sides (`-`/`-`, 0F-0F).
+    pub double_forfeit_rate: f64,
     /// Per player and round: a requested half-point bye (`H`), never in the last round.
     pub half_bye_rate: f64,
+    /// Per player and round: a full-point bye (`F`), never in the last round.
+    /// FIDE discourages it; the checklist's generator still offers it (VCL4THP Q24).
+    pub full_bye_rate: f64,
     /// Per player and round: a known absence (`Z`).
     pub zero_bye_rate: f64,
     /// Per player and round from round 2: withdrawal (`Z` from then on).
@@ -85,9 +90,12 @@ pub struct GenerateOptions {
     /// A round robin by the Berger tables with this many cycles (1 or 2)
     /// instead of a Swiss; `rounds` may then stop before the table's end.
     pub round_robin: Option<u32>,
+    /// The tie-break list written to the file (TRF-2026 `202`, C.07 codes
+    /// such as `BH/C1`); empty: none.
+    pub tiebreaks: Vec<String>,
 }
 
-options!(GenerateOptions { players: u32, rounds: u32, seed: u64, draw_rate: f64, forfeit_rate: f64, half_bye_rate: f64, zero_bye_rate: f64, withdraw_rate: f64, late_entry_rate: f64, scoring: Scoring, baku: bool, initial_color: Color, rating_range: (u16, u16), system_code: String, round_robin: Option<u32> });
+options!(GenerateOptions { players: u32, rounds: u32, seed: u64, draw_rate: f64, forfeit_rate: f64, double_forfeit_rate: f64, half_bye_rate: f64, full_bye_rate: f64, zero_bye_rate: f64, withdraw_rate: f64, late_entry_rate: f64, scoring: Scoring, baku: bool, initial_color: Color, rating_range: (u16, u16), system_code: String, round_robin: Option<u32>, tiebreaks: Vec<String> });
 
 impl Default for GenerateOptions {
     fn default() -> Self {
@@ -97,7 +105,9 @@ impl Default for GenerateOptions {
             seed: 1,
             draw_rate: 0.3,
             forfeit_rate: 0.0,
+            double_forfeit_rate: 0.0,
             half_bye_rate: 0.0,
+            full_bye_rate: 0.0,
             zero_bye_rate: 0.0,
             withdraw_rate: 0.0,
             late_entry_rate: 0.0,
@@ -107,6 +117,7 @@ impl Default for GenerateOptions {
             rating_range: (1400, 2700),
             system_code: String::new(),
             round_robin: None,
+            tiebreaks: Vec::new(),
         }
     }
 }
@@ -194,6 +205,7 @@ fn check_options(o: &GenerateOptions) -> Result<(), GenerateError> {
         }
         if [
             o.half_bye_rate,
+            o.full_bye_rate,
             o.zero_bye_rate,
             o.withdraw_rate,
             o.late_entry_rate,
@@ -215,7 +227,9 @@ fn check_options(o: &GenerateOptions) -> Result<(), GenerateError> {
     for (name, v) in [
         ("draw rate", o.draw_rate),
         ("forfeit rate", o.forfeit_rate),
+        ("double-forfeit rate", o.double_forfeit_rate),
         ("half-bye rate", o.half_bye_rate),
+        ("full-bye rate", o.full_bye_rate),
         ("zero-bye rate", o.zero_bye_rate),
         ("withdraw rate", o.withdraw_rate),
         ("late-entry rate", o.late_entry_rate),
@@ -330,6 +344,7 @@ where
         } else {
             Vec::new()
         },
+        tiebreaks: o.tiebreaks.clone(),
         ..Default::default()
     };
     t.extra_records = describe(o)
@@ -350,6 +365,8 @@ where
                 Some(RoundEntry::Bye { bye: ByeKind::Zero })
             } else if round < o.rounds && rng.chance(o.half_bye_rate) {
                 Some(RoundEntry::Bye { bye: ByeKind::Half })
+            } else if round < o.rounds && rng.chance(o.full_bye_rate) {
+                Some(RoundEntry::Bye { bye: ByeKind::Full })
             } else if rng.chance(o.zero_bye_rate) {
                 Some(RoundEntry::Bye { bye: ByeKind::Zero })
             } else {
@@ -425,8 +442,8 @@ pub(crate) fn describe(o: &GenerateOptions) -> Vec<String> {
             o.rounds
         ),
         format!(
-            "### draw-rate={} forfeit-rate={} half-bye-rate={} zero-bye-rate={} withdraw-rate={} late-entry-rate={}",
-            o.draw_rate, o.forfeit_rate, o.half_bye_rate, o.zero_bye_rate, o.withdraw_rate, o.late_entry_rate
+            "### draw-rate={} forfeit-rate={} double-forfeit-rate={} half-bye-rate={} full-bye-rate={} zero-bye-rate={} withdraw-rate={} late-entry-rate={}",
+            o.draw_rate, o.forfeit_rate, o.double_forfeit_rate, o.half_bye_rate, o.full_bye_rate, o.zero_bye_rate, o.withdraw_rate, o.late_entry_rate
         ),
         format!(
             "### scoring={} acceleration={} initial-colour={} rating-range={}-{} system={}",
@@ -442,6 +459,14 @@ pub(crate) fn describe(o: &GenerateOptions) -> Vec<String> {
             o.rating_range.0,
             o.rating_range.1,
             if o.system_code.is_empty() { "-" } else { &o.system_code }
+        ),
+        format!(
+            "### tie-breaks={}",
+            if o.tiebreaks.is_empty() {
+                "-".to_string()
+            } else {
+                o.tiebreaks.join(",")
+            }
         ),
     ]
 }
@@ -487,6 +512,21 @@ fn apply(
             players[ib].rating.unwrap_or(0),
         );
         let e = expected_score(i32::from(rw) - i32::from(rb));
+        // A double forfeit (0F-0F, C.04.1 art. 4: not a game for pairing)
+        // scores nobody.
+        if rng.chance(o.double_forfeit_rate) {
+            players[iw].rounds.push(RoundEntry::Forfeit {
+                opponent: b,
+                color: Some(Color::White),
+                won: false,
+            });
+            players[ib].rounds.push(RoundEntry::Forfeit {
+                opponent: w,
+                color: Some(Color::Black),
+                won: false,
+            });
+            continue;
+        }
         if rng.chance(o.forfeit_rate) {
             let white_wins = rng.unit() < 0.5;
             players[iw].rounds.push(RoundEntry::Forfeit {
@@ -688,6 +728,73 @@ mod tests {
         }
         let mean = total / f64::from(n);
         assert!((mean - 0.92).abs() < 0.015, "{mean}");
+    }
+
+    #[test]
+    fn full_byes_and_double_forfeits_are_drawn_and_score_as_the_rules_say() {
+        let o = GenerateOptions {
+            players: 20,
+            rounds: 6,
+            seed: 4,
+            full_bye_rate: 0.1,
+            double_forfeit_rate: 0.15,
+            tiebreaks: vec!["BH/C1".into(), "SB".into()],
+            ..Default::default()
+        };
+        let t = generate_with(&o, naive, |_| {}).unwrap();
+        let full = Points::ONE;
+        let mut fulls = 0;
+        let mut doubles = 0;
+        for p in &t.players {
+            for (i, e) in p.rounds.iter().enumerate() {
+                match e {
+                    RoundEntry::Bye { bye: ByeKind::Full } => {
+                        fulls += 1;
+                        assert!(i + 1 < 6, "a full-point bye in the last round");
+                        assert_eq!(e.points(&t.scoring), Some(full));
+                    }
+                    RoundEntry::Forfeit {
+                        opponent,
+                        won: false,
+                        ..
+                    } => {
+                        let other = &t.players[opponent.0 as usize - 1].rounds[i];
+                        if matches!(other, RoundEntry::Forfeit { won: false, .. }) {
+                            doubles += 1;
+                            assert_eq!(e.points(&t.scoring), Some(Points::ZERO));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(fulls > 0, "no full-point bye drawn");
+        assert!(doubles > 0, "no double forfeit drawn");
+        assert_eq!(t.tiebreaks, ["BH/C1", "SB"]);
+        assert!(t
+            .extra_records
+            .iter()
+            .any(|r| r.line == "### tie-breaks=BH/C1,SB"));
+        assert!(t.extra_records[1].line.contains("full-bye-rate=0.1"));
+        assert!(t.extra_records[1].line.contains("double-forfeit-rate=0.15"));
+        // Not drawn at rate 0: the default options give neither.
+        let plain = generate_with(
+            &GenerateOptions {
+                seed: 4,
+                ..Default::default()
+            },
+            naive,
+            |_| {},
+        )
+        .unwrap();
+        assert!(plain
+            .players
+            .iter()
+            .flat_map(|p| &p.rounds)
+            .all(|e| !matches!(
+                e,
+                RoundEntry::Bye { bye: ByeKind::Full } | RoundEntry::Forfeit { won: false, .. }
+            )));
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod own;
 pub mod prizes;
 mod profile;
 pub mod profile_locate;
+pub mod rank_check;
 mod rating;
 mod registry;
 mod sonneborn;

@@ -11,6 +11,7 @@ mod conversions;
 mod ctca;
 mod dutch;
 mod dutch_support;
+mod endorsement;
 mod event;
 mod event_durability;
 mod fide_list;
