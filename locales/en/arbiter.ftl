@@ -622,3 +622,5 @@ desk-edition = { $edition ->
     [round-robin] round-robin
    *[other] { $edition }
 }
+desk-quick-bad = type a board number, a space and a result: 12 1-0
+desk-quick-no-board = no board { $board } in this round

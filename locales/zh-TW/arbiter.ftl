@@ -592,3 +592,5 @@ desk-edition = { $edition ->
     [round-robin] 循環賽
    *[other] { $edition }
 }
+desk-quick-bad = 請輸入台次、一個空格和結果：12 1-0
+desk-quick-no-board = 本輪沒有第 { $board } 台
