@@ -18,7 +18,6 @@
 use std::collections::BTreeSet;
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 use serde_json::json;
@@ -67,6 +66,8 @@ fn sample_event(dir: &Scratch) -> (String, String) {
         &start_file.display().to_string(),
         "--profile",
         &profile,
+        "--arbiter",
+        CHIEF,
     ]);
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["user", "add", &event, CHIEF, "--role", "chief"])
@@ -263,7 +264,7 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
     let allow = allowed_with(&start);
     let e = |p: &str| format!("/e/{ID}{p}");
     let mut failures = Vec::new();
-    let mut zh_page = |what: &str, r: &Reply, expected: &str| {
+    let zh_page = |failures: &mut Vec<String>, what: &str, r: &Reply, expected: &str| {
         if !r.body.contains(expected) {
             failures.push(format!("{what}: expected {expected:?} in:\n{}", r.body));
         }
@@ -275,7 +276,7 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
 
     // Before logging in: the login page; a wrong password says so in zh-TW.
     let r = ask(&srv, "GET", &e("/login"), "", "zh-TW", "");
-    zh_page("login", &r, "密碼");
+    zh_page(&mut failures, "login", &r, "密碼");
     let r = ask(
         &srv,
         "POST",
@@ -285,7 +286,7 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
         &format!("name={}&password=wrong-password", enc(CHIEF)),
     );
     assert_eq!(r.status, 401);
-    zh_page("wrong password", &r, "帳號或密碼錯誤");
+    zh_page(&mut failures, "wrong password", &r, "帳號或密碼錯誤");
 
     let cookie = log_in(&srv);
     // The pairing page before round 1, then round 1 as a draft with its
@@ -298,7 +299,12 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
         "zh-TW",
         "",
     );
-    zh_page("pair, nothing paired", &r, "尚未公布任何輪次");
+    zh_page(
+        &mut failures,
+        "pair, nothing paired",
+        &r,
+        "尚未公布任何輪次",
+    );
     let token = csrf(&r.body);
     let r = ask(
         &srv,
@@ -317,7 +323,7 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
         "zh-TW",
         "",
     );
-    zh_page("pair, the draft", &r, "第 1 輪已配對為草案");
+    zh_page(&mut failures, "pair, the draft", &r, "第 1 輪已配對為草案");
     assert!(r.body.contains("第 1 輪編排草案"), "{}", r.body);
     // A change without its numbers: refused, in zh-TW.
     let r = ask(
@@ -337,7 +343,7 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
         "zh-TW",
         "",
     );
-    zh_page("pair, refused change", &r, "應為整數");
+    zh_page(&mut failures, "pair, refused change", &r, "應為整數");
     let r = ask(
         &srv,
         "POST",
@@ -355,7 +361,7 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
         "zh-TW",
         "",
     );
-    zh_page("pair, published", &r, "第 1 輪已公布");
+    zh_page(&mut failures, "pair, published", &r, "第 1 輪已公布");
 
     // Results: one entered, one that is not a result; the messages.
     let r = ask(
@@ -375,7 +381,12 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
         "zh-TW",
         "",
     );
-    zh_page("results, a bad line", &r, "第 2 台：結果應為");
+    zh_page(
+        &mut failures,
+        "results, a bad line",
+        &r,
+        "第 2 台：結果應為",
+    );
     let r = ask(
         &srv,
         "POST",
@@ -393,7 +404,7 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
         "zh-TW",
         "",
     );
-    zh_page("results, entered", &r, "第 1 台：1-0");
+    zh_page(&mut failures, "results, entered", &r, "第 1 台：1-0");
 
     // A bye and a withdrawal, their messages; the log words every step.
     let r = ask(
@@ -413,7 +424,7 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
         "zh-TW",
         "",
     );
-    zh_page("byes, recorded", &r, "半分輪休");
+    zh_page(&mut failures, "byes, recorded", &r, "半分輪休");
 
     // Every page in both languages.
     for (path, zh, en) in PAGES {
@@ -425,7 +436,7 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
             "zh-TW,zh;q=0.9,en;q=0.5",
             "",
         );
-        zh_page(path, &r, zh);
+        zh_page(&mut failures, path, &r, zh);
         let r = ask(&srv, "GET", &e(path), &cookie, "en-GB,en;q=0.9", "");
         if !r.body.contains(en) {
             failures.push(format!("{path} in English: expected {en:?}"));
@@ -550,7 +561,7 @@ fn the_desk_in_chromium_in_traditional_chinese_and_in_english() {
         b.expect(zh);
     }
     assert!(
-        Path::new(&shots).join("zh-desk.png").exists(),
+        shots.join("zh-desk.png").exists(),
         "screenshots in {}",
         shots.display()
     );

@@ -41,6 +41,13 @@ pub(crate) fn describe(lang: Lang, step: &Step, names: &HashMap<String, String>)
     match step {
         Step::Create { name, sections, .. } => {
             let list: Vec<&str> = sections.iter().map(|s| named(names, &s.key)).collect();
+            // the event is named as its main section is (the profile's
+            // `[event] name` in the language)
+            let name = sections
+                .iter()
+                .find(|s| s.key == MAIN && s.name == *name)
+                .and_then(|s| names.get(&s.key))
+                .unwrap_or(name);
             tr!(
                 lang,
                 "desk-step-create",
