@@ -380,3 +380,247 @@ rating-csv-k-reason = k_reason
 rating-csv-change-rounded = change_rounded
 rating-csv-publishable = publishable
 rating-csv-performance = performance
+
+# Arbiters' desk of the event app (issue 30, hall): desk, results, pairing,
+# players, byes, log, print, login/setup, error pages and the desk's messages.
+desk-role = { $role ->
+    [chief] chief
+   *[other] deputy
+}
+desk-col-next = Next
+desk-draft-note = { " " }(draft of round { $round })
+desk-boards-entered = { $entered } of { $boards } boards
+desk-pair = Pair
+desk-print-label = Print:
+desk-print-pairings = pairings
+desk-print-alphabetical = by name
+desk-print-slips = slips
+desk-print-standings = standings
+desk-print-prizes = prizes
+desk-results-title = Results, round { $round }
+desk-results-none = No published round to enter results in.
+desk-results-none-range = No published round to enter results in (rounds 1 to { $published }).
+desk-results-help = { $section }, round { $round }. Type a result in each box ({ $forms }); Enter goes to the next board. Or type the board and its result in the quick box:
+desk-results-help-more = A changed result is a correction: the old value is shown beside it. Save sends only what you changed; a board someone else changed meanwhile is not overwritten.
+desk-result-forms = 1-0, 0-1, 1/2 (½-½, =), +-, -+, --, 0-0, ?
+desk-quick-entry = Quick entry
+desk-save = Save
+desk-col-bd = Bd
+desk-col-white = White
+desk-col-black = Black
+desk-col-result = Result
+desk-col-was = Was
+desk-result-of-board = result of board { $board }
+desk-other-rounds = Other rounds:
+desk-pair-status = { $section }: { $published ->
+    [0] no round published yet
+   *[other] { $rounds ->
+        [0] round { $published } published
+       *[other] round { $published } of { $rounds } published
+    }
+}{ $draft ->
+    [0] .
+   *[other] ; the draft of round { $draft } is waiting.
+}
+desk-draft-title = Draft of round { $round }
+desk-col-manual = Changed by hand
+desk-bye-pab = { $name } (pairing-allocated bye)
+desk-check = Check
+desk-round-robin = A round robin: the Berger table is the pairing.
+desk-change-legend = Change by hand (C.04.1: recorded with its reason, named by check)
+desk-swap = Swap players
+desk-swap-and = and
+desk-flip = Exchange the colours of board
+desk-flip-after = { "" }
+desk-first-player = first player's number
+desk-second-player = second player's number
+desk-board = board
+desk-reason = Reason
+desk-change-submit = Change the draft
+desk-publish = Publish round { $round }
+desk-repair = Pair the draft again
+desk-pair-draft = Pair round { $round } as a draft
+desk-pair-publish = Pair and publish round { $round }
+desk-nothing-changed = nothing changed on the sheet
+desk-sheet-bad = nothing written: the sheet has lines that are not results
+desk-bad-old = board { $board }: the page's old value "{ $found }" is not a result
+desk-bad-empty = board { $board }: a result cannot be emptied ({ $old } stays); enter the corrected result instead
+desk-bad-result = board { $board }: expected a result { $forms }, found "{ $found }"
+desk-entered = board { $board }: { $result }
+desk-entered-unchanged = board { $board }: { $result } (already recorded)
+desk-entered-corrected = board { $board }: { $result } (corrected from { $old })
+desk-entered-conflict = board { $board }: { $result } NOT written: the board changed since the page was opened; it holds { $found }
+desk-entered-conflict-by = board { $board }: { $result } NOT written: the board changed since the page was opened; it holds { $found } by { $by } at { $at }
+desk-no-result = no result
+desk-published = round { $round } of { $section } published
+desk-published-as-drafted = round { $round } of { $section } published (the draft as it was)
+desk-paired-draft = round { $round } of { $section } paired as a draft: check it, change it if needed, publish it
+desk-changed = draft of round { $round } changed by hand; the verdict below is check's on the changed draft
+desk-form-missing = expected the form's section and round, found them missing
+desk-field = { $field ->
+    [round] round
+    [board] board
+    [a] a
+    [b] b
+    [player] player
+    [from_round] from_round
+    [first_round] first_round
+    [last] last
+   *[other] { $field }
+}
+desk-not-number = { $field }: expected a whole number, found "{ $found }"
+desk-no-number = { $field }: expected a whole number, found nothing
+desk-refused = refused:
+desk-undo-legend = Undo step { $seq }: { $what }
+desk-undo = Undo step { $seq }
+desk-col-step = Step
+desk-col-when = When (UTC)
+desk-col-arbiter = Arbiter
+desk-col-what = What
+desk-col-why = Why
+desk-undone = { " " }(undone)
+desk-undo-done = step { $seq }: step { $undone } undone
+desk-undo-moved = expected step { $expected } to be the last one to undo, found { $found }: someone changed the event since the page was opened; look at the log again
+desk-undo-none = none
+desk-search-legend = Search the FIDE rating list ({ $list })
+desk-fide-id-or-name = FIDE id or name
+desk-search = Search
+desk-col-fide-id = FIDE id
+desk-col-name = Name
+desk-col-title = Title
+desk-col-fed = Fed
+desk-col-born = Born
+desk-col-std = Std
+desk-col-no = No
+desk-col-rating = Rating
+desk-col-category = Category
+desk-category = category
+desk-first-round = First round
+desk-register = Register
+desk-more-hits = The first { $n } hits; give more of the name.
+desk-no-hit = No player of the list matches { $q }.
+desk-register-legend = Register a player in { $section }
+desk-late = Rounds missed are absences (zero-point byes), e.g. late for the technical meeting
+desk-name = Name
+desk-fide-id = FIDE id
+desk-rating = Rating
+desk-federation = Federation
+desk-title = Title
+desk-sex = Sex
+desk-birth = Birth (YYYY, YYYY-MM-DD)
+desk-not-in-list = fide_id: expected a player of the FIDE list, found no { $id }
+desk-no-name = name: expected the player's name, found nothing
+desk-bad-rating = rating: expected a whole number up to 65535, found "{ $found }"
+desk-bad-sex = sex: expected M or F, found "{ $found }"
+desk-bad-kind = kind: expected half, zero or none, found "{ $found }"
+desk-player-data = the player's data:
+desk-registered = step { $seq }: player registered
+desk-player-changed = step { $seq }: player { $n } changed
+desk-player-title = Player { $n }
+desk-player-legend = Player { $n }: { $name }
+desk-all-players = All players
+desk-no-player = section { $section }: expected a player's number, found { $n }
+desk-byes-title = Byes and withdrawals
+desk-bye-legend = A bye for a round not yet paired
+desk-player = Player
+desk-round = Round
+desk-kind = Kind
+desk-bye-half-asked = half-point bye (requested)
+desk-bye-zero-absent = zero-point bye (absent)
+desk-bye-take-back = take the bye back
+desk-record = Record
+desk-withdraw-legend = Withdraw a player
+desk-not-paired-from = Not paired from round
+desk-withdraw = Withdraw
+desk-byes-recorded = Byes recorded for the rounds to come
+desk-col-player = Player
+desk-col-bye = Bye
+desk-none = None.
+desk-bye-kind = { $code ->
+    [H] half-point bye
+    [F] full-point bye
+    [Z] zero-point bye (absent)
+   *[U] pairing-allocated bye
+}
+desk-bye-recorded = step { $seq }: bye of player { $player } in round { $round } recorded
+desk-withdrawn = step { $seq }: player { $player } withdrawn
+desk-print = Print
+desk-print-note = A4; the header, menu and this line are not printed.
+desk-col-rtg = Rtg
+desk-col-pts = Pts
+desk-col-colour = Colour
+desk-col-opponent = Opponent
+desk-colour = { $colour ->
+    [white] White
+   *[black] Black
+}
+desk-opp-bye = bye
+desk-opp-not-paired = not paired
+desk-slip-head = { $event } · round { $round } · board { $board }
+desk-sign-white = White's signature
+desk-sign-black = Black's signature
+desk-print-title = { $section }: { $what ->
+    [pairings] round { $round }, pairings by board
+    [alphabetical] round { $round }, pairings by name
+    [slips] round { $round }, result slips
+    [standings] standings
+   *[prizes] prize list
+}
+desk-no-round-played = No round has been played yet.
+desk-no-prizes = The event's profile has no prizes.
+desk-status = { $status ->
+    [400] Bad Request
+    [401] Unauthorized
+    [403] Forbidden
+    [404] Not Found
+    [429] Too Many Requests
+    [503] Service Unavailable
+   *[other] Internal Server Error
+}
+desk-not-found = expected an event this server hosts and one of its pages, found neither at this address
+desk-no-session = expected an arbiter's session to change the event, found none: log in first
+desk-bad-csrf = expected the form's CSRF token of this session, found none or another: reload the page and send it again
+desk-chief-only = expected the chief arbiter: this is the chief arbiter's to do
+desk-no-random = cannot start a session: the system's random source failed
+desk-cross-site = expected a login form of this app, found one posted from another site
+desk-too-many = too many failed logins from this address or for this account: wait { $wait } s
+desk-wrong-password = wrong name or password
+desk-login-failed = the login could not be checked:
+desk-setup-local = the first-run setup answers only on the server's own machine (http://localhost/…); elsewhere use `arbiter user add`
+desk-passwords-differ = the two passwords differ
+desk-has-accounts = expected an event without accounts for the first-run setup, found accounts: log in
+desk-event-unreadable = the event file could not be read:
+desk-setup-intro = The event has no accounts yet. Make the chief arbiter's account (this page answers only on the server's own machine).
+desk-password-min = Password (at least { $min } characters)
+desk-password-again = Password again
+desk-make-account = Make the account
+# The log's steps (the wording of `arbiter event log`, in the page's language).
+desk-step-create = event "{ $name }" created with section(s) { $sections }
+desk-step-register-one = { $section }: registered { $name }
+desk-step-register-late = { $section }: registered { $name } (paired from round { $round })
+desk-step-register-many = { $section }: registered { $n } players
+desk-step-import = { $section }: imported { $n } players and { $rounds } round(s) from { $source }
+desk-step-edit = { $section }: player { $number } ({ $name }) edited
+desk-step-pair = { $section }: round { $round } paired ({ $edition }, { $boards } boards){ $published ->
+    [yes] , published
+   *[no] { " " }as a draft
+}
+desk-step-swap = { $section }: draft of round { $round } changed by hand: players { $a } and { $b } swapped; reason: { $reason }
+desk-step-flip = { $section }: draft of round { $round } changed by hand: colours of board { $board } exchanged; reason: { $reason }
+desk-step-publish = { $section }: round { $round } published
+desk-step-result = r{ $round } b{ $board } { $result }
+desk-step-result-was = r{ $round } b{ $board } { $result } (was { $old })
+desk-step-results = { $section }: result(s) { $list }
+desk-step-results-more = { $section }: result(s) { $list } and { $more } more
+desk-step-bye = { $section }: player { $number }, round { $round }: bye { $code }
+desk-step-bye-back = { $section }: player { $number }, round { $round }: bye taken back
+desk-step-withdraw = { $section }: player { $number } withdrawn from round { $round }
+desk-step-back = { $section }: player { $number } brought back
+desk-step-undo = undo: back to the state before step { $step }
+desk-list-sep = ,{ " " }
+desk-edition = { $edition ->
+    [round-robin] round-robin
+   *[other] { $edition }
+}
+desk-quick-bad = type a board number, a space and a result: 12 1-0
+desk-quick-no-board = no board { $board } in this round

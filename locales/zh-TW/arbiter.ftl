@@ -343,3 +343,254 @@ rating-csv-k-reason = K 值依據
 rating-csv-change-rounded = 變動（取整）
 rating-csv-publishable = 可公布
 rating-csv-performance = 表現分
+
+# Arbiters' desk of the event app (issue 30, hall): desk, results, pairing,
+# players, byes, log, print, login/setup, error pages and the desk's messages.
+desk-role = { $role ->
+    [chief] 裁判長
+   *[other] 副裁判
+}
+desk-col-next = 下一步
+desk-draft-note = （第 { $round } 輪編排草案）
+desk-boards-entered = 已登錄 { $entered }／{ $boards } 台
+desk-pair = 配對
+desk-print-label = 列印：
+desk-print-pairings = 對戰表
+desk-print-alphabetical = 依姓名
+desk-print-slips = 成績單
+desk-print-standings = 名次
+desk-print-prizes = 獎項
+desk-results-title = 第 { $round } 輪成績
+desk-results-none = 沒有已公布的輪次可登錄成績。
+desk-results-none-range = 沒有已公布的輪次可登錄成績（已公布第 1 至 { $published } 輪）。
+desk-results-help = { $section }，第 { $round } 輪。在每台的欄位輸入結果（{ $forms }）；按 Enter 跳到下一台。也可以在快速登錄欄輸入台次與結果：
+desk-results-help-more = 修改已登錄的結果即為更正：原結果顯示在旁邊。儲存只送出您修改的台次；其他裁判在此期間修改的台次不會被覆蓋。
+desk-result-forms = 1-0、0-1、1/2（½-½、=）、+-、-+、--、0-0、?
+desk-quick-entry = 快速登錄
+desk-save = 儲存
+desk-col-bd = 台次
+desk-col-white = 白方
+desk-col-black = 黑方
+desk-col-result = 結果
+desk-col-was = 原結果
+desk-result-of-board = 第 { $board } 台結果
+desk-other-rounds = 其他輪次：
+desk-pair-status = { $section }：{ $published ->
+    [0] 尚未公布任何輪次
+   *[other] { $rounds ->
+        [0] 已公布第 { $published } 輪
+       *[other] 已公布第 { $published } 輪（共 { $rounds } 輪）
+    }
+}{ $draft ->
+    [0] 。
+   *[other] ；第 { $draft } 輪編排草案待公布。
+}
+desk-draft-title = 第 { $round } 輪編排草案
+desk-col-manual = 人工調整
+desk-bye-pab = { $name }（編排輪空）
+desk-check = 編排檢查
+desk-round-robin = 循環賽：以 Berger 表編排。
+desk-change-legend = 人工調整配對（C.04.1：連同理由記錄，編排檢查時列出）
+desk-swap = 交換選手
+desk-swap-and = 與
+desk-flip = 交換第
+desk-flip-after = 台的白方與黑方
+desk-first-player = 第一位選手的序號
+desk-second-player = 第二位選手的序號
+desk-board = 台次
+desk-reason = 理由
+desk-change-submit = 修改草案
+desk-publish = 公布第 { $round } 輪
+desk-repair = 重新配對草案
+desk-pair-draft = 配對第 { $round } 輪（草案）
+desk-pair-publish = 配對並公布第 { $round } 輪
+desk-nothing-changed = 成績單沒有任何變更
+desk-sheet-bad = 未寫入：成績單中有無法辨識的結果
+desk-bad-old = 第 { $board } 台：頁面上的原值「{ $found }」不是結果
+desk-bad-empty = 第 { $board } 台：結果不能清空（維持 { $old }）；請改為輸入更正後的結果
+desk-bad-result = 第 { $board } 台：結果應為 { $forms }，收到「{ $found }」
+desk-entered = 第 { $board } 台：{ $result }
+desk-entered-unchanged = 第 { $board } 台：{ $result }（先前已登錄）
+desk-entered-corrected = 第 { $board } 台：{ $result }（由 { $old } 更正）
+desk-entered-conflict = 第 { $board } 台：{ $result } 未寫入：頁面開啟後此台已被修改，目前為 { $found }
+desk-entered-conflict-by = 第 { $board } 台：{ $result } 未寫入：頁面開啟後此台已被修改，目前為 { $found }（{ $by }，{ $at }）
+desk-no-result = 無結果
+desk-published = 第 { $round } 輪已公布
+desk-published-as-drafted = 第 { $round } 輪已公布（依原草案）
+desk-paired-draft = 第 { $round } 輪已配對為草案：請檢查，必要時調整，再公布
+desk-changed = 第 { $round } 輪草案已人工調整；下方的檢查結果針對調整後的草案
+desk-form-missing = 表單缺少組別與輪次
+desk-field = { $field ->
+    [round] 輪次
+    [board] 台次
+    [a] 第一位選手
+    [b] 第二位選手
+    [player] 選手
+    [from_round] 退賽輪次
+    [first_round] 起始輪次
+    [last] 步驟
+   *[other] 欄位
+}
+desk-not-number = { $field }：應為整數，收到「{ $found }」
+desk-no-number = { $field }：應為整數，但未填寫
+desk-refused = 未執行：
+desk-undo-legend = 撤銷步驟 { $seq }：{ $what }
+desk-undo = 撤銷步驟 { $seq }
+desk-col-step = 步驟
+desk-col-when = 時間（UTC）
+desk-col-arbiter = 裁判
+desk-col-what = 內容
+desk-col-why = 理由
+desk-undone = （已撤銷）
+desk-undo-done = 步驟 { $seq }：已撤銷步驟 { $undone }
+desk-undo-moved = 應撤銷步驟 { $expected }，但最後一步是 { $found }：頁面開啟後賽事已有變動，請重新查看紀錄
+desk-undo-none = 無
+desk-search-legend = 搜尋 FIDE 等級分名單（{ $list }）
+desk-fide-id-or-name = FIDE 編號或姓名
+desk-search = 搜尋
+desk-col-fide-id = FIDE 編號
+desk-col-name = 姓名
+desk-col-title = 頭銜
+desk-col-fed = 協會
+desk-col-born = 出生
+desk-col-std = 標準
+desk-col-no = 序號
+desk-col-rating = 等級分
+desk-col-category = 組別
+desk-category = 組別
+desk-first-round = 起始輪次
+desk-register = 報名
+desk-more-hits = 只列出前 { $n } 筆；請輸入更完整的姓名。
+desk-no-hit = 名單中沒有符合「{ $q }」的棋士。
+desk-register-legend = 登錄棋士至 { $section }
+desk-late = 錯過的輪次記為缺席（零分輪休），例如未出席技術會議
+desk-name = 姓名
+desk-fide-id = FIDE 編號
+desk-rating = 等級分
+desk-federation = 協會
+desk-title = 頭銜
+desk-sex = 性別
+desk-birth = 出生（YYYY 或 YYYY-MM-DD）
+desk-not-in-list = FIDE 編號：名單中沒有 { $id }
+desk-no-name = 姓名：未填寫棋士姓名
+desk-bad-rating = 等級分：應為 65535 以下的整數，收到「{ $found }」
+desk-bad-sex = 性別：應為 M 或 F，收到「{ $found }」
+desk-bad-kind = 種類：收到無法辨識的「{ $found }」
+desk-player-data = 棋士資料有誤：
+desk-registered = 步驟 { $seq }：棋士已登錄
+desk-player-changed = 步驟 { $seq }：棋士 { $n } 已修改
+desk-player-title = 棋士 { $n }
+desk-player-legend = 棋士 { $n }：{ $name }
+desk-all-players = 全部棋士
+desk-no-player = { $section }：沒有序號 { $n } 的棋士
+desk-byes-title = 輪休與退賽
+desk-bye-legend = 尚未配對輪次的輪休
+desk-player = 棋士
+desk-round = 輪次
+desk-kind = 種類
+desk-bye-half-asked = 半分輪休（申請）
+desk-bye-zero-absent = 零分輪休（缺席）
+desk-bye-take-back = 撤回輪休
+desk-record = 記錄
+desk-withdraw-legend = 棋士退賽
+desk-not-paired-from = 自此輪起不配對
+desk-withdraw = 退賽
+desk-byes-recorded = 之後輪次已記錄的輪休
+desk-col-player = 棋士
+desk-col-bye = 輪休
+desk-none = 無。
+desk-bye-kind = { $code ->
+    [H] 半分輪休
+    [F] 一分輪休
+    [Z] 零分輪休（缺席）
+   *[U] 編排輪空
+}
+desk-bye-recorded = 步驟 { $seq }：已記錄棋士 { $player } 第 { $round } 輪的輪休
+desk-withdrawn = 步驟 { $seq }：棋士 { $player } 已退賽
+desk-print = 列印
+desk-print-note = A4 紙張；頁首、選單與這一行不會印出。
+desk-col-rtg = 等級分
+desk-col-pts = 積分
+desk-col-colour = 執色
+desk-col-opponent = 對手
+desk-colour = { $colour ->
+    [white] 白方
+   *[black] 黑方
+}
+desk-opp-bye = 輪空
+desk-opp-not-paired = 未編排
+desk-slip-head = { $event } · 第 { $round } 輪 · 第 { $board } 台
+desk-sign-white = 白方簽名
+desk-sign-black = 黑方簽名
+desk-print-title = { $section }：{ $what ->
+    [pairings] 第 { $round } 輪對戰表（依台次）
+    [alphabetical] 第 { $round } 輪對戰表（依姓名）
+    [slips] 第 { $round } 輪成績單
+    [standings] 名次
+   *[prizes] 獎項清單
+}
+desk-no-round-played = 尚未進行任何一輪。
+desk-no-prizes = 本賽事的設定檔沒有獎項。
+desk-status = { $status ->
+    [400] 請求有誤
+    [401] 需要登入
+    [403] 不允許
+    [404] 找不到頁面
+    [429] 嘗試次數過多
+    [503] 暫時無法服務
+   *[other] 伺服器錯誤
+}
+desk-not-found = 此網址不是本伺服器的賽事或其頁面
+desk-no-session = 修改賽事需要裁判登入：請先登入
+desk-bad-csrf = 表單的 CSRF 驗證碼不符或遺失：請重新載入頁面後再送出
+desk-chief-only = 此項操作限裁判長執行
+desk-no-random = 無法建立登入工作階段：系統亂數來源故障
+desk-cross-site = 登入表單來自其他網站，已拒絕
+desk-too-many = 此位址或帳號登入失敗次數過多：請等候 { $wait } 秒
+desk-wrong-password = 帳號或密碼錯誤
+desk-login-failed = 無法檢查登入：
+desk-setup-local = 首次設定只能在伺服器本機進行（http://localhost/…）；其他機器請執行 `arbiter user add`
+desk-passwords-differ = 兩次輸入的密碼不同
+desk-has-accounts = 本賽事已有帳號，無法進行首次設定：請登入
+desk-event-unreadable = 無法讀取賽事檔案：
+desk-setup-intro = 本賽事尚無帳號。請建立裁判長帳號（此頁只在伺服器本機開放）。
+desk-password-min = 密碼（至少 { $min } 個字元）
+desk-password-again = 再輸入一次密碼
+desk-make-account = 建立帳號
+# The log's steps (the wording of `arbiter event log`, in the page's language).
+desk-step-create = 建立賽事「{ $name }」，組別：{ $sections }
+desk-step-register-one = { $section }：登錄 { $name }
+desk-step-register-late = { $section }：登錄 { $name }（自第 { $round } 輪起配對）
+desk-step-register-many = { $section }：登錄 { $n } 位棋士
+desk-step-import = { $section }：自 { $source } 匯入 { $n } 位棋士與 { $rounds } 輪
+desk-step-edit = { $section }：修改棋士 { $number }（{ $name }）
+desk-step-pair = { $section }：第 { $round } 輪已配對（{ $edition }，{ $boards } 台）{ $published ->
+    [yes] ，已公布
+   *[no] ，為草案
+}
+desk-step-swap = { $section }：第 { $round } 輪草案人工調整：交換棋士 { $a } 與 { $b }；理由：{ $reason }
+desk-step-flip = { $section }：第 { $round } 輪草案人工調整：交換第 { $board } 台的白方與黑方；理由：{ $reason }
+desk-step-publish = { $section }：第 { $round } 輪已公布
+desk-step-result = 第 { $round } 輪第 { $board } 台 { $result }
+desk-step-result-was = 第 { $round } 輪第 { $board } 台 { $result }（原為 { $old }）
+desk-step-results = { $section }：成績 { $list }
+desk-step-results-more = { $section }：成績 { $list } 等，另有 { $more } 筆
+desk-step-bye = { $section }：棋士 { $number } 第 { $round } 輪：{ $code ->
+    [H] 半分輪休
+    [F] 一分輪休
+    [Z] 零分輪休
+   *[U] 編排輪空
+}
+desk-step-bye-back = { $section }：棋士 { $number } 第 { $round } 輪：撤回輪休
+desk-step-withdraw = { $section }：棋士 { $number } 自第 { $round } 輪起退賽
+desk-step-back = { $section }：棋士 { $number } 恢復參賽
+desk-step-undo = 撤銷：回到步驟 { $step } 之前的狀態
+desk-list-sep = 、
+desk-edition = { $edition ->
+    [dutch-2017] 荷蘭制 2017 版
+    [dutch-2025] 荷蘭制 2025 版
+    [round-robin] 循環賽
+   *[other] { $edition }
+}
+desk-quick-bad = 請輸入台次、一個空格和結果：12 1-0
+desk-quick-no-board = 本輪沒有第 { $board } 台

@@ -64,9 +64,9 @@
         if (e.key !== "Enter") { return; }
         e.preventDefault();
         var m = quick.value.trim().match(/^(\d+)\s+(\S+)$/);
-        if (!m) { quick.setCustomValidity("type a board number, a space and a result: 12 1-0"); quick.reportValidity(); return; }
+        if (!m) { quick.setCustomValidity(quick.getAttribute("data-bad")); quick.reportValidity(); return; }
         var box = sheet.querySelector("input[name=r" + m[1] + "]");
-        if (!box) { quick.setCustomValidity("no board " + m[1] + " in this round"); quick.reportValidity(); return; }
+        if (!box) { quick.setCustomValidity(quick.getAttribute("data-no-board").replace("{board}", m[1])); quick.reportValidity(); return; }
         quick.setCustomValidity("");
         box.value = m[2];
         mark(box);

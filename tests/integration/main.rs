@@ -18,6 +18,7 @@ mod fide_list;
 mod guards;
 mod hall;
 mod hall_browser;
+mod hall_lang;
 mod hostile;
 mod initial_colour;
 mod lang;

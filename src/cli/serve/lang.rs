@@ -1,10 +1,14 @@
 //! The language of the app's pages: `?lang=TAG` (the switch on every page,
 //! remembered in a cookie), else the cookie, else the browser's
-//! `Accept-Language`, else English. A middleware settles it once per request
+//! `Accept-Language`, else the hosted event's own (its profile's
+//! `[event] lang`, for the pages under `/e/{id}/`), else English. A middleware settles it once per request
 //! and keeps it for the request's task ([`current`]); work moved to a
 //! blocking thread takes it along as a value.
 
-use axum::extract::Request;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
@@ -43,25 +47,41 @@ fn from_cookie(headers: &HeaderMap) -> Option<Lang> {
 }
 
 /// The language a request asks for, and whether it was chosen by the
-/// switch (to be remembered).
-pub(crate) fn of_request(query: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
+/// switch (to be remembered); `default` for a request that asks for none
+/// (no switch, no cookie, no `Accept-Language`).
+fn of_request_or(query: Option<&str>, headers: &HeaderMap, default: Lang) -> (Lang, bool) {
     if let Some(l) = from_query(query) {
         return (l, true);
     }
     if let Some(l) = from_cookie(headers) {
         return (l, false);
     }
-    let accept = headers
+    match headers
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    (Lang::from_accept_language(accept), false)
+        .filter(|v| !v.trim().is_empty())
+    {
+        Some(accept) => (Lang::from_accept_language(accept), false),
+        None => (default, false),
+    }
+}
+
+/// Each hosted event's own language (its profile's `[event] lang`), by the
+/// event's id in the address.
+pub(crate) type EventLangs = Arc<HashMap<String, Lang>>;
+
+/// The event a hall address names (`/e/{id}/…`), if any.
+fn event_of(path: &str) -> Option<&str> {
+    path.strip_prefix("/e/")?.split('/').next()
 }
 
 /// Settle the request's language, answer within it, and remember a choice
 /// made by the switch. Pages vary by the cookie and `Accept-Language`.
-pub(crate) async fn choose(req: Request, next: Next) -> Response {
-    let (lang, chosen) = of_request(req.uri().query(), req.headers());
+pub(crate) async fn choose(State(events): State<EventLangs>, req: Request, next: Next) -> Response {
+    let default = event_of(req.uri().path())
+        .and_then(|id| events.get(id).copied())
+        .unwrap_or_default();
+    let (lang, chosen) = of_request_or(req.uri().query(), req.headers(), default);
     let mut r = LANG.scope(lang, next.run(req)).await;
     let h = r.headers_mut();
     h.append(
@@ -84,6 +104,10 @@ pub(crate) async fn choose(req: Request, next: Next) -> Response {
 mod tests {
     use super::*;
 
+    fn of_request(query: Option<&str>, headers: &HeaderMap) -> (Lang, bool) {
+        of_request_or(query, headers, Lang::ENGLISH)
+    }
+
     #[test]
     fn the_switch_wins_then_the_cookie_then_the_browser() {
         let mut h = HeaderMap::new();
@@ -102,5 +126,16 @@ mod tests {
         // a tag without a catalogue is ignored, not an error
         assert_eq!(of_request(Some("lang=fr"), &h), (Lang::ENGLISH, false));
         assert_eq!(of_request(None, &HeaderMap::new()), (Lang::ENGLISH, false));
+    }
+
+    #[test]
+    fn an_event_speaks_its_own_language_to_a_browser_that_asks_for_none() {
+        let zh = Lang::by_tag("zh-TW").expect("zh-TW");
+        assert_eq!(of_request_or(None, &HeaderMap::new(), zh), (zh, false));
+        let mut h = HeaderMap::new();
+        h.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_static("en-GB"));
+        assert_eq!(of_request_or(None, &h, zh), (Lang::ENGLISH, false));
+        assert_eq!(event_of("/e/ctca-open/a/log"), Some("ctca-open"));
+        assert_eq!(event_of("/upload"), None);
     }
 }

@@ -661,6 +661,7 @@ async fn download(State(app): State<App>, Path((id, what)): Path<(String, String
 
 fn router(app: App, hosts: guard::Hosts) -> Router {
     let hall = app.hall.clone();
+    let langs = hall.languages();
     Router::new()
         .route("/", get(home))
         .route("/style.css", get(style))
@@ -671,7 +672,7 @@ fn router(app: App, hosts: guard::Hosts) -> Router {
         .merge(hall::routes(hall))
         .fallback(|| async { not_found() })
         .layer(DefaultBodyLimit::max(MAX_UPLOAD + 256 * 1024))
-        .layer(middleware::from_fn(lang::choose))
+        .layer(middleware::from_fn_with_state(langs, lang::choose))
         .layer(middleware::from_fn_with_state(hosts, guard::check_host))
         .layer(middleware::from_fn(guard::security_headers))
 }

@@ -16,6 +16,7 @@ use axum::extract::{Extension, Form, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use chess_arbiter::event::Role;
+use chess_arbiter::tr;
 use serde::Deserialize;
 
 use super::super::guard::{random_id, Ends};
@@ -171,6 +172,21 @@ pub(crate) fn refuse(status: StatusCode, text: &str) -> Response {
     view::error_page(status, text)
 }
 
+/// The language of the request being answered.
+fn lang() -> chess_arbiter::render::i18n::Lang {
+    super::super::lang::current()
+}
+
+/// The login could not be checked (the event file, the thread): why, in
+/// the event room's words.
+fn login_failed(why: &str) -> Response {
+    view::error_page_with(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        &tr!(lang(), "desk-login-failed"),
+        Some(why),
+    )
+}
+
 /// The session of a request that changes the event: logged in to this
 /// event, the form's CSRF token right, the role allowed.
 pub(crate) fn writer(
@@ -183,19 +199,16 @@ pub(crate) fn writer(
     let Some(s) = hall.sessions.of(headers, id) else {
         return Err(refuse(
             StatusCode::UNAUTHORIZED,
-            "expected an arbiter's session to change the event, found none: log in first",
+            &tr!(lang(), "desk-no-session"),
         ));
     };
     if !csrf_ok(&s, token) {
-        return Err(refuse(
-            StatusCode::FORBIDDEN,
-            "expected the form's CSRF token of this session, found none or another: reload the page and send it again",
-        ));
+        return Err(refuse(StatusCode::FORBIDDEN, &tr!(lang(), "desk-bad-csrf")));
     }
     if chief_only && s.role != Role::Chief {
         return Err(refuse(
             StatusCode::FORBIDDEN,
-            "expected the chief arbiter: this is the chief arbiter's to do",
+            &tr!(lang(), "desk-chief-only"),
         ));
     }
     Ok(s)
@@ -240,7 +253,7 @@ fn signed_in(hall: &Hall, id: &str, account: &str, role: Role) -> Response {
     let Some(sid) = hall.sessions.start(id, account, role) else {
         return refuse(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "cannot start a session: the system's random source failed",
+            &tr!(lang(), "desk-no-random"),
         );
     };
     let mut r = Redirect::to(&format!("/e/{id}/a/")).into_response();
@@ -294,17 +307,14 @@ pub(crate) async fn login(
         Err(r) => return r,
     };
     if cross_site(&headers) {
-        return refuse(
-            StatusCode::FORBIDDEN,
-            "expected a login form of this app, found one posted from another site",
-        );
+        return refuse(StatusCode::FORBIDDEN, &tr!(lang(), "desk-cross-site"));
     }
     let ip = client_ip(ends).map_or_else(|| "unknown".to_string(), |ip| ip.to_string());
     let keys = vec![format!("ip {ip}"), format!("account {id}/{}", f.name)];
     if let Some(wait) = hall.sessions.blocked(&keys) {
         let mut r = refuse(
             StatusCode::TOO_MANY_REQUESTS,
-            &format!("too many failed logins from this address or for this account: wait {wait} s"),
+            &tr!(lang(), "desk-too-many", wait = wait),
         );
         if let Ok(v) = HeaderValue::from_str(&wait.to_string()) {
             r.headers_mut().insert(header::RETRY_AFTER, v);
@@ -321,15 +331,12 @@ pub(crate) async fn login(
         Ok(Ok(Some(acc))) => signed_in(&hall, &id, &acc.name, acc.role),
         Ok(Ok(None)) => {
             hall.sessions.failed(&keys);
-            let mut r = view::login(&h, None, false, Some("wrong name or password"));
+            let mut r = view::login(&h, None, false, Some(&tr!(lang(), "desk-wrong-password")));
             *r.status_mut() = StatusCode::UNAUTHORIZED;
             r
         }
-        Ok(Err(e)) => refuse(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
-        Err(e) => refuse(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            &format!("login check failed: {e}"),
-        ),
+        Ok(Err(e)) => login_failed(&e.to_string()),
+        Err(e) => login_failed(&e.to_string()),
     }
 }
 
@@ -365,7 +372,7 @@ pub(crate) async fn setup_page(
         Err(r) => return r,
     };
     if !from_this_machine(ends, &headers) {
-        return refuse(StatusCode::FORBIDDEN, "the first-run setup answers only on the server's own machine (http://localhost/…); elsewhere use `arbiter user add`");
+        return refuse(StatusCode::FORBIDDEN, &tr!(lang(), "desk-setup-local"));
     }
     view::setup(&h, None)
 }
@@ -389,10 +396,10 @@ pub(crate) async fn setup(
         Err(r) => return r,
     };
     if !from_this_machine(ends, &headers) || cross_site(&headers) {
-        return refuse(StatusCode::FORBIDDEN, "the first-run setup answers only on the server's own machine (http://localhost/…); elsewhere use `arbiter user add`");
+        return refuse(StatusCode::FORBIDDEN, &tr!(lang(), "desk-setup-local"));
     }
     if f.password != f.again {
-        return view::setup(&h, Some("the two passwords differ"));
+        return view::setup(&h, Some(&tr!(lang(), "desk-passwords-differ")));
     }
     let made = tokio::task::spawn_blocking({
         let h = h.clone();
@@ -409,10 +416,7 @@ pub(crate) async fn setup(
     .await;
     match made {
         Ok(Ok(true)) => signed_in(&hall, &id, &f.name, Role::Chief),
-        Ok(Ok(false)) => refuse(
-            StatusCode::FORBIDDEN,
-            "expected an event without accounts for the first-run setup, found accounts: log in",
-        ),
+        Ok(Ok(false)) => refuse(StatusCode::FORBIDDEN, &tr!(lang(), "desk-has-accounts")),
         Ok(Err(e)) => view::setup(&h, Some(&e.to_string())),
         Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
     }

@@ -10,11 +10,19 @@ use axum::extract::{Form, Query};
 use axum::http::StatusCode;
 use chess_arbiter::event::{results, Entered, Event, EventError, ManualChange, SheetLine};
 use chess_arbiter::render;
+use chess_arbiter::render::i18n::Lang;
+use chess_arbiter::tr;
 use minijinja::context;
 use serde::Serialize;
 
 use super::form::{url_part, Answer, Asked, At, Fields};
 use super::view::{self, Flash};
+use super::words;
+
+/// The language of the request being answered.
+fn lang() -> Lang {
+    super::super::lang::current()
+}
 
 #[derive(Serialize)]
 struct SectionRow {
@@ -30,8 +38,10 @@ struct SectionRow {
 
 pub(crate) async fn dashboard(asked: Asked) -> Answer {
     let d = asked.desk()?;
+    let lang = lang();
+    let hosted = d.h.clone();
     let rows = d
-        .load(|e| {
+        .load(move |e| {
             let mut rows = Vec::new();
             for sec in e.sections()? {
                 let boards = if sec.published > 0 {
@@ -42,8 +52,8 @@ pub(crate) async fn dashboard(asked: Asked) -> Answer {
                 rows.push(SectionRow {
                     entered: boards.iter().filter(|b| b.result.is_some()).count(),
                     boards: boards.len(),
+                    name: hosted.section_name(&sec.key, &sec.name, lang),
                     key: sec.key,
-                    name: sec.name,
                     published: sec.published,
                     rounds: sec.rounds_total,
                     draft: sec.draft,
@@ -55,7 +65,7 @@ pub(crate) async fn dashboard(asked: Asked) -> Answer {
         .await;
     d.render(
         "desk.html",
-        "Desk".into(),
+        tr!(lang, "hall-desk"),
         "/a/",
         true,
         context! { sections => rows? },
@@ -111,16 +121,17 @@ pub(crate) async fn results_page(asked: Asked, Query(at): Query<At>) -> Answer {
         })
         .await;
     let (sec, round, rows, sections) = data?;
+    let lang = lang();
     d.render(
         "results.html",
-        format!("Results, round {round}"),
+        tr!(lang, "desk-results-title", round = round),
         "/a/results",
         false,
         context! {
-            section => sec.key, section_name => sec.name, round => round,
+            section_name => d.h.section_name(&sec.key, &sec.name, lang),
+            section => sec.key, round => round,
             published => sec.published, boards => rows,
-            sections => sections.into_iter().map(|s| (s.key, s.name)).collect::<Vec<_>>(),
-            forms => results::EXPECTED,
+            sections => view::pick(&d.h, sections, lang),
         },
     )
 }
@@ -128,6 +139,7 @@ pub(crate) async fn results_page(asked: Asked, Query(at): Query<At>) -> Answer {
 /// The lines of a results form: each board whose field differs from the
 /// value the page showed; every field is read before anything is written.
 fn sheet(f: &Fields, section: &str, round: u32) -> Result<Vec<SheetLine>, Vec<String>> {
+    let lang = lang();
     let mut lines = Vec::new();
     let mut bad = Vec::new();
     for (k, v) in &f.0 {
@@ -145,17 +157,13 @@ fn sheet(f: &Fields, section: &str, round: u32) -> Result<Vec<SheetLine>, Vec<St
             match results::parse(seen) {
                 Some(r) => Some(r),
                 None => {
-                    bad.push(format!(
-                        "board {board}: the page's old value {seen:?} is not a result"
-                    ));
+                    bad.push(tr!(lang, "desk-bad-old", board = board, found = seen));
                     continue;
                 }
             }
         };
         if v.is_empty() {
-            bad.push(format!(
-                "board {board}: a result cannot be emptied ({seen} stays); enter the corrected result instead"
-            ));
+            bad.push(tr!(lang, "desk-bad-empty", board = board, old = seen));
             continue;
         }
         match results::parse(v) {
@@ -168,9 +176,12 @@ fn sheet(f: &Fields, section: &str, round: u32) -> Result<Vec<SheetLine>, Vec<St
                 result: r,
                 expected: Some(seen_result),
             }),
-            None => bad.push(format!(
-                "board {board}: expected {}, found {v:?}",
-                results::EXPECTED
+            None => bad.push(tr!(
+                lang,
+                "desk-bad-result",
+                board = board,
+                forms = tr!(lang, "desk-result-forms"),
+                found = v
             )),
         }
     }
@@ -186,7 +197,7 @@ pub(crate) async fn results(asked: Asked, Form(f): Form<Vec<(String, String)>>) 
     let (Some(section), Ok(round)) = (p.section.clone(), p.f.required("round")) else {
         return Err(view::error_page(
             StatusCode::BAD_REQUEST,
-            "expected the form's section and round, found them missing",
+            &tr!(lang(), "desk-form-missing"),
         ));
     };
     p.to = format!(
@@ -195,12 +206,12 @@ pub(crate) async fn results(asked: Asked, Form(f): Form<Vec<(String, String)>>) 
         url_part(&section)
     );
     let lines = match sheet(&p.f, &section, round) {
-        Ok(l) if l.is_empty() => return p.back(vec![Flash::warn("nothing changed on the sheet")]),
+        Ok(l) if l.is_empty() => {
+            return p.back(vec![Flash::warn(tr!(lang(), "desk-nothing-changed"))])
+        }
         Ok(l) => l,
         Err(bad) => {
-            let mut flash = vec![Flash::error(
-                "nothing written: the sheet has lines that are not results",
-            )];
+            let mut flash = vec![Flash::error(tr!(lang(), "desk-sheet-bad"))];
             flash.extend(bad.into_iter().map(Flash::error));
             return p.back(flash);
         }
@@ -215,11 +226,12 @@ pub(crate) async fn results(asked: Asked, Form(f): Form<Vec<(String, String)>>) 
 }
 
 fn entered_flash(lines: &[SheetLine], done: &[Entered]) -> Vec<Flash> {
+    let lang = lang();
     lines
         .iter()
         .zip(done)
         .map(|(l, d)| {
-            let text = render::event::entered(&format!("board {}", l.board), l.result, d);
+            let text = words::entered(lang, l.board, l.result, d);
             match d {
                 Entered::Conflict { .. } => Flash::error(text),
                 Entered::Corrected { .. } => Flash::warn(text),
@@ -231,6 +243,7 @@ fn entered_flash(lines: &[SheetLine], done: &[Entered]) -> Vec<Flash> {
 
 pub(crate) async fn pair_page(asked: Asked, Query(at): Query<At>) -> Answer {
     let d = asked.desk()?;
+    let lang = lang();
     let data = d
         .load(move |e| {
             let sec = e.section(at.section.as_deref())?;
@@ -242,9 +255,10 @@ pub(crate) async fn pair_page(asked: Asked, Query(at): Query<At>) -> Answer {
                         .bye
                         .iter()
                         .map(|b| {
-                            format!(
-                                "{} (pairing-allocated bye)",
-                                names.get(&b.0).cloned().unwrap_or_default()
+                            tr!(
+                                lang,
+                                "desk-bye-pab",
+                                name = names.get(&b.0).cloned().unwrap_or_default()
                             )
                         })
                         .collect();
@@ -262,14 +276,15 @@ pub(crate) async fn pair_page(asked: Asked, Query(at): Query<At>) -> Answer {
     let (sec, rows, verdict, byes, sections) = data?;
     d.render(
         "pair.html",
-        "Pairing".into(),
+        tr!(lang, "hall-pairing"),
         "/a/pair",
         false,
         context! {
-            section => sec.key, section_name => sec.name, published => sec.published,
+            section_name => d.h.section_name(&sec.key, &sec.name, lang),
+            section => sec.key, published => sec.published,
             draft => sec.draft, rounds => sec.rounds_total, boards => rows, verdict => verdict,
             byes => byes,
-            sections => sections.into_iter().map(|s| (s.key, s.name)).collect::<Vec<_>>(),
+            sections => view::pick(&d.h, sections, lang),
         },
     )
 }
@@ -281,22 +296,17 @@ pub(crate) async fn pair(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> 
         false,
         move |e, author, section| e.pair(author, section, draft, None),
         |p| {
-            vec![Flash::ok(if p.published {
-                format!(
-                    "round {} of {} published{}",
-                    p.round,
-                    p.section,
-                    if p.from_draft {
-                        " (the draft as it was)"
-                    } else {
-                        ""
-                    }
-                )
-            } else {
-                format!(
-                    "round {} of {} paired as a draft: check it, change it if needed, publish it",
-                    p.round, p.section
-                )
+            let lang = lang();
+            let (round, section) = (p.round, p.section);
+            vec![Flash::ok(match (p.published, p.from_draft) {
+                (true, true) => tr!(
+                    lang,
+                    "desk-published-as-drafted",
+                    round = round,
+                    section = section
+                ),
+                (true, false) => tr!(lang, "desk-published", round = round, section = section),
+                (false, _) => tr!(lang, "desk-paired-draft", round = round, section = section),
             })]
         },
     )
@@ -324,11 +334,7 @@ pub(crate) async fn change(asked: Asked, Form(f): Form<Vec<(String, String)>>) -
     p.write(
         true,
         move |e, author, section| e.change(author, section, change),
-        |r| {
-            vec![Flash::ok(format!(
-                "draft of round {r} changed by hand; the verdict below is check's on the changed draft"
-            ))]
-        },
+        |r| vec![Flash::ok(tr!(lang(), "desk-changed", round = r))],
     )
     .await
 }

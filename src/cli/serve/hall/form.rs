@@ -11,6 +11,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use chess_arbiter::event::{Author, Event, EventError};
+use chess_arbiter::tr;
 use minijinja::Value;
 use serde::Deserialize;
 
@@ -34,16 +35,23 @@ impl Fields {
     pub(crate) fn number(&self, k: &str) -> Result<Option<u32>, String> {
         match self.text(k) {
             None => Ok(None),
-            Some(v) => v
-                .parse()
-                .map(Some)
-                .map_err(|_| format!("{k}: expected a whole number, found {v:?}")),
+            Some(v) => v.parse().map(Some).map_err(|_| {
+                let lang = super::super::lang::current();
+                tr!(lang, "desk-not-number", field = field(k), found = v)
+            }),
         }
     }
     pub(crate) fn required(&self, k: &str) -> Result<u32, String> {
-        self.number(k)?
-            .ok_or_else(|| format!("{k}: expected a whole number, found nothing"))
+        self.number(k)?.ok_or_else(|| {
+            let lang = super::super::lang::current();
+            tr!(lang, "desk-no-number", field = field(k))
+        })
     }
+}
+
+/// A form field as the page's language names it (`round`, `輪次`).
+fn field(k: &str) -> String {
+    tr!(super::super::lang::current(), "desk-field", field = k)
 }
 
 /// A desk page's query: its section and round.
@@ -167,9 +175,14 @@ impl Desk {
         &self,
         f: impl FnOnce(&mut Event) -> Result<T, EventError> + Send + 'static,
     ) -> Result<T, Response> {
-        with_event(&self.h, f)
-            .await
-            .map_err(|e| view::error_page(StatusCode::SERVICE_UNAVAILABLE, &e))
+        with_event(&self.h, f).await.map_err(|e| {
+            let lang = super::super::lang::current();
+            view::error_page_with(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &tr!(lang, "desk-event-unreadable"),
+                Some(&e),
+            )
+        })
     }
 
     /// The page: its template and context in the frame (`here`: its address
@@ -267,7 +280,10 @@ impl Post {
         let done = with_event(&self.h, move |e| op(e, &author, section.as_deref())).await;
         match done {
             Ok(t) => self.back(said(t)),
-            Err(e) => self.refuse(e),
+            Err(e) => self.back(vec![Flash::error_with(
+                tr!(super::super::lang::current(), "desk-refused"),
+                e,
+            )]),
         }
     }
 }

@@ -8,8 +8,9 @@ use serde::Serialize;
 
 use super::form::{Answer, Asked};
 use super::view::Flash;
+use super::words;
 use chess_arbiter::event::{EventError, Step};
-use chess_arbiter::render;
+use chess_arbiter::tr;
 
 #[derive(Serialize)]
 struct LogRow {
@@ -23,18 +24,22 @@ struct LogRow {
 
 pub(crate) async fn log_page(asked: Asked) -> Answer {
     let d = asked.desk()?;
-    let log = d.load(|e| e.log()).await?;
+    let lang = super::super::lang::current();
+    let (log, sections) = d.load(|e| Ok((e.log()?, e.sections()?))).await?;
+    let names: std::collections::HashMap<String, String> = super::view::pick(&d.h, sections, lang)
+        .into_iter()
+        .collect();
     // the step an undo takes back: the last one that counts
     let last = log
         .iter()
         .rev()
         .find(|l| !l.undone && !matches!(l.step, Step::Undo { .. }))
-        .map(|l| context! { seq => l.seq, what => render::event::describe(&l.step) });
+        .map(|l| context! { seq => l.seq, what => words::describe(lang, &l.step, &names) });
     let rows: Vec<LogRow> = log
         .into_iter()
         .rev()
         .map(|l| LogRow {
-            what: render::event::describe(&l.step),
+            what: words::describe(lang, &l.step, &names),
             seq: l.seq,
             at: l.at,
             arbiter: l.arbiter,
@@ -44,7 +49,7 @@ pub(crate) async fn log_page(asked: Asked) -> Answer {
         .collect();
     d.render(
         "log.html",
-        "Log".into(),
+        tr!(lang, "hall-log"),
         "/a/log",
         true,
         context! { steps => rows, last => last },
@@ -52,6 +57,7 @@ pub(crate) async fn log_page(asked: Asked) -> Answer {
 }
 
 pub(crate) async fn undo(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> Answer {
+    let lang = super::super::lang::current();
     let mut post = asked.post(f, true, "log")?;
     post.to = format!("/e/{}/a/log", post.id);
     let expected = match post.f.required("last") {
@@ -71,15 +77,24 @@ pub(crate) async fn undo(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> 
             if last != Some(expected) {
                 return Err(EventError::Refused {
                     path: e.path().display().to_string(),
-                    message: format!(
-                        "expected step {expected} to be the last one to undo, found {}: someone changed the event since the page was opened; look at the log again",
-                        last.map_or("none".into(), |l| l.to_string())
+                    message: tr!(
+                        lang,
+                        "desk-undo-moved",
+                        expected = expected,
+                        found = last.map_or_else(|| tr!(lang, "desk-undo-none"), |l| l.to_string())
                     ),
                 });
             }
             e.undo(author, None)
         },
-        |seq| vec![Flash::ok(format!("step {seq}: step {expected} undone"))],
+        |seq| {
+            vec![Flash::ok(tr!(
+                lang,
+                "desk-undo-done",
+                seq = seq,
+                undone = expected
+            ))]
+        },
     )
     .await
 }

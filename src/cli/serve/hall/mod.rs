@@ -27,6 +27,7 @@ mod public;
 mod roster;
 mod session;
 mod view;
+mod words;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -36,6 +37,7 @@ use std::time::Duration;
 use axum::routing::{get, post};
 use axum::Router;
 use chess_arbiter::event::{Event, EventError};
+use chess_arbiter::render::i18n::Lang;
 use chess_arbiter::render::site::Built;
 use chess_arbiter::standings::prizes::Profile;
 use tokio::sync::watch;
@@ -102,6 +104,19 @@ pub(crate) struct Hall {
 }
 
 impl Hall {
+    /// Each event's own language (its profile's `[event] lang`), by id.
+    pub(crate) fn languages(&self) -> super::lang::EventLangs {
+        Arc::new(
+            self.events
+                .iter()
+                .filter_map(|h| {
+                    let tag = h.profile.as_ref()?.main.lang.as_deref()?;
+                    Some((h.id.clone(), Lang::parse(tag).ok()?))
+                })
+                .collect(),
+        )
+    }
+
     pub(crate) fn get(&self, id: &str) -> Option<Arc<Hosted>> {
         self.events.iter().find(|h| h.id == id).cloned()
     }

@@ -9,6 +9,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use chess_arbiter::event::results;
 use chess_arbiter::render;
+use chess_arbiter::render::i18n::Lang;
+use chess_arbiter::tr;
 use minijinja::context;
 use serde::{Deserialize, Serialize};
 
@@ -44,7 +46,7 @@ struct Alpha {
     name: String,
     number: u32,
     board: String,
-    colour: &'static str,
+    colour: String,
     opponent: String,
 }
 
@@ -63,6 +65,7 @@ pub(crate) async fn page(
     };
     let section = at.section.clone();
     let hh = h.clone();
+    let lang = super::super::lang::current();
     let round_data = tokio::task::spawn_blocking(move || {
         let e = hh.open()?;
         let sec = e.section(section.as_deref())?;
@@ -106,14 +109,14 @@ pub(crate) async fn page(
                 name: l.white.name.clone(),
                 number: l.white.number,
                 board: l.board.to_string(),
-                colour: "White",
+                colour: tr!(lang, "desk-colour", colour = "white"),
                 opponent: l.black.name.clone(),
             });
             alpha.push(Alpha {
                 name: l.black.name.clone(),
                 number: l.black.number,
                 board: l.board.to_string(),
-                colour: "Black",
+                colour: tr!(lang, "desk-colour", colour = "black"),
                 opponent: l.white.name.clone(),
             });
         }
@@ -123,11 +126,11 @@ pub(crate) async fn page(
                 name: sd.name,
                 number: sd.number,
                 board: String::new(),
-                colour: "",
+                colour: String::new(),
                 opponent: if p.bye == Some(*id) {
-                    "bye".into()
+                    tr!(lang, "desk-opp-bye")
                 } else {
-                    "not paired".into()
+                    tr!(lang, "desk-opp-not-paired")
                 },
             });
         }
@@ -137,33 +140,31 @@ pub(crate) async fn page(
     .await;
     let (sec, round, lines, alpha) = match round_data {
         Ok(Ok(x)) => x,
-        Ok(Err(e)) => return view::error_page(StatusCode::SERVICE_UNAVAILABLE, &e.to_string()),
-        Err(e) => return view::error_page(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+        Ok(Err(e)) => return unreadable(StatusCode::SERVICE_UNAVAILABLE, lang, &e.to_string()),
+        Err(e) => return unreadable(StatusCode::INTERNAL_SERVER_ERROR, lang, &e.to_string()),
     };
-    let title = match what.as_str() {
-        "pairings" => format!("{}: round {round}, pairings by board", sec.name),
-        "alphabetical" => format!("{}: round {round}, pairings by name", sec.name),
-        "slips" => format!("{}: round {round}, result slips", sec.name),
-        "standings" => format!("{}: standings", sec.name),
-        "prizes" => format!("{}: prize list", sec.name),
-        _ => return view::not_found(),
-    };
+    if !["pairings", "alphabetical", "slips", "standings", "prizes"].contains(&what.as_str()) {
+        return view::not_found();
+    }
+    let title = tr!(
+        lang,
+        "desk-print-title",
+        section = h.section_name(&sec.key, &sec.name, lang),
+        what = what.as_str(),
+        round = round
+    );
     // standings and prizes: the engines' results, as the public pages have them
     let mut body = String::new();
     if what == "standings" || what == "prizes" {
         let b = match built(&h, &sec.key).await {
             Ok((_, b)) => b,
-            Err(e) => return view::error_page(StatusCode::SERVICE_UNAVAILABLE, &e),
+            Err(e) => return unreadable(StatusCode::SERVICE_UNAVAILABLE, lang, &e),
         };
         body = match (what.as_str(), b.standings.last(), b.statement.as_ref()) {
-            ("standings", Some(st), _) => render::standings::html_fragment(
-                &b.tournament,
-                st,
-                render::standings::Sections::All,
-            ),
-            ("prizes", _, Some(stmt)) => render::prizes_html::html_body(stmt),
-            ("standings", None, _) => "<p>No round has been played yet.</p>".into(),
-            _ => "<p>The event's profile has no prizes.</p>".into(),
+            ("standings", Some(st), _) => standings(lang, &b.tournament, st),
+            ("prizes", _, Some(stmt)) => render::prizes_html::html_body_in(stmt, lang),
+            ("standings", None, _) => paragraph(&tr!(lang, "desk-no-round-played")),
+            _ => paragraph(&tr!(lang, "desk-no-prizes")),
         };
     }
     view::render(
@@ -174,4 +175,34 @@ pub(crate) async fn page(
             body => body,
         },
     )
+}
+
+/// The event could not be read for the printout: why, in the event room's
+/// words.
+fn unreadable(status: StatusCode, lang: Lang, why: &str) -> Response {
+    view::error_page_with(status, &tr!(lang, "desk-event-unreadable"), Some(why))
+}
+
+/// A paragraph of text (escaped).
+fn paragraph(text: &str) -> String {
+    format!("<p>{}</p>", minijinja::HtmlEscape(text))
+}
+
+/// The standings of every category for the printer: the HTML tables in
+/// English, the text tables of `arbiter standings --lang` in another
+/// language (the HTML fragment has no language of its own yet).
+fn standings(
+    lang: Lang,
+    t: &chess_arbiter::model::Tournament,
+    st: &chess_arbiter::standings::Standings,
+) -> String {
+    let all = render::standings::Sections::All;
+    if lang == Lang::ENGLISH {
+        render::standings::html_fragment(t, st, all)
+    } else {
+        format!(
+            "<pre class=\"print-text\">{}</pre>",
+            minijinja::HtmlEscape(&render::standings::text_in(t, st, all, lang))
+        )
+    }
 }

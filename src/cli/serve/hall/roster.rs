@@ -14,8 +14,15 @@ use chess_arbiter::event::{ByeCode, Entrant};
 use chess_arbiter::model::fide_list::{FideList, ListKind, ListPlayer, Registration};
 use chess_arbiter::model::Player;
 use chess_arbiter::pairing::start_list::{build, StartListOptions};
+use chess_arbiter::render::i18n::Lang;
+use chess_arbiter::tr;
 
 use super::super::super::event::{PlayerData, SexArg};
+
+/// The language of the request being answered.
+fn lang() -> Lang {
+    super::super::lang::current()
+}
 
 #[derive(Serialize)]
 struct PlayerRow {
@@ -47,6 +54,7 @@ fn player_row(p: &Player) -> PlayerRow {
 pub(crate) async fn players_page(asked: Asked, Query(at): Query<At>) -> Answer {
     let list = asked.hall.fide_list.clone();
     let d = asked.desk()?;
+    let lang = lang();
     let section = at.section.clone();
     let data = d
         .load(move |e| {
@@ -67,14 +75,15 @@ pub(crate) async fn players_page(asked: Asked, Query(at): Query<At>) -> Answer {
     };
     d.render(
         "players.html",
-        "Players".into(),
+        tr!(lang, "hall-players"),
         "/a/players",
         false,
         context! {
-            section => sec.key, section_name => sec.name, players => players,
+            section_name => d.h.section_name(&sec.key, &sec.name, lang),
+            section => sec.key, players => players,
             published => sec.published, list => list.as_ref().map(|l| l.label()),
             q => query, hits => hits, more => hits.len() >= MAX_HITS,
-            sections => sections.into_iter().map(|s| (s.key, s.name)).collect::<Vec<_>>(),
+            sections => view::pick(&d.h, sections, lang),
         },
     )
 }
@@ -151,9 +160,10 @@ fn player_data(f: &Fields) -> Result<PlayerData, String> {
         name: f.text("name"),
         rating: match f.text("rating") {
             None => None,
-            Some(r) => Some(r.parse().map_err(|_| {
-                format!("rating: expected a whole number up to 65535, found {r:?}")
-            })?),
+            Some(r) => Some(
+                r.parse()
+                    .map_err(|_| tr!(lang(), "desk-bad-rating", found = &r))?,
+            ),
         },
         fed: f.text("fed"),
         birth: f.text("birth"),
@@ -161,11 +171,17 @@ fn player_data(f: &Fields) -> Result<PlayerData, String> {
             None => None,
             Some("M") => Some(SexArg::M),
             Some("F") => Some(SexArg::F),
-            Some(x) => return Err(format!("sex: expected M or F, found {x:?}")),
+            Some(x) => return Err(tr!(lang(), "desk-bad-sex", found = x)),
         },
         title: f.text("title"),
         category: f.text("category"),
     })
+}
+
+/// The player's data refused by the command line's checks: said in the
+/// page's language, then in the checks' own words.
+fn data_refused(e: super::super::super::exit::Failure) -> Flash {
+    Flash::error_with(tr!(lang(), "desk-player-data"), failure_text(e))
 }
 
 fn failure_text(e: super::super::super::exit::Failure) -> String {
@@ -187,11 +203,7 @@ pub(crate) async fn register(asked: Asked, Form(f): Form<Vec<(String, String)>>)
     let listed = match (f.get("from_list"), f.text("fide_id"), &post.hall.fide_list) {
         (Some(_), Some(id), Some(list)) => match from_list(list, &id, f.text("category")) {
             Some(p) => Some(p),
-            None => {
-                return post.refuse(format!(
-                    "fide_id: expected a player of the FIDE list, found no {id}"
-                ))
-            }
+            None => return post.refuse(tr!(lang(), "desk-not-in-list", id = id)),
         },
         _ => None,
     };
@@ -200,16 +212,19 @@ pub(crate) async fn register(asked: Asked, Form(f): Form<Vec<(String, String)>>)
         fide_id: f.text("fide_id"),
         ..Player::default()
     });
-    let made = if from_the_list {
-        Ok(())
-    } else {
-        player_data(f).and_then(|d| d.apply(&mut p).map_err(failure_text))
-    };
-    let first = f.number("first_round").map(|n| n.unwrap_or(1).max(1));
-    let first_round = match (made, first) {
-        (Ok(()), Ok(n)) if !p.name.trim().is_empty() => n,
-        (Err(e), _) | (_, Err(e)) => return post.refuse(e),
-        _ => return post.refuse("name: expected the player's name, found nothing"),
+    if !from_the_list {
+        let data = match player_data(f) {
+            Ok(d) => d,
+            Err(e) => return post.refuse(e),
+        };
+        if let Err(e) = data.apply(&mut p) {
+            return post.back(vec![data_refused(e)]);
+        }
+    }
+    let first_round = match f.number("first_round").map(|n| n.unwrap_or(1).max(1)) {
+        Ok(n) if !p.name.trim().is_empty() => n,
+        Err(e) => return post.refuse(e),
+        Ok(_) => return post.refuse(tr!(lang(), "desk-no-name")),
     };
     // a latecomer (first round after 1) misses the rounds before with a
     // zero-point bye unless the section's rule says otherwise
@@ -221,7 +236,7 @@ pub(crate) async fn register(asked: Asked, Form(f): Form<Vec<(String, String)>>)
     post.write(
         false,
         move |e, author, section| e.register(author, section, vec![entrant]),
-        |seq| vec![Flash::ok(format!("step {seq}: player registered"))],
+        |seq| vec![Flash::ok(tr!(lang(), "desk-registered", seq = seq))],
     )
     .await
 }
@@ -249,15 +264,21 @@ pub(crate) async fn player_page(
         })
         .await;
     let (sec, p) = data?;
+    let lang = lang();
     let Some(p) = p else {
         return Err(view::error_page(
             StatusCode::NOT_FOUND,
-            &format!("section {}: expected a player's number, found {n}", sec.key),
+            &tr!(
+                lang,
+                "desk-no-player",
+                section = d.h.section_name(&sec.key, &sec.name, lang),
+                n = n
+            ),
         ));
     };
     d.render(
         "player.html",
-        format!("Player {n}"),
+        tr!(lang, "desk-player-title", n = n),
         "/a/players",
         false,
         context! { section => sec.key, player => p.0, sex => p.1, birth => p.2 },
@@ -276,7 +297,7 @@ pub(crate) async fn edit(
     };
     // check the fields before the step (its closure cannot fail)
     if let Err(e) = data.apply(&mut Player::default()) {
-        return post.refuse(failure_text(e));
+        return post.back(vec![data_refused(e)]);
     }
     let fide_id = post.f.text("fide_id");
     post.write(
@@ -287,7 +308,14 @@ pub(crate) async fn edit(
                 p.fide_id = fide_id;
             })
         },
-        |seq| vec![Flash::ok(format!("step {seq}: player {n} changed"))],
+        |seq| {
+            vec![Flash::ok(tr!(
+                lang(),
+                "desk-player-changed",
+                seq = seq,
+                n = n
+            ))]
+        },
     )
     .await
 }
@@ -296,11 +324,12 @@ pub(crate) async fn edit(
 struct ByeRow {
     round: u32,
     player: String,
-    kind: &'static str,
+    kind: String,
 }
 
 pub(crate) async fn byes_page(asked: Asked, Query(at): Query<At>) -> Answer {
     let d = asked.desk()?;
+    let lang = lang();
     let data = d
         .load(move |e| {
             let sec = e.section(at.section.as_deref())?;
@@ -316,12 +345,7 @@ pub(crate) async fn byes_page(asked: Asked, Query(at): Query<At>) -> Answer {
                     rows.push(ByeRow {
                         round: r,
                         player: names.get(&n).cloned().unwrap_or_else(|| n.to_string()),
-                        kind: match code {
-                            ByeCode::H => "half-point bye",
-                            ByeCode::F => "full-point bye",
-                            ByeCode::Z => "zero-point bye (absent)",
-                            ByeCode::U => "pairing-allocated bye",
-                        },
+                        kind: tr!(lang, "desk-bye-kind", code = code.as_str()),
                     });
                 }
             }
@@ -336,13 +360,13 @@ pub(crate) async fn byes_page(asked: Asked, Query(at): Query<At>) -> Answer {
     let (sec, rows, players, sections) = data?;
     d.render(
         "byes.html",
-        "Byes and withdrawals".into(),
+        tr!(lang, "desk-byes-title"),
         "/a/byes",
         false,
         context! {
-            section => sec.key, section_name => sec.name, next => sec.published + 1,
+            section => sec.key, next => sec.published + 1,
             byes => rows, players => players,
-            sections => sections.into_iter().map(|s| (s.key, s.name)).collect::<Vec<_>>(),
+            sections => view::pick(&d.h, sections, lang),
         },
     )
 }
@@ -358,8 +382,10 @@ pub(crate) async fn bye(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> A
         Some("zero") => Some(ByeCode::Z),
         Some("none") => None,
         other => {
-            return post.refuse(format!(
-                "kind: expected half, zero or none, found {other:?}"
+            return post.refuse(tr!(
+                lang(),
+                "desk-bad-kind",
+                found = other.unwrap_or_default()
             ))
         }
     };
@@ -367,8 +393,12 @@ pub(crate) async fn bye(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> A
         true,
         move |e, author, section| e.bye(author, section, player, round, code),
         |seq| {
-            vec![Flash::ok(format!(
-                "step {seq}: bye of player {player} in round {round} recorded"
+            vec![Flash::ok(tr!(
+                lang(),
+                "desk-bye-recorded",
+                seq = seq,
+                player = player,
+                round = round
             ))]
         },
     )
@@ -384,7 +414,14 @@ pub(crate) async fn withdraw(asked: Asked, Form(f): Form<Vec<(String, String)>>)
     post.write(
         true,
         move |e, author, section| e.withdraw(author, section, player, from),
-        |seq| vec![Flash::ok(format!("step {seq}: player {player} withdrawn"))],
+        |seq| {
+            vec![Flash::ok(tr!(
+                lang(),
+                "desk-withdrawn",
+                seq = seq,
+                player = player
+            ))]
+        },
     )
     .await
 }

@@ -32,6 +32,9 @@ pub(crate) struct Flash {
     /// `ok`, `warn` or `error`.
     pub(crate) kind: &'static str,
     pub(crate) text: String,
+    /// What the event room said, in its own words (English: shown marked
+    /// `lang="en"` after the text in the page's language).
+    pub(crate) detail: Option<String>,
 }
 
 impl Flash {
@@ -39,18 +42,28 @@ impl Flash {
         Flash {
             kind: "ok",
             text: text.into(),
+            detail: None,
         }
     }
     pub(crate) fn warn(text: impl Into<String>) -> Flash {
         Flash {
             kind: "warn",
             text: text.into(),
+            detail: None,
         }
     }
     pub(crate) fn error(text: impl Into<String>) -> Flash {
         Flash {
             kind: "error",
             text: text.into(),
+            detail: None,
+        }
+    }
+    /// An error in the page's language, then the event room's own words.
+    pub(crate) fn error_with(text: impl Into<String>, detail: impl Into<String>) -> Flash {
+        Flash {
+            detail: Some(detail.into()),
+            ..Flash::error(text)
         }
     }
 }

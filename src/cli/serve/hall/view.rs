@@ -169,7 +169,7 @@ impl Frame {
             nav.push((tr!(lang, "hall-log"), format!("{base}/a/log")));
         }
         Frame {
-            event: h.title.clone(),
+            event: h.section_name(chess_arbiter::event::spec::MAIN, &h.title, lang),
             title: title.into(),
             base: base.clone(),
             user: s.map(|s| s.account.clone()),
@@ -201,6 +201,21 @@ impl Frame {
         self.live = Some(format!("/e/{}/live", h.id));
         self
     }
+}
+
+/// The sections a page picks from: key and name in `lang`.
+pub(crate) fn pick(
+    h: &Hosted,
+    sections: Vec<chess_arbiter::event::SectionState>,
+    lang: Lang,
+) -> Vec<(String, String)> {
+    sections
+        .into_iter()
+        .map(|s| {
+            let name = h.section_name(&s.key, &s.name, lang);
+            (s.key, name)
+        })
+        .collect()
 }
 
 /// Render `template` with the frame and `ctx`.
@@ -242,26 +257,44 @@ fn plain(status: StatusCode, text: &str) -> Response {
         .into_response()
 }
 
-/// A page that says why a request was refused.
+/// A page that says why a request was refused (`text` in the page's
+/// language).
 pub(crate) fn error_page(status: StatusCode, text: &str) -> Response {
+    error_page_with(status, text, None)
+}
+
+/// A page that says why a request was refused: `text` in the page's
+/// language, then what the event room said in its own words (`detail`,
+/// English, marked so).
+pub(crate) fn error_page_with(status: StatusCode, text: &str, detail: Option<&str>) -> Response {
     let rendered = env().as_ref().ok().and_then(|env| {
         env.get_template("error.html")
             .and_then(|t| {
                 let lang = super::super::lang::current();
-                t.render(context! { status => status.as_u16(), reason => status.canonical_reason(), text => text, lang => lang.tag() })
+                t.render(context! {
+                    status => status.as_u16(), text => text, detail => detail,
+                    lang => lang.tag(), switch => switch(lang),
+                })
             })
             .ok()
     });
     match rendered {
         Some(t) => html(status, t),
-        None => plain(status, text),
+        None => plain(
+            status,
+            &[Some(text), detail]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
     }
 }
 
 pub(crate) fn not_found() -> Response {
     error_page(
         StatusCode::NOT_FOUND,
-        "expected an event this server hosts and one of its pages, found neither at this address",
+        &tr!(super::super::lang::current(), "desk-not-found"),
     )
 }
 
