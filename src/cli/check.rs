@@ -128,8 +128,11 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
         input::read_input(&args.input, None, None)?,
         "check",
     ))?;
-    if let Some(f) = super::common::team_event_refused(&loaded) {
-        return Err(f);
+    if loaded.tournament.is_team_event() {
+        let rounds = args.rounds.as_deref().map(parse_rounds).transpose();
+        let json = args.format == OutFormat::Json;
+        let rounds = rounds.map_err(Failure::Invalid)?;
+        return super::common::check_team(&loaded, rounds, json, args.output.as_deref());
     }
     let t = &loaded.tournament;
     let rounds = args

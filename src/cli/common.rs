@@ -128,15 +128,57 @@ pub(crate) fn gate(loaded: Loaded) -> Result<Loaded, Failure> {
     gate_with(loaded, Diagnostic::blocks_pairing)
 }
 
-/// `check` (and `pair`, through the library's guard) on a team event: the
-/// individual engines would pair or judge its boards as one individual
-/// Swiss, which it is not.
-pub(crate) fn team_event_refused(loaded: &Loaded) -> Option<Failure> {
-    let d = chess_arbiter::pairing::ready::team_event(&loaded.tournament)?;
-    Some(Failure::Input {
-        code: exit::INVALID_INPUT,
-        diagnostics: vec![d.in_file(Some(&loaded.name))],
-    })
+/// `check` on a team event: every recorded round re-paired by C.04.6 (a team
+/// Swiss) or compared with its Berger table (a team round robin: its `192`
+/// code or `092` type), each round not conform explained.
+pub(crate) fn check_team(
+    loaded: &Loaded,
+    rounds: Option<Vec<u32>>,
+    json: bool,
+    output: Option<&str>,
+) -> Result<exit::Outcome, Failure> {
+    use chess_arbiter::pairing::team_swiss::{self, TeamSwissOptions};
+    use chess_arbiter::render::team_check;
+    let (t, name) = (&loaded.tournament, &loaded.name);
+    if t.teams.is_empty() {
+        return Err(Failure::Invalid(format!(
+            "{name}: a team event without teams: nothing to check (the teams and their rounds are not in the file)"
+        )));
+    }
+    let mut report = match team_swiss::round_robin_cycles(t) {
+        Some(cycles) => team_swiss::check_round_robin(t, cycles)
+            .map_err(|e| Failure::Invalid(format!("{name}: {e}")))?,
+        None => team_swiss::check(t, &TeamSwissOptions::new()),
+    };
+    let recorded = report.rounds.len();
+    if recorded == 0 {
+        return Err(Failure::Invalid(format!(
+            "{name}: no paired team round in the file; nothing to check ({} teams; `arbiter pair` pairs round 1)",
+            t.teams.len()
+        )));
+    }
+    if let Some(rs) = &rounds {
+        if let Some(r) = rs.iter().find(|k| **k as usize > recorded) {
+            return Err(Failure::Invalid(format!(
+                "--rounds: round {r} is not paired in the file (the file has {recorded} paired rounds; `arbiter pair` pairs the next one)"
+            )));
+        }
+        report.rounds.retain(|r| rs.contains(&r.round));
+    }
+    let hash: String = {
+        use sha2::{Digest, Sha256};
+        Sha256::digest(&loaded.bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    let text = if json {
+        team_check::check_json(&report, Some(&hash))
+    } else {
+        team_check::check_text(t, &report, Some(&hash))
+    };
+    input::write_output(output, &text).map_err(Failure::Reported)?;
+    Ok(exit::Outcome::found_if(!report.all_conform()))
 }
 
 /// [`gate`] for the ranking commands (`standings`, `prizes`): declared points that

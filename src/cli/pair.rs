@@ -9,6 +9,7 @@ use chess_arbiter::pairing::check::warnings::{
 use chess_arbiter::pairing::dutch::{next_round, pair_round, PairError, PairOptions};
 use chess_arbiter::pairing::ready::{ready, NotReady, ReadyOptions};
 use chess_arbiter::pairing::round_robin;
+use chess_arbiter::pairing::team_swiss::{self, TeamSwissOptions};
 use chess_arbiter::render::pair as render;
 use chess_arbiter::render::round_robin as rr_render;
 use clap::ValueEnum;
@@ -70,10 +71,15 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
     let opts = PairOptions::new().edition(args.system.and_then(SystemArg::dutch));
     let t = &loaded.tournament;
     let table = round_robin_table(t, args.system);
+    let team = t.is_team_event();
     let at = ReadyOptions::new()
-        .round_robin(table.is_some())
-        .diagnostics(&loaded.diagnostics[..]);
+        .round_robin(table.is_some() || (team && team_swiss::round_robin_cycles(t).is_some()))
+        .diagnostics(&loaded.diagnostics[..])
+        .team(team);
     ready(t, &loaded.source, &at).map_err(|e| not_ready(e, &loaded.name))?;
+    if team {
+        return pair_team(&args, t, &name);
+    }
     if let Some(table) = table {
         let Some((round, boards, free)) = round_robin::next_round(t, &table) else {
             return Err(Failure::Invalid(format!(
@@ -121,6 +127,49 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
             .map_err(|e| Failure::Message(super::exit::UNEXPECTED, format!("error: {e}")))?,
     };
     write(&args, &text)
+}
+
+/// `pair` on a team event: the next round of its Berger table (a team round
+/// robin) or of the C.04.6 Swiss; text or JSON.
+fn pair_team(
+    args: &Args,
+    t: &chess_arbiter::model::Tournament,
+    name: &str,
+) -> Result<Outcome, Failure> {
+    if t.teams.is_empty() {
+        return Err(Failure::Invalid(format!(
+            "{name}: a team event without teams: nothing to pair (enter the teams first)"
+        )));
+    }
+    let invalid = |e: team_swiss::TeamSwissError| Failure::Invalid(format!("{name}: {e}"));
+    let (pairing, system) = match team_swiss::round_robin_cycles(t) {
+        Some(cycles) => {
+            let table = team_swiss::check::berger_table(t, cycles).map_err(invalid)?;
+            let round = team_swiss::next_round(t);
+            let p = team_swiss::check::berger_round(&table, round).ok_or_else(|| {
+                Failure::Invalid(format!(
+                    "{name}: every round of the Berger table ({} rounds) is paired; nothing to pair",
+                    table.total_rounds()
+                ))
+            })?;
+            (p, "C.05 Annex 1, Berger table")
+        }
+        None => (
+            team_swiss::pair_round(t, &TeamSwissOptions::new()).map_err(invalid)?,
+            "C.04.6",
+        ),
+    };
+    let text = match args.format {
+        PairFormat::Text => chess_arbiter::render::team_check::pair_text(t, &pairing, system),
+        PairFormat::Json => chess_arbiter::render::team_check::pair_json(&pairing),
+        other => {
+            return Err(Failure::Invalid(format!(
+                "--format {}: expected text or json for a team event, found a format that carries individual boards only",
+                other.to_possible_value().map_or("?".into(), |v| v.get_name().to_string())
+            )))
+        }
+    };
+    write(args, &text)
 }
 
 fn write(args: &Args, text: &str) -> Result<Outcome, Failure> {

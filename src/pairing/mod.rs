@@ -9,3 +9,4 @@ pub mod matching;
 pub mod ready;
 pub mod round_robin;
 pub mod start_list;
+pub mod team_swiss;

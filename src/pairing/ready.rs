@@ -28,7 +28,7 @@ use crate::model::{ByeKind, PlayerId, RoundEntry, Tournament};
 pub enum Reason {
     /// Errors in the file leave no position to pair (its diagnostics).
     Unusable,
-    /// A team event: team pairings are not paired yet.
+    /// A team event given to the individual engines.
     TeamEvent,
     /// Declared points, but no games.
     PointsWithoutGames,
@@ -100,6 +100,9 @@ pub struct ReadyOptions<'a> {
     /// What reading the file and its consistency checks found; the errors
     /// that leave no position to pair refuse it.
     pub diagnostics: &'a [Diagnostic],
+    /// The caller pairs a team event with the team engines
+    /// ([`crate::pairing::team_swiss`]): a team event is not refused.
+    pub team: bool,
 }
 
 impl<'a> ReadyOptions<'a> {
@@ -107,7 +110,7 @@ impl<'a> ReadyOptions<'a> {
     pub fn new() -> Self {
         Self::default()
     }
-    options!(@setters round: Option<u32>, round_robin: bool, diagnostics: &'a [Diagnostic]);
+    options!(@setters round: Option<u32>, round_robin: bool, diagnostics: &'a [Diagnostic], team: bool);
 }
 
 /// Whether the next round of `t` can be paired. `at` locates the refusals
@@ -124,7 +127,7 @@ pub fn ready(t: &Tournament, at: &dyn Locator, opts: &ReadyOptions<'_>) -> Resul
                 .collect(),
         });
     }
-    if let Some(d) = team_event(t) {
+    if let Some(d) = team_event(t).filter(|_| !opts.team) {
         return Err(NotReady::one(Reason::TeamEvent, d));
     }
     if let Some(d) = points_without_games(t, at) {
@@ -143,15 +146,16 @@ pub fn ready(t: &Tournament, at: &dyn Locator, opts: &ReadyOptions<'_>) -> Resul
 }
 
 /// A team event: the individual engines (the Dutch system, its check) would
-/// pair or judge its boards as one individual Swiss, which it is not (team
-/// pairings: C.04.6).
+/// pair or judge its boards as one individual Swiss, which it is not; the
+/// team engines ([`crate::pairing::team_swiss`]: C.04.6, Berger tables) pair
+/// and check it ([`ReadyOptions::team`]).
 pub fn team_event(t: &Tournament) -> Option<Diagnostic> {
     t.is_team_event().then(|| {
         Diagnostic::error(
             codes::UNSUPPORTED,
             Family::Consistency,
             Location::default(),
-            "expected an individual tournament, found a team event: team pairings (C.04.6, team round robins) are not paired or checked yet; `arbiter standings` ranks the teams",
+            "expected an individual tournament, found a team event: the individual pairing engines do not pair team matches; `arbiter pair` and `arbiter check` pair and check a team event (C.04.6, team round robins), `arbiter standings` ranks the teams",
         )
     })
 }

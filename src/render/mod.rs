@@ -16,6 +16,7 @@ pub mod round_robin;
 pub mod site;
 pub mod sm_compare;
 pub mod standings;
+pub mod team_check;
 pub mod team_standings;
 pub mod validate;
 

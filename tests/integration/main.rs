@@ -40,6 +40,7 @@ mod standings;
 mod team_boards;
 mod team_losses;
 mod team_standings;
+mod team_swiss;
 mod trf;
 mod tunx_events;
 mod tunx_team;

@@ -468,6 +468,7 @@ pub fn pair_next(
         round: opts.round,
         round_robin: false,
         diagnostics,
+        team: false,
     };
     ready(t, at, &r).map_err(PairError::NotReady)?;
     pair_round(t, opts)
