@@ -20,31 +20,11 @@ use chess_arbiter::model::{
 use chess_arbiter::pairing::dutch::{pair_round, DutchEdition, PairOptions};
 use chrono::NaiveDate;
 
+#[path = "common/names.rs"]
+mod names;
+
 // The crate's seeded generator: a seed gives the same data everywhere.
 use chess_arbiter::model::random::Seeded as Rng;
-
-const SURNAMES: [&str; 24] = [
-    "Chen", "Lin", "Huang", "Chang", "Li", "Wang", "Wu", "Liu", "Tsai", "Yang", "Hsu", "Cheng",
-    "Hsieh", "Kuo", "Hung", "Tseng", "Chiu", "Liao", "Lai", "Chou", "Yeh", "Su", "Chuang", "Lu",
-];
-const MEN: [&str; 12] = [
-    "Wei",
-    "Chih-Hao",
-    "Yu-Ting",
-    "Cheng-Han",
-    "Po-Yu",
-    "Chun-Kai",
-    "Kuan-Ting",
-    "Hao",
-    "Ming",
-    "Tzu-Yang",
-    "Yi-Hsuan",
-    "Jun",
-];
-const WOMEN: [&str; 10] = [
-    "Shu-Fen", "Ya-Ting", "Hsin-Yi", "Pei-Shan", "Yu-Chen", "Mei-Ling", "Jia-Yi", "Hui-Min",
-    "Tzu-Han", "Wan-Ting",
-];
 
 /// One entrant: birth year, sex, rating band and the category entered.
 struct Spec {
@@ -56,21 +36,17 @@ struct Spec {
 }
 
 fn person(rng: &mut Rng, s: &Spec, k: usize) -> Player {
-    let surname = SURNAMES[rng.below(SURNAMES.len() as u64) as usize];
-    let given = if s.female {
-        WOMEN[rng.below(WOMEN.len() as u64) as usize]
-    } else {
-        MEN[rng.below(MEN.len() as u64) as usize]
-    };
+    // One in eight a visitor; a third of the Taiwanese entered in Chinese characters.
+    let (name, federation) = names::entrant(rng, s.female, 12, 33);
     let rating = (s.base + s.spread * rng.unit()) as u16;
     let unrated = s.base < 1100.0 && rng.below(100) < 50;
     Player {
         id: PlayerId(0),
         sex: Some(if s.female { Sex::Female } else { Sex::Male }),
-        name: format!("{surname}, {given}"),
+        name,
         rating: (!unrated).then_some(rating),
-        federation: Some(if rng.below(100) < 85 { "TPE" } else { "HKG" }.to_string()),
-        fide_id: Some((5_000_000 + (k as u64) * 6_131 + rng.below(4_000)).to_string()),
+        federation: Some(federation.to_string()),
+        fide_id: Some(names::fide_id(rng, federation, k)),
         birth: Some(BirthDate {
             year: s.year,
             month: Some(1 + rng.below(12) as u32),
@@ -198,8 +174,8 @@ fn info(name: &str, days: &[u32], time: &str, encoded: &str) -> TournamentInfo {
         end_date: days.last().and_then(|&x| d(x)),
         teams_declared: "0".into(),
         tournament_type: "Individual: Swiss-System (FIDE Dutch)".into(),
-        chief_arbiter: "IA Lin, Chia-Hui".into(),
-        deputy_arbiters: vec!["FA Chen, Po-Wen".into()],
+        chief_arbiter: names::CHIEF_ARBITER.into(),
+        deputy_arbiters: vec![names::DEPUTY_ARBITER.into()],
         time_control: time.into(),
         round_dates: days.iter().map(|&x| d(x)).collect(),
         system_code: "FIDE_DUTCH_2017".into(),
