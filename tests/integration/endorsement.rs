@@ -140,15 +140,18 @@ fn every_run_takes_a_new_seed_and_a_given_seed_repeats_the_file() {
     let mut again = args.to_vec();
     again.extend(["--seed", &seed]);
     assert_eq!(generate(dir.path(), "c.trf", &again), a);
-    // The drawn parameters are named, with their values on the lines above.
+    assert!(comments(&a).contains(&"### unset=fixed drawn=-"), "{a}");
+    // Left out and --unset random (the default): drawn from the seed and
+    // named, their values on the lines above.
+    let r = generate(dir.path(), "r.trf", &["--seed", "42"]);
     assert!(
-        comments(&a)
-            .iter()
-            .any(|l| l.starts_with("### unset=random drawn=")
-                && l.contains("tie-breaks")
-                && l.contains("full-bye-rate")),
-        "{a}"
+        comments(&r).iter().any(|l| l
+            .starts_with("### unset=random drawn=players,rounds,")
+            && l.contains("full-bye-rate")
+            && l.ends_with("tie-breaks")),
+        "{r}"
     );
+    assert!(r.lines().any(|l| l.starts_with("202 ")), "{r}");
 }
 
 #[test]
