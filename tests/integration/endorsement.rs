@@ -145,10 +145,11 @@ fn every_run_takes_a_new_seed_and_a_given_seed_repeats_the_file() {
     // named, their values on the lines above.
     let r = generate(dir.path(), "r.trf", &["--seed", "42"]);
     assert!(
-        comments(&r).iter().any(|l| l
-            .starts_with("### unset=random drawn=players,rounds,")
-            && l.contains("full-bye-rate")
-            && l.ends_with("tie-breaks")),
+        comments(&r)
+            .iter()
+            .any(|l| l.starts_with("### unset=random drawn=players,rounds,")
+                && l.contains("full-bye-rate")
+                && l.ends_with("tie-breaks")),
         "{r}"
     );
     assert!(r.lines().any(|l| l.starts_with("202 ")), "{r}");
