@@ -140,15 +140,19 @@ fn every_run_takes_a_new_seed_and_a_given_seed_repeats_the_file() {
     let mut again = args.to_vec();
     again.extend(["--seed", &seed]);
     assert_eq!(generate(dir.path(), "c.trf", &again), a);
-    // The drawn parameters are named, with their values on the lines above.
+    assert!(comments(&a).contains(&"### unset=fixed drawn=-"), "{a}");
+    // Left out and --unset random (the default): drawn from the seed and
+    // named, their values on the lines above.
+    let r = generate(dir.path(), "r.trf", &["--seed", "42"]);
     assert!(
-        comments(&a)
+        comments(&r)
             .iter()
-            .any(|l| l.starts_with("### unset=random drawn=")
-                && l.contains("tie-breaks")
-                && l.contains("full-bye-rate")),
-        "{a}"
+            .any(|l| l.starts_with("### unset=random drawn=players,rounds,")
+                && l.contains("full-bye-rate")
+                && l.ends_with("tie-breaks")),
+        "{r}"
     );
+    assert!(r.lines().any(|l| l.starts_with("202 ")), "{r}");
 }
 
 #[test]
@@ -229,20 +233,36 @@ fn generated_files_obey_the_pairing_rules_and_their_tie_break_list() {
 }
 
 /// bbpPairings `--dutch FILE -c` agrees that every round is right (opt-in:
-/// `ARBITER_BBP=/path/to/bbpPairings`, the 2025 edition, v6).
+/// `ARBITER_BBP=/path/to/bbpPairings`, the 2025 edition, v6). It reads the
+/// file as TRF(bx) (it refuses the TRF-2026 system code), prints
+/// `NAME: Round #k` for each round and, below it, its own pairing beside the
+/// file's only where they differ.
 fn bbp_agrees(file: &Path) {
     let Ok(bbp) = std::env::var("ARBITER_BBP") else {
         return;
     };
+    let bx = file.with_extension("trfbx");
+    let (code, _, err) = arbiter(&[
+        "convert",
+        file.to_str().unwrap_or_default(),
+        "--to",
+        "trfbx",
+        "-o",
+        bx.to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(code, 0, "{err}");
     let o = std::process::Command::new(bbp)
-        .args(["--dutch", file.to_str().unwrap_or_default(), "-c"])
+        .args(["--dutch", bx.to_str().unwrap_or_default(), "-c"])
         .output()
         .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    let differs = out
+        .lines()
+        .any(|l| !l.trim().is_empty() && !l.contains(": Round #"));
     assert!(
-        o.status.success(),
-        "bbpPairings -c on {}: {}{}",
-        file.display(),
-        String::from_utf8_lossy(&o.stdout),
+        o.status.success() && !differs,
+        "bbpPairings -c on {}: {out}{}",
+        bx.display(),
         String::from_utf8_lossy(&o.stderr)
     );
 }
