@@ -249,7 +249,7 @@ const PAGES: &[(&str, &str, &str)] = &[
     (
         "/a/print/slips?section=main",
         "白方簽名",
-        "White's signature",
+        "signature",
     ),
     ("/a/print/standings?section=main", "名次", "standings"),
     ("/a/print/prizes?section=main", "獎項清單", "prize list"),
