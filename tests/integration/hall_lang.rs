@@ -246,11 +246,7 @@ const PAGES: &[(&str, &str, &str)] = &[
         "對戰表（依姓名）",
         "pairings by name",
     ),
-    (
-        "/a/print/slips?section=main",
-        "白方簽名",
-        "White's signature",
-    ),
+    ("/a/print/slips?section=main", "白方簽名", "signature"),
     ("/a/print/standings?section=main", "名次", "standings"),
     ("/a/print/prizes?section=main", "獎項清單", "prize list"),
     ("/a/players/999?section=main", "找不到頁面", "Not Found"),

@@ -190,7 +190,8 @@ fn paragraph(text: &str) -> String {
 
 /// The standings of every category for the printer: the HTML tables in
 /// English, the text tables of `arbiter standings --lang` in another
-/// language (the HTML fragment has no language of its own yet).
+/// language (the HTML fragment has no language of its own yet), the
+/// engine's notes after them in its own words (marked English).
 fn standings(
     lang: Lang,
     t: &chess_arbiter::model::Tournament,
@@ -200,9 +201,18 @@ fn standings(
     if lang == Lang::ENGLISH {
         render::standings::html_fragment(t, st, all)
     } else {
-        format!(
-            "<pre class=\"print-text\">{}</pre>",
-            minijinja::HtmlEscape(&render::standings::text_in(t, st, all, lang))
-        )
+        let mut bare = st.clone();
+        let notes = std::mem::take(&mut bare.notes);
+        let mut out = format!(
+            "<pre class=\"print-text\">{}</pre>\n",
+            minijinja::HtmlEscape(&render::standings::text_in(t, &bare, all, lang))
+        );
+        for n in notes {
+            out.push_str(&format!(
+                "<p class=\"note\" lang=\"en\">{}</p>\n",
+                minijinja::HtmlEscape(&n.to_string())
+            ));
+        }
+        out
     }
 }
