@@ -199,3 +199,21 @@ fn arbiter(args: &[&str]) -> std::process::Output {
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
+
+/// The TEC team sample (Grandmommy's Cup, `192 FIDE_TEAM_BAKU`, 50 teams,
+/// 14 rounds): `check` judges every round by C.04.6 and says the verdict of
+/// each; `pair` has no round left to pair.
+#[test]
+fn the_tec_team_sample_is_checked_round_by_round() {
+    let f = "tests/fixtures/trf/trf26-team-grandmommys-cup.trf";
+    let o = arbiter(&["check", f]);
+    let out = text(&o.stdout);
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{}", text(&o.stderr));
+    assert!(out.starts_with("system: C.04.6 (team event, 50 teams)"), "{out}");
+    for r in 1..=14 {
+        assert!(out.contains(&format!("\nround {r}: ")), "round {r}: {out}");
+    }
+    let o = arbiter(&["pair", f]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(text(&o.stderr).contains("expected a round from 1 to 14"), "{}", text(&o.stderr));
+}
