@@ -96,9 +96,8 @@ impl Search<'_> {
         let mut brackets = Vec::new();
         while let Some(&first) = remaining.first() {
             let top_score = self.score(first);
-            let (top, lower): (Vec<usize>, Vec<usize>) = remaining
-                .iter()
-                .partition(|&&i| self.score(i) == top_score);
+            let (top, lower): (Vec<usize>, Vec<usize>) =
+                remaining.iter().partition(|&&i| self.score(i) == top_score);
             let ups = self.upfloaters(&top, &lower)?;
             let mut bracket: Vec<usize> = top.iter().chain(&ups).copied().collect();
             bracket.sort_by_key(|&i| self.teams[i].team);
@@ -211,7 +210,10 @@ impl Search<'_> {
     /// the same colour), 2.3.6 (type B: both prefer it strongly), 2.3.7 (an
     /// upfloater's opponent that floated in the previous round).
     fn cost(&self, a: usize, b: usize, ups: &[usize], w1: i64) -> i64 {
-        let (pa, pb) = (preference(&self.teams[a], self.ctx), preference(&self.teams[b], self.ctx));
+        let (pa, pb) = (
+            preference(&self.teams[a], self.ctx),
+            preference(&self.teams[b], self.ctx),
+        );
         let mut c8 = 0;
         let mut c9 = 0;
         if let (Some(p), Some(q)) = (pa, pb) {
@@ -318,9 +320,7 @@ impl Search<'_> {
 
 fn binomial(n: u64, k: u64) -> u64 {
     let k = k.min(n.saturating_sub(k));
-    (0..k).fold(1u64, |acc, i| {
-        acc.saturating_mul(n - i) / (i + 1)
-    })
+    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
 }
 
 /// The k-element subsets of `0..n` in lexicographic order.
