@@ -23,6 +23,9 @@ use super::{Bracket, RoundContext, TeamSwissError};
 /// The most upfloater sets of one size examined for one bracket.
 pub const SET_LIMIT: u64 = 200_000;
 
+/// The pairs (indices into the teams) and the brackets of a round.
+type Paired = (Vec<(usize, usize)>, Vec<Bracket>);
+
 pub(crate) struct Search<'a> {
     pub(crate) teams: &'a [TeamState],
     pub(crate) ctx: &'a RoundContext,
@@ -62,7 +65,7 @@ impl Search<'_> {
     /// (3.4.2), then the most matches played (3.4.3), then the largest
     /// pairing number (3.4.4).
     pub(crate) fn bye(&self, all: &[usize]) -> Result<Option<usize>, TeamSwissError> {
-        if all.len() % 2 == 0 {
+        if all.len().is_multiple_of(2) {
             return Ok(None);
         }
         let mut cands: Vec<usize> = all
@@ -88,10 +91,7 @@ impl Search<'_> {
 
     /// Pairs `remaining` (sorted by score, then pairing number) bracket by
     /// bracket (art. 3.3.2); returns the pairs and the brackets.
-    pub(crate) fn brackets(
-        &self,
-        mut remaining: Vec<usize>,
-    ) -> Result<(Vec<(usize, usize)>, Vec<Bracket>), TeamSwissError> {
+    pub(crate) fn brackets(&self, mut remaining: Vec<usize>) -> Result<Paired, TeamSwissError> {
         let mut pairs = Vec::new();
         let mut brackets = Vec::new();
         while let Some(&first) = remaining.first() {
