@@ -11,7 +11,10 @@ fn name(t: &Tournament, id: TeamId) -> String {
         .iter()
         .enumerate()
         .find(|(i, x)| x.id(*i) == id)
-        .map_or_else(|| format!("team {id}"), |(_, x)| format!("{} ({id})", x.name))
+        .map_or_else(
+            || format!("team {id}"),
+            |(_, x)| format!("{} ({id})", x.name),
+        )
 }
 
 /// The pairing of a round as text: one match a line, White first, then the
@@ -57,7 +60,12 @@ fn verdict(v: TeamVerdict) -> &'static str {
 /// The check as text: a verdict a round, and why a round is not conform.
 pub fn check_text(t: &Tournament, c: &TeamCheck, input_sha256: Option<&str>) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "system: {} (team event, {} teams)", c.system, t.teams.len());
+    let _ = writeln!(
+        s,
+        "system: {} (team event, {} teams)",
+        c.system,
+        t.teams.len()
+    );
     if let Some(h) = input_sha256 {
         let _ = writeln!(s, "input sha256: {h}");
     }

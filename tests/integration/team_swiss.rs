@@ -96,8 +96,26 @@ fn play(t: &mut Tournament, p: &TeamRoundPairing, draw: &mut Draw) {
                 pl.rounds.resize(r - 1, RoundEntry::NotPaired);
                 pl.rounds.push(e);
             };
-            set(t, w, RoundEntry::Played { opponent: bl, color: wc, outcome: o, short: false });
-            set(t, bl, RoundEntry::Played { opponent: w, color: bc, outcome: o.opposite(), short: false });
+            set(
+                t,
+                w,
+                RoundEntry::Played {
+                    opponent: bl,
+                    color: wc,
+                    outcome: o,
+                    short: false,
+                },
+            );
+            set(
+                t,
+                bl,
+                RoundEntry::Played {
+                    opponent: w,
+                    color: bc,
+                    outcome: o.opposite(),
+                    short: false,
+                },
+            );
         }
     }
     if let Some(pab) = t.team_records.pab.as_mut() {
@@ -125,7 +143,13 @@ fn a_generated_forty_team_swiss_checks_conform_round_by_round() {
         let c = team_swiss::check(&t, &TeamSwissOptions::new());
         assert_eq!(c.rounds.len(), round as usize);
         for r in &c.rounds {
-            assert_eq!(r.verdict, TeamVerdict::Conform, "round {}: {:?}", r.round, r.explanation);
+            assert_eq!(
+                r.verdict,
+                TeamVerdict::Conform,
+                "round {}: {:?}",
+                r.round,
+                r.explanation
+            );
         }
     }
     // exchange the Black teams of round 9's first two matches
@@ -146,9 +170,14 @@ fn a_generated_forty_team_swiss_checks_conform_round_by_round() {
     }
     play(&mut u, &swapped, &mut draw);
     let c = team_swiss::check(&u, &TeamSwissOptions::new());
-    assert!(c.rounds[..8].iter().all(|r| r.verdict == TeamVerdict::Conform));
+    assert!(c.rounds[..8]
+        .iter()
+        .all(|r| r.verdict == TeamVerdict::Conform));
     assert!(
-        matches!(c.rounds[8].verdict, TeamVerdict::Differs | TeamVerdict::Illegal),
+        matches!(
+            c.rounds[8].verdict,
+            TeamVerdict::Differs | TeamVerdict::Illegal
+        ),
         "{:?}",
         c.rounds[8]
     );
@@ -198,4 +227,33 @@ fn arbiter(args: &[&str]) -> std::process::Output {
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
+}
+
+/// The TEC team sample (Grandmommy's Cup, `192 FIDE_TEAM_BAKU`, 50 teams,
+/// 14 rounds): `check` judges every round by C.04.6 and says the verdict of
+/// each; `pair` has no round left to pair.
+#[test]
+fn the_tec_team_sample_is_checked_round_by_round() {
+    let f = "tests/fixtures/trf/trf26-team-grandmommys-cup.trf";
+    let o = arbiter(&["check", f]);
+    let out = text(&o.stdout);
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(
+        out.starts_with("system: C.04.6 (team event, 50 teams)"),
+        "{out}"
+    );
+    for r in 1..=14 {
+        assert!(out.contains(&format!("\nround {r}: ")), "round {r}: {out}");
+    }
+    let o = arbiter(&["pair", f]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        text(&o.stderr).contains("expected a round from 1 to 14"),
+        "{}",
+        text(&o.stderr)
+    );
 }

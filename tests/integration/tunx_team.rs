@@ -545,7 +545,10 @@ fn the_empty_team_round_robin_converts_and_says_it_has_no_teams() {
         let o = run(&[cmd, "cro_1386026.TUNX"]);
         assert_eq!(o.status.code(), Some(3), "{cmd}");
         let err = String::from_utf8_lossy(&o.stderr);
-        assert!(err.contains("a team event without teams: nothing to"), "{cmd}: {err}");
+        assert!(
+            err.contains("a team event without teams: nothing to"),
+            "{cmd}: {err}"
+        );
     }
     let t = read(&std::fs::read(dir.join("cro_1386026.TUNX")).unwrap());
     assert!(t.teams.is_empty() && t.is_team_event());

@@ -72,7 +72,9 @@ pub struct TeamCheck {
 impl TeamCheck {
     /// Every round checked conforms.
     pub fn all_conform(&self) -> bool {
-        self.rounds.iter().all(|r| r.verdict == TeamVerdict::Conform)
+        self.rounds
+            .iter()
+            .all(|r| r.verdict == TeamVerdict::Conform)
     }
 }
 
@@ -147,13 +149,18 @@ fn key(a: TeamId, b: TeamId) -> (TeamId, TeamId) {
 /// Compares a recorded round with the expected one; fills the verdict and
 /// the explanation of a difference.
 fn compare(rc: &mut TeamRoundCheck, expected: &TeamRoundPairing) {
-    let ours: BTreeSet<_> = expected.matches.iter().map(|m| key(m.white, m.black)).collect();
+    let ours: BTreeSet<_> = expected
+        .matches
+        .iter()
+        .map(|m| key(m.white, m.black))
+        .collect();
     let theirs: BTreeSet<_> = rc.recorded.iter().map(|m| key(m.first, m.second)).collect();
     if ours != theirs || expected.bye != rc.recorded_bye {
         rc.verdict = TeamVerdict::Differs;
         for (a, b) in theirs.difference(&ours) {
-            rc.explanation
-                .push(format!("recorded {a} - {b}: not a match of the expected pairing"));
+            rc.explanation.push(format!(
+                "recorded {a} - {b}: not a match of the expected pairing"
+            ));
         }
         for (a, b) in ours.difference(&theirs) {
             rc.explanation

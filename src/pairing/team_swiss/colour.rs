@@ -39,7 +39,8 @@ pub fn preference(s: &TeamState, ctx: &RoundContext) -> Option<Preference> {
     // no match played yet: no preference (art. 1.7.2, and type A alike)
     let last = *played.last()?;
     let cd = s.colour_difference();
-    let last_two = |c: Color| played.len() >= 2 && played[played.len() - 2..].iter().all(|x| *x == c);
+    let last_two =
+        |c: Color| played.len() >= 2 && played[played.len() - 2..].iter().all(|x| *x == c);
     // art. 1.7.1 (type A) and the strong preference of art. 1.7.2 (type B)
     let simple = if cd < -1 || ((cd == 0 || cd == -1) && last_two(Color::Black)) {
         Some(Color::White)

@@ -107,10 +107,7 @@ pub fn settings_from_code(code: &str) -> (PreferenceType, PrimaryScore, bool) {
     } else {
         PreferenceType::A
     };
-    let scores: Vec<&str> = c
-        .split('_')
-        .filter(|p| *p == "MP" || *p == "GP")
-        .collect();
+    let scores: Vec<&str> = c.split('_').filter(|p| *p == "MP" || *p == "GP").collect();
     let primary = match scores.first() {
         Some(&"GP") => PrimaryScore::GamePoints,
         _ => PrimaryScore::MatchPoints,
@@ -275,7 +272,11 @@ pub fn pair_teams(
 }
 
 /// The context and primary score `opts` and the file give for `round`.
-pub fn context(t: &Tournament, round: u32, opts: &TeamSwissOptions) -> (RoundContext, PrimaryScore) {
+pub fn context(
+    t: &Tournament,
+    round: u32,
+    opts: &TeamSwissOptions,
+) -> (RoundContext, PrimaryScore) {
     let (pref, primary, secondary) = settings_from_code(&t.info.system_code);
     (
         RoundContext {

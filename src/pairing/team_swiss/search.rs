@@ -23,6 +23,9 @@ use super::{Bracket, RoundContext, TeamSwissError};
 /// The most upfloater sets of one size examined for one bracket.
 pub const SET_LIMIT: u64 = 200_000;
 
+/// The pairs (indices into the teams) and the brackets of a round.
+type Paired = (Vec<(usize, usize)>, Vec<Bracket>);
+
 pub(crate) struct Search<'a> {
     pub(crate) teams: &'a [TeamState],
     pub(crate) ctx: &'a RoundContext,
@@ -62,7 +65,7 @@ impl Search<'_> {
     /// (3.4.2), then the most matches played (3.4.3), then the largest
     /// pairing number (3.4.4).
     pub(crate) fn bye(&self, all: &[usize]) -> Result<Option<usize>, TeamSwissError> {
-        if all.len() % 2 == 0 {
+        if all.len().is_multiple_of(2) {
             return Ok(None);
         }
         let mut cands: Vec<usize> = all
@@ -88,17 +91,13 @@ impl Search<'_> {
 
     /// Pairs `remaining` (sorted by score, then pairing number) bracket by
     /// bracket (art. 3.3.2); returns the pairs and the brackets.
-    pub(crate) fn brackets(
-        &self,
-        mut remaining: Vec<usize>,
-    ) -> Result<(Vec<(usize, usize)>, Vec<Bracket>), TeamSwissError> {
+    pub(crate) fn brackets(&self, mut remaining: Vec<usize>) -> Result<Paired, TeamSwissError> {
         let mut pairs = Vec::new();
         let mut brackets = Vec::new();
         while let Some(&first) = remaining.first() {
             let top_score = self.score(first);
-            let (top, lower): (Vec<usize>, Vec<usize>) = remaining
-                .iter()
-                .partition(|&&i| self.score(i) == top_score);
+            let (top, lower): (Vec<usize>, Vec<usize>) =
+                remaining.iter().partition(|&&i| self.score(i) == top_score);
             let ups = self.upfloaters(&top, &lower)?;
             let mut bracket: Vec<usize> = top.iter().chain(&ups).copied().collect();
             bracket.sort_by_key(|&i| self.teams[i].team);
@@ -211,7 +210,10 @@ impl Search<'_> {
     /// the same colour), 2.3.6 (type B: both prefer it strongly), 2.3.7 (an
     /// upfloater's opponent that floated in the previous round).
     fn cost(&self, a: usize, b: usize, ups: &[usize], w1: i64) -> i64 {
-        let (pa, pb) = (preference(&self.teams[a], self.ctx), preference(&self.teams[b], self.ctx));
+        let (pa, pb) = (
+            preference(&self.teams[a], self.ctx),
+            preference(&self.teams[b], self.ctx),
+        );
         let mut c8 = 0;
         let mut c9 = 0;
         if let (Some(p), Some(q)) = (pa, pb) {
@@ -318,9 +320,7 @@ impl Search<'_> {
 
 fn binomial(n: u64, k: u64) -> u64 {
     let k = k.min(n.saturating_sub(k));
-    (0..k).fold(1u64, |acc, i| {
-        acc.saturating_mul(n - i) / (i + 1)
-    })
+    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
 }
 
 /// The k-element subsets of `0..n` in lexicographic order.

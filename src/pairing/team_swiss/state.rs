@@ -104,8 +104,8 @@ pub(crate) fn from_schedules(
                     PrimaryScore::MatchPoints => (x.match_points, x.game_points),
                     PrimaryScore::GamePoints => (x.game_points, x.match_points),
                 };
-                st.primary = st.primary + p;
-                st.secondary = st.secondary + q;
+                st.primary += p;
+                st.secondary += q;
                 let mut colour = None;
                 match x.kind {
                     TeamRoundKind::Match {

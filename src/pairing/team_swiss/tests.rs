@@ -77,7 +77,12 @@ fn round_one_pairs_the_top_half_with_the_bottom_half() {
 /// is illegal and the next one, tops 1 2 with 4 3 (1-4, 2-3), is chosen.
 #[test]
 fn teams_that_met_are_not_paired_again() {
-    let mut teams = vec![team(1, 1, &[W]), team(2, 1, &[B]), team(3, 1, &[B]), team(4, 1, &[W])];
+    let mut teams = vec![
+        team(1, 1, &[W]),
+        team(2, 1, &[B]),
+        team(3, 1, &[B]),
+        team(4, 1, &[W]),
+    ];
     met(&mut teams, 1, 3);
     met(&mut teams, 2, 4);
     let p = pair_teams(&teams, &ctx(2, 7, PreferenceType::A)).unwrap();
@@ -89,7 +94,13 @@ fn teams_that_met_are_not_paired_again() {
 /// gets it.
 #[test]
 fn the_bye_skips_a_team_that_had_it() {
-    let mut teams = vec![team(1, 4, &[]), team(2, 2, &[]), team(3, 2, &[]), team(4, 0, &[]), team(5, 0, &[])];
+    let mut teams = vec![
+        team(1, 4, &[]),
+        team(2, 2, &[]),
+        team(3, 2, &[]),
+        team(4, 0, &[]),
+        team(5, 0, &[]),
+    ];
     teams[4].bye_barred = true;
     let p = pair_teams(&teams, &ctx(3, 7, PreferenceType::A)).unwrap();
     assert_eq!(p.bye, Some(TeamId(4)));
@@ -194,7 +205,12 @@ fn a_team_that_floated_last_round_does_not_float_again() {
 /// every preference is granted (art. 4.3.3).
 #[test]
 fn colour_preferences_are_fulfilled_where_possible() {
-    let teams = vec![team(1, 2, &[B, B]), team(2, 2, &[W, W]), team(3, 2, &[B, B]), team(4, 2, &[W, W])];
+    let teams = vec![
+        team(1, 2, &[B, B]),
+        team(2, 2, &[W, W]),
+        team(3, 2, &[B, B]),
+        team(4, 2, &[W, W]),
+    ];
     let p = pair_teams(&teams, &ctx(3, 7, PreferenceType::A)).unwrap();
     assert_eq!(meetings(&p), vec![(1, 4), (2, 3)]);
     assert_eq!(white_of(&p, 1), Some(true));
@@ -210,7 +226,12 @@ fn colour_preferences_are_fulfilled_where_possible() {
 /// art. 1.7.1), so 1-3 fails 2.3.5 and 1-4, 2-3 is chosen too -- by 2.3.5.
 #[test]
 fn strong_preferences_come_before_mild_ones() {
-    let teams = vec![team(1, 2, &[W, B, B]), team(2, 2, &[B, W, B]), team(3, 2, &[W, B, B]), team(4, 2, &[B, W, B])];
+    let teams = vec![
+        team(1, 2, &[W, B, B]),
+        team(2, 2, &[B, W, B]),
+        team(3, 2, &[W, B, B]),
+        team(4, 2, &[B, W, B]),
+    ];
     let c = ctx(4, 7, PreferenceType::B);
     assert_eq!(preference(&teams[0], &c).map(|p| p.strong), Some(true));
     assert_eq!(preference(&teams[1], &c).map(|p| p.strong), Some(false));
@@ -257,7 +278,8 @@ fn type_a_preferences() {
 #[test]
 fn type_b_preferences() {
     let c = ctx(5, 9, PreferenceType::B);
-    let pref = |h: &[Color], c: &RoundContext| preference(&team(1, 0, h), c).map(|p| (p.colour, p.strong));
+    let pref =
+        |h: &[Color], c: &RoundContext| preference(&team(1, 0, h), c).map(|p| (p.colour, p.strong));
     assert_eq!(pref(&[B, B], &c), Some((W, true)));
     assert_eq!(pref(&[W, B, W], &c), Some((B, false)));
     assert_eq!(pref(&[W, B], &c), Some((W, false)));
@@ -283,26 +305,50 @@ fn colour_allocation_rules_in_order() {
     let c = ctx(5, 9, PreferenceType::A);
     let rule = |a: TeamState, b: TeamState| allocate(&a, &b, &c);
     // 4.3.2: only b has a preference (White after two Blacks): a gets Black
-    assert_eq!(rule(team(1, 2, &[W, B]), team(2, 2, &[B, B])), (B, "C.04.6 art. 4.3.2"));
+    assert_eq!(
+        rule(team(1, 2, &[W, B]), team(2, 2, &[B, B])),
+        (B, "C.04.6 art. 4.3.2")
+    );
     // 4.3.3: opposite preferences, both granted
-    assert_eq!(rule(team(1, 2, &[W, W]), team(2, 2, &[B, B])), (B, "C.04.6 art. 4.3.3"));
+    assert_eq!(
+        rule(team(1, 2, &[W, W]), team(2, 2, &[B, B])),
+        (B, "C.04.6 art. 4.3.3")
+    );
     // 4.3.5: same preference (White) -- the lower CD (-2 against -1... both
     // prefer White): team 2 has CD -2, lower, and gets White
-    assert_eq!(rule(team(1, 2, &[W, B, B]), team(2, 2, &[B, B])), (B, "C.04.6 art. 4.3.5"));
+    assert_eq!(
+        rule(team(1, 2, &[W, B, B]), team(2, 2, &[B, B])),
+        (B, "C.04.6 art. 4.3.5")
+    );
     // 4.3.6: same preference (White), same CD (-1): alternate from the
     // latest round where they differed (round 2: a Black, b White)
-    assert_eq!(rule(team(1, 2, &[W, B, W, B, B]), team(2, 2, &[B, W, W, B, B])), (W, "C.04.6 art. 4.3.6"));
+    assert_eq!(
+        rule(team(1, 2, &[W, B, W, B, B]), team(2, 2, &[B, W, W, B, B])),
+        (W, "C.04.6 art. 4.3.6")
+    );
     // 4.3.7: same preference and CD, never differing: the first team's
-    assert_eq!(rule(team(1, 2, &[W, B, B]), team(2, 2, &[W, B, B])), (W, "C.04.6 art. 4.3.7"));
+    assert_eq!(
+        rule(team(1, 2, &[W, B, B]), team(2, 2, &[W, B, B])),
+        (W, "C.04.6 art. 4.3.7")
+    );
     // 4.3.8: no preference, equal CD, never differing: the first team (a,
     // higher score, 4.2.1) alternates from its last colour
-    assert_eq!(rule(team(1, 3, &[B, W]), team(2, 2, &[B, W])), (B, "C.04.6 art. 4.3.8"));
+    assert_eq!(
+        rule(team(1, 3, &[B, W]), team(2, 2, &[B, W])),
+        (B, "C.04.6 art. 4.3.8")
+    );
     // 4.3.5 before 4.3.9: the first team b (higher score) has not played,
     // CD 0 against a's +1: b, lower, gets White
-    assert_eq!(rule(team(1, 2, &[W]), team(2, 3, &[])), (B, "C.04.6 art. 4.3.5"));
+    assert_eq!(
+        rule(team(1, 2, &[W]), team(2, 3, &[])),
+        (B, "C.04.6 art. 4.3.5")
+    );
     // 4.3.9: equal CD (0), the first team b has no colour: a alternates
     // from its last (Black)
-    assert_eq!(rule(team(1, 2, &[W, B]), team(2, 3, &[])), (W, "C.04.6 art. 4.3.9"));
+    assert_eq!(
+        rule(team(1, 2, &[W, B]), team(2, 3, &[])),
+        (W, "C.04.6 art. 4.3.9")
+    );
     let c0 = ctx(2, 9, PreferenceType::None);
     let mut a = team(1, 2, &[]);
     a.history = vec![None];
