@@ -22,7 +22,7 @@ use super::browser::{Browser, ONE_AT_A_TIME};
 use super::site::{report_sample, root, Server};
 
 /// Latin words (two letters or more) of `text`, as the scan splits them.
-fn words(text: &str) -> Vec<String> {
+pub(crate) fn words(text: &str) -> Vec<String> {
     text.split(|c: char| !c.is_ascii_alphabetic())
         .filter(|w| w.len() >= 2)
         .map(str::to_string)
@@ -91,7 +91,7 @@ fn profile_zh_names(v: &toml::Value, out: &mut String) {
 
 /// The words a zh-TW page may show in Latin letters, from the data and the
 /// catalogues (see the module's comment).
-fn allowed() -> BTreeSet<String> {
+pub(crate) fn allowed() -> BTreeSet<String> {
     let mut text = String::new();
     let trf = std::fs::read(root().join("samples/open-2023.trf")).expect("the sample");
     text.push_str(&String::from_utf8_lossy(&trf));
