@@ -799,10 +799,7 @@ fn every_rule_and_reason_reads_in_traditional_chinese() {
         tied_awards: TiedAwards::BestPlace,
         ..ctca_rules()
     };
-    let hort_groups = ranking(&[
-        (70, &[1, 2, 3], Some((0, "points"))),
-        (10, TAIL, None),
-    ]);
+    let hort_groups = ranking(&[(70, &[1, 2, 3], Some((0, "points"))), (10, TAIL, None)]);
     let small = ranking(&[
         (60, &[4], Some((0, "points"))),
         (50, &[2, 9], Some((0, "lot"))),
@@ -844,6 +841,9 @@ fn every_rule_and_reason_reads_in_traditional_chinese() {
             text.matches("說明：").count(),
             "{en}\n{text}"
         );
-        assert!(!text.contains("lang=") && !html.contains("lang=\"en\""), "{html}");
+        assert!(
+            !text.contains("lang=") && !html.contains("lang=\"en\""),
+            "{html}"
+        );
     }
 }
