@@ -624,3 +624,70 @@ desk-edition = { $edition ->
 }
 desk-quick-bad = type a board number, a space and a result: 12 1-0
 desk-quick-no-board = no board { $board } in this round
+## Prize statement: the engine's reasons and rules in words, tie-break short names (issue 30, prizes)
+
+tb-wins-forfeits-short = WIN+F
+# Joiners of a reason's clauses and lists, and a parenthesis.
+prize-clause-sep = { "; " }
+prize-clause-comma = { ", " }
+prize-list-sep = { ", " }
+prize-paren = { " " }({ $text })
+# What separated two groups of a ranking (besides a tie-break).
+prize-sep-points = points
+prize-sep-lot = lot
+prize-sep-category-order = category order
+prize-rule-pooled = players still tied after all tie-breaks share equally the prizes of the places they occupy
+prize-rule-hort = Hort system: players on equal points keep { $keep }% of the prize of their tie-break place; the rest of the prizes of their places is shared equally
+prize-rule-no-sharing = no sharing: the tie-breaks decide
+prize-rule-rounding-down = shares rounded down to { $unit }; the remainder is kept by the organiser
+prize-rule-rounding-nearest = shares rounded to the nearest { $unit }, halves up; the difference is shown as the remainder
+prize-unit-whole = whole units
+prize-unit-whole-currency = whole { $currency }
+prize-unit-multiples = multiples of { $unit }
+prize-rule-one-prize = one prize per player: the highest { $basis ->
+        [net] net
+       *[gross] gross
+    } amount, then the higher value of non-cash awards, then the priority order{ $count ->
+        [0] {""}
+       *[other] { " " }({ $priority })
+    }
+prize-rule-cumulative = prizes are cumulative
+prize-rule-awards-listed = non-cash awards of shared places go by the listed order
+prize-rule-awards-best = each player sharing places receives the non-cash awards of the best shared place
+prize-rule-pro-rata = categories with fewer than { $min } players have their cash prizes reduced in proportion (players / { $min }), rounded down
+prize-rule-tax = tax of { $rate }% withheld from each payment of { $threshold } or more, rounded half up to a whole unit
+prize-value-nothing = nothing
+prize-reason-tax = tax { $rate }% withheld: { $gross } is at least { $min }
+prize-reason-no-tax = no tax: { $gross } is below { $min }
+prize-reason-points = { $points } points
+prize-reason-behind = behind #{ $player } on { $tiebreak }
+prize-reason-ahead = ahead of #{ $player } on { $tiebreak }
+prize-reason-moved-up = ranked { $rank } in the category, moves up because { $players } took a prize elsewhere
+prize-reason-place = { $place }: { $boundary }
+prize-reason-listed-order = tied after all tie-breaks, no sharing: place by listed order
+prize-reason-pooled = { $places }: { $count } players tied on { $points } points after all tie-breaks{ $context }
+prize-reason-pool = pool { $cash } = { $pool }, { $share } each
+prize-reason-rounded = { $pool } / { $count } rounded { $mode ->
+        [down] down
+       *[nearest] to nearest
+    } to { $unit }; remainder { $remainder }
+prize-reason-no-cash = no cash for these places
+prize-reason-awards-listed = non-cash awards cannot be shared: given by listed order
+prize-reason-awards-best = non-cash awards: each receives those of the best place
+prize-reason-hort = { $places }: { $count } players on { $points } points; Hort system: each keeps { $keep }% of the prize of the place the tie-breaks give, the other { $rest }% of { $cash } = { $pool } is split equally: { $shares }
+prize-reason-hort-remainder = remainder { $remainder } (rounding)
+prize-why-higher-value = higher value
+prize-why-higher-awards = equal cash, higher value of non-cash awards
+prize-why-priority = equal value, { $category } comes first in the priority order
+prize-choice = would be { $lost } here ({ $lost_value }); took { $category } { $kept } ({ $kept_value }) instead: one prize per player, { $why }
+prize-taken-in = prize taken in { $category }
+prize-reduction = { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }, fewer than { $min }: cash prizes reduced to { $n }/{ $min } and rounded down to { $unit }: { $list }
+prize-unawarded-cash = no players: its prizes are not awarded ({ $cash } of cash not paid)
+prize-unawarded = no players: its prizes are not awarded
+# The tie-breaks of the statement: `edition` is the C.07 edition as the catalogue words it.
+prize-tiebreaks-edition = Tie-breaks (edition { $edition }): { $list }
+# The colon after a label in the statement's text.
+prize-colon = { ": " }

@@ -594,3 +594,63 @@ desk-edition = { $edition ->
 }
 desk-quick-bad = 請輸入台次、一個空格和結果：12 1-0
 desk-quick-no-board = 本輪沒有第 { $board } 台
+## 獎項清單：獎項計算的理由與規則、同分比較簡稱（issue 30，prizes）
+
+tb-wins-forfeits-short = 勝局+不戰勝
+prize-clause-sep = ；
+prize-clause-comma = ，
+prize-list-sep = 、
+prize-paren = （{ $text }）
+prize-sep-points = 得分
+prize-sep-lot = 抽籤
+prize-sep-category-order = 組別名單順序
+prize-rule-pooled = 經所有同分比較後仍同分者，平分其所佔名次的獎金
+prize-rule-hort = 霍特制：同分棋士各保留依同分比較所得名次獎金的 { $keep }%，所佔名次獎金的其餘部分平均分配
+prize-rule-no-sharing = 不平分獎金：依同分比較決定名次
+prize-rule-rounding-down = 每人分得的獎金無條件捨去至{ $unit }；餘額由主辦單位保留
+prize-rule-rounding-nearest = 每人分得的獎金四捨五入至{ $unit }；差額列為餘額
+prize-unit-whole = 整數
+prize-unit-whole-currency = 整數（{ $currency }）
+prize-unit-multiples = { $unit } 的倍數
+prize-rule-one-prize = 每人限領一項獎：先取{ $basis ->
+        [net] 實領
+       *[gross] 稅前
+    }獎金較高者，其次取獎盃、獎牌等獎項價值較高者，再依優先順序{ $count ->
+        [0] {""}
+       *[other] （{ $priority }）
+    }
+prize-rule-cumulative = 獎項可兼得
+prize-rule-awards-listed = 平分名次的獎盃、獎牌等獎項不能平分，依名單順序頒發
+prize-rule-awards-best = 平分名次者各得所佔最佳名次的獎盃、獎牌等獎項
+prize-rule-pro-rata = 參賽人數少於 { $min } 人的組別，獎金按比例（人數 / { $min }）遞減，無條件捨去
+prize-rule-tax = 每筆 { $threshold } 以上的獎金代扣 { $rate }% 稅金，四捨五入至整數
+prize-value-nothing = 無
+prize-reason-tax = 代扣 { $rate }% 稅金：{ $gross } 達 { $min }
+prize-reason-no-tax = 不扣稅金：{ $gross } 未達 { $min }
+prize-reason-points = { $points } 分
+prize-reason-behind = 以{ $tiebreak }次於 #{ $player }
+prize-reason-ahead = 以{ $tiebreak }領先 #{ $player }
+prize-reason-moved-up = 組內排名{ $rank }，因 { $players } 已在他組領獎而遞補
+prize-reason-place = { $place }：{ $boundary }
+prize-reason-listed-order = 經所有同分比較後仍同分，不平分獎金：依名單順序定名次
+prize-reason-pooled = { $places }：{ $count } 人同為 { $points } 分，經所有同分比較後仍同分{ $context }
+prize-reason-pool = 獎金合計 { $cash } = { $pool }，每人 { $share }
+prize-reason-rounded = { $pool } / { $count }，{ $mode ->
+        [down] 無條件捨去
+       *[nearest] 四捨五入
+    }至{ $unit }；餘額 { $remainder }
+prize-reason-no-cash = 這些名次沒有獎金
+prize-reason-awards-listed = 獎盃、獎牌等獎項不能平分：依名單順序頒發
+prize-reason-awards-best = 獎盃、獎牌等獎項：各得所佔最佳名次的獎項
+prize-reason-hort = { $places }：{ $count } 人同為 { $points } 分；霍特制：各保留依同分比較所得名次獎金的 { $keep }%，其餘 { $rest }%（{ $cash } = { $pool }）平均分配：{ $shares }
+prize-reason-hort-remainder = 餘額 { $remainder }（進位）
+prize-why-higher-value = 價值較高
+prize-why-higher-awards = 獎金相同，獎盃、獎牌等獎項價值較高
+prize-why-priority = 價值相同，{ $category } 優先
+prize-choice = 本組應得{ $lost }（{ $lost_value }）；改領{ $category }{ $kept }（{ $kept_value }）：每人限領一項獎，{ $why }
+prize-taken-in = 已在{ $category }領獎
+prize-reduction = { $n } 人，少於 { $min } 人：獎金按 { $n }/{ $min } 遞減，無條件捨去至{ $unit }：{ $list }
+prize-unawarded-cash = 無人參賽：獎項不頒發（獎金 { $cash } 未發）
+prize-unawarded = 無人參賽：獎項不頒發
+prize-tiebreaks-edition = 同分比較（C.07 版本：{ $edition }）：{ $list }
+prize-colon = ：

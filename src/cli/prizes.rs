@@ -87,7 +87,7 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
         ReportFormat::Text => render::text_in(&statement, lang),
         ReportFormat::Csv => render::csv_in(&statement, args.separator, lang),
         ReportFormat::Json => chess_arbiter::render::prizes_json::json(&statement),
-        ReportFormat::Html => chess_arbiter::render::prizes_html::html(&statement),
+        ReportFormat::Html => chess_arbiter::render::prizes_html::html_in(&statement, lang),
     };
     let written = match &args.output {
         Some(path) => std::fs::write(path, text).map_err(|e| (path.display().to_string(), e)),

@@ -7,12 +7,16 @@
 use std::fmt::Write as _;
 
 use crate::render::i18n::Lang;
-use crate::standings::prizes::statement::{ordinal, places_text, RuleNote, Statement};
+use crate::standings::prizes::statement::{RuleNote, Statement};
 use crate::standings::prizes::{
-    Boundary, CategoryStatement, LineReason, Money, MovedUp, OnePrizeChoice, Payment, Preference,
-    Reduction, RemovalNote, RoundingMode, Sharing, TaxNote, TiedAwards, ValueBasis,
+    CategoryStatement, LineReason, Money, OnePrizeChoice, Payment, Reduction, RemovalNote,
 };
 use crate::tr;
+
+#[path = "prizes_words.rs"]
+mod words;
+pub(crate) use words::Words;
+pub use words::{award_name, percent_text};
 
 /// Aligned text for people: per category the ranking, then each prize with its reason.
 pub fn text(s: &Statement) -> String {
@@ -29,30 +33,49 @@ fn event_section(s: &Statement, lang: Lang) -> (&str, &str) {
 
 /// A label and a value, the value starting at column 21 (`Gross paid:` ...).
 fn labelled(lang: Lang, label: String, value: String) -> String {
-    let colon = if lang == Lang::ENGLISH { ":" } else { "：" };
+    let colon = tr!(lang, "prize-colon");
     format!(
         "{}{value}",
-        super::pad(&format!("{label}{colon}"), 20, false)
+        super::pad(&format!("{label}{}", colon.trim_end()), 20, false)
     )
 }
 
-/// An award as the regulation names it: `trophy` → 獎盃 in zh-TW; an award the
-/// catalogue does not name stays as the profile wrote it.
-pub fn award_name(item: &str, lang: Lang) -> String {
-    match item {
-        "trophy" => tr!(lang, "award-trophy"),
-        "medal" => tr!(lang, "award-medal"),
-        "certificate" => tr!(lang, "award-certificate"),
-        "goods" => tr!(lang, "award-goods"),
-        other => other.to_string(),
+/// `Dates: 13 August 2023 to 19 August 2023`; `日期：2023年8月13日至2023年8月19日`;
+/// `None` when the tournament file gives no date.
+pub(crate) fn dates_line(s: &Statement, lang: Lang) -> Option<String> {
+    let dates = super::i18n::date_range(lang, s.start_date, s.end_date);
+    (!dates.is_empty()).then(|| {
+        format!(
+            "{}{}{dates}",
+            tr!(lang, "info-dates"),
+            tr!(lang, "prize-colon")
+        )
+    })
+}
+
+/// The words of `s` in `lang`.
+pub(crate) fn words_of(s: &Statement, lang: Lang) -> Words<'_> {
+    Words {
+        lang,
+        currency: &s.currency,
+        categories: &s.categories,
     }
 }
 
-/// [`text`] in `lang`: headings, column heads, totals, places, amounts, award
-/// and category names from the catalogue and the profile. The reasons stay
-/// in English for now (their sentences are not in the catalogue yet).
+/// The statement's tie-breaks as a list: the profile's codes in English,
+/// their short names in another language.
+pub(crate) fn tiebreak_list(w: &Words<'_>, codes: &[String]) -> String {
+    let names: Vec<String> = codes.iter().map(|c| w.separator(c)).collect();
+    w.list(&names)
+}
+
+/// [`text`] in `lang`: headings, column heads, totals, places, amounts, award,
+/// tie-break and category names, the rules and every reason from the
+/// catalogue and the profile. The notes (the engine's diagnostics) stay
+/// English, as every diagnostic does.
 pub fn text_in(s: &Statement, lang: Lang) -> String {
     let mut o = String::new();
+    let w = words_of(s, lang);
     let (event, section) = event_section(s, lang);
     let title = if section.is_empty() || s.section == s.event {
         event.to_string()
@@ -62,22 +85,25 @@ pub fn text_in(s: &Statement, lang: Lang) -> String {
         format!("{event} - {section}")
     };
     let _ = writeln!(o, "{}", tr!(lang, "prize-statement", title = title));
+    if let Some(d) = dates_line(s, lang) {
+        let _ = writeln!(o, "{d}");
+    }
     let _ = writeln!(
         o,
         "{}",
         tr!(
             lang,
-            "prize-tiebreaks",
-            edition = &s.edition,
-            list = s.tiebreaks.join(", ")
+            "prize-tiebreaks-edition",
+            edition = crate::render::site::c07_edition(lang, &s.edition),
+            list = tiebreak_list(&w, &s.tiebreaks)
         )
     );
     let _ = writeln!(o, "{}", tr!(lang, "prize-rules"));
     for r in &s.rules {
-        let _ = writeln!(o, "  - {}", rule_text(r));
+        let _ = writeln!(o, "  - {}", w.rule(r));
     }
     for c in &s.categories {
-        category_text(&mut o, c, &s.currency, lang);
+        category_text(&mut o, c, &w);
     }
     let t = &s.totals;
     let _ = writeln!(o, "\n== {} ==", tr!(lang, "prize-totals"));
@@ -104,10 +130,10 @@ pub fn text_in(s: &Statement, lang: Lang) -> String {
             .iter()
             .map(|(k, v)| format!("{} {v}", award_name(k, lang)))
             .collect();
-        line(tr!(lang, "prize-total-awards"), list.join(", "));
+        line(tr!(lang, "prize-total-awards"), w.list(&list));
     }
     let chk = &s.one_prize_check;
-    let colon = if lang == Lang::ENGLISH { ": " } else { "：" };
+    let colon = tr!(lang, "prize-colon");
     let _ = writeln!(
         o,
         "{}{colon}{}",
@@ -121,9 +147,12 @@ pub fn text_in(s: &Statement, lang: Lang) -> String {
                 players = chk
                     .players_with_several
                     .iter()
-                    .map(|(p, c)| format!("#{p} ({})", c.join(", ")))
+                    .map(|(p, c)| {
+                        let names: Vec<String> = c.iter().map(|c| w.category(c)).collect();
+                        format!("#{p}{}", tr!(lang, "prize-paren", text = w.list(&names)))
+                    })
                     .collect::<Vec<_>>()
-                    .join("; ")
+                    .join(&tr!(lang, "prize-clause-sep"))
             ),
         }
     );
@@ -136,48 +165,41 @@ pub fn text_in(s: &Statement, lang: Lang) -> String {
     o
 }
 
-pub(crate) fn players_text(n: usize) -> String {
-    super::i18n::players(Lang::ENGLISH, n)
-}
-
 /// Gross, tax and net in words; `None` for a place without cash (awards only),
 /// whose money columns stay empty rather than showing `0`.
 pub(crate) fn cash_cells(p: &Payment) -> Option<(String, String, String)> {
     (p.gross != 0 || p.tax != 0).then(|| (money(p.gross), money(p.tax), money(p.net)))
 }
 
-fn awards_text(p: &Payment, lang: Lang) -> String {
-    let sep = if lang == Lang::ENGLISH { ", " } else { "、" };
-    p.awards
-        .iter()
-        .map(|a| award_name(a, lang))
-        .collect::<Vec<_>>()
-        .join(sep)
+/// A payment's awards by their names in `lang`, as a list.
+pub(crate) fn awards_text(p: &Payment, w: &Words<'_>) -> String {
+    let names: Vec<String> = p.awards.iter().map(|a| award_name(a, w.lang)).collect();
+    w.list(&names)
 }
 
-fn category_text(o: &mut String, c: &CategoryStatement, cur: &str, lang: Lang) {
+fn category_text(o: &mut String, c: &CategoryStatement, w: &Words<'_>) {
     use super::pad;
-    let colon = if lang == Lang::ENGLISH { ": " } else { "：" };
+    let (lang, cur) = (w.lang, w.currency);
+    let colon = tr!(lang, "prize-colon");
     let _ = writeln!(
         o,
-        "\n== {} ({}) ==",
+        "\n== {}{} ==",
         c.names.shown(&c.name, lang.tag()),
-        super::i18n::players(lang, c.players)
+        tr!(
+            lang,
+            "prize-paren",
+            text = super::i18n::players(lang, c.players)
+        )
     );
     if let Some(r) = &c.reduction {
-        let _ = writeln!(
-            o,
-            "{}{colon}{}",
-            tr!(lang, "prize-reduced"),
-            reduction_text(r, cur)
-        );
+        let _ = writeln!(o, "{}{colon}{}", tr!(lang, "prize-reduced"), w.reduction(r));
     }
     if let Some(u) = c.unawarded {
         let _ = writeln!(
             o,
             "{}{colon}{}",
             tr!(lang, "prize-not-awarded"),
-            unawarded_text(u, cur)
+            w.unawarded(u)
         );
     }
     let name_head = tr!(lang, "col-name");
@@ -200,8 +222,8 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str, lang: Lang) {
     );
     for r in &c.ranking {
         let note = match (&r.note, &r.separated_by) {
-            (Some(n), _) => removal_note(n, cur),
-            (None, Some(s)) => tr!(lang, "prize-next-separated", tiebreak = s),
+            (Some(n), _) => w.removal_note(n),
+            (None, Some(s)) => tr!(lang, "prize-next-separated", tiebreak = w.separator(s)),
             (None, None) => String::new(),
         };
         let line = format!(
@@ -237,7 +259,7 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str, lang: Lang) {
                 pad(&gross, 10, true),
                 pad(&tax, 8, true),
                 pad(&net, 10, true),
-                awards_text(p, lang)
+                awards_text(p, w)
             );
             let _ = writeln!(o, "{}", line.trim_end());
         }
@@ -245,17 +267,17 @@ fn category_text(o: &mut String, c: &CategoryStatement, cur: &str, lang: Lang) {
             o,
             "            {}{colon}{}",
             tr!(lang, "prize-why"),
-            line_reason(&l.reason, cur)
+            w.line_reason(&l.reason)
         );
     }
     for sk in &c.skipped {
         let _ = writeln!(
             o,
-            "  {} #{} {}: {}",
+            "  {} #{} {}{colon}{}",
             tr!(lang, "prize-skipped"),
             sk.start_rank.0,
             sk.name,
-            choice_text(&sk.reason, cur)
+            w.choice(&sk.reason)
         );
     }
 }
@@ -267,9 +289,11 @@ pub fn csv(s: &Statement, sep: char) -> String {
 
 /// [`csv()`] in `lang`: in English the header row is the keys programs read
 /// (`category,places,...`); in another language the column heads, category
-/// and award names of the catalogue and the profile.
+/// and award names of the catalogue and the profile. The reasons are in
+/// `lang` either way.
 pub fn csv_in(s: &Statement, sep: char, lang: Lang) -> String {
     let mut o = String::new();
+    let w = words_of(s, lang);
     let head: Vec<String> = if lang == Lang::ENGLISH {
         [
             "category",
@@ -328,7 +352,7 @@ pub fn csv_in(s: &Statement, sep: char, lang: Lang) -> String {
                         .map(|a| award_name(a, lang))
                         .collect::<Vec<_>>()
                         .join("+"),
-                    line_reason(&l.reason, &s.currency),
+                    w.line_reason(&l.reason),
                 ];
                 o.push_str(&super::csv::record(&fields, sep));
             }
@@ -337,341 +361,39 @@ pub fn csv_in(s: &Statement, sep: char, lang: Lang) -> String {
     o
 }
 
-/// `1000` basis points → `"10"`, `1250` → `"12.5"`.
-pub fn percent_text(bp: u32) -> String {
-    let whole = bp / 100;
-    let frac = bp % 100;
-    if frac == 0 {
-        whole.to_string()
-    } else if frac.is_multiple_of(10) {
-        format!("{whole}.{}", frac / 10)
-    } else {
-        format!("{whole}.{frac:02}")
-    }
-}
-
 /// `45000` → `45,000`.
 pub fn money(m: Money) -> String {
-    let s = m.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    if m < 0 {
-        format!("-{out}")
-    } else {
-        out
-    }
+    super::i18n::group_digits(Lang::ENGLISH, m)
 }
 
 /// One prize rule as a sentence.
 pub fn rule_text(n: &RuleNote) -> String {
-    match n {
-        RuleNote::Sharing { sharing } => match sharing {
-            Sharing::Pooled => "players still tied after all tie-breaks share equally the prizes of the places they occupy".to_string(),
-            Sharing::Hort { keep_percent } => format!(
-                "Hort system: players on equal points keep {keep_percent}% of the prize of their tie-break place; the rest of the prizes of their places is shared equally"
-            ),
-            Sharing::None => "no sharing: the tie-breaks decide".to_string(),
-        },
-        RuleNote::Rounding { rounding } => {
-            let unit = if rounding.unit == 1 {
-                "whole units".to_string()
-            } else {
-                format!("multiples of {}", rounding.unit)
-            };
-            match rounding.mode {
-                RoundingMode::Down => format!("shares rounded down to {unit}; the remainder is kept by the organiser"),
-                RoundingMode::Nearest => format!("shares rounded to the nearest {unit}, halves up; the difference is shown as the remainder"),
-            }
-        }
-        RuleNote::OnePrizePerPlayer { value, priority } => {
-            let v = match value {
-                ValueBasis::Gross => "gross",
-                ValueBasis::Net => "net",
-            };
-            let mut s = format!(
-                "one prize per player: the highest {v} amount, then the higher value of non-cash awards, then the priority order"
-            );
-            if !priority.is_empty() {
-                s.push_str(&format!(" ({})", priority.join(", ")));
-            }
-            s
-        }
-        RuleNote::Cumulative => "prizes are cumulative".to_string(),
-        RuleNote::TiedAwards { tied_awards } => match tied_awards {
-            TiedAwards::ListedOrder => {
-                "non-cash awards of shared places go by the listed order".to_string()
-            }
-            TiedAwards::BestPlace => {
-                "each player sharing places receives the non-cash awards of the best shared place"
-                    .to_string()
-            }
-        },
-        RuleNote::ProRata { pro_rata } => format!(
-            "categories with fewer than {} players have their cash prizes reduced in proportion (players / {}), rounded down",
-            pro_rata.min_players, pro_rata.min_players
-        ),
-        RuleNote::Tax { tax, currency } => format!(
-            "tax of {}% withheld from each payment of {}{} or more, rounded half up to a whole unit",
-            percent_text(tax.rate_bp),
-            currency,
-            money(tax.min_gross)
-        ),
-    }
-}
-
-fn money_c(m: Money, currency: &str) -> String {
-    format!("{currency}{}", money(m))
-}
-
-fn unit_text(unit: Money, currency: &str) -> String {
-    if unit == 1 {
-        if currency.is_empty() {
-            "whole units".to_string()
-        } else {
-            format!("whole {currency}")
-        }
-    } else {
-        format!("multiples of {}", money_c(unit, currency))
-    }
-}
-
-fn value_text(gross: Money, awards: &[String], currency: &str) -> String {
-    let mut parts = Vec::new();
-    if gross > 0 {
-        parts.push(money_c(gross, currency));
-    }
-    parts.extend(awards.iter().cloned());
-    if parts.is_empty() {
-        "nothing".to_string()
-    } else {
-        parts.join(" + ")
-    }
-}
-
-fn cash_list(cash: &[Money]) -> String {
-    cash.iter()
-        .map(|&c| money(c))
-        .collect::<Vec<_>>()
-        .join(" + ")
-}
-
-fn tax_text(tax: &Option<TaxNote>) -> String {
-    let Some(t) = tax else {
-        return String::new();
-    };
-    let rate = percent_text(t.rate_bp);
-    if t.withheld() {
-        format!(
-            "; tax {rate}% withheld: {} is at least {}",
-            money(t.gross),
-            money(t.min_gross)
-        )
-    } else {
-        format!(
-            "; no tax: {} is below {}",
-            money(t.gross),
-            money(t.min_gross)
-        )
-    }
-}
-
-/// `7.5 points, behind #3 on points, ahead of #5 on BH/M1`.
-fn boundary_text(b: &Boundary) -> String {
-    let mut parts = Vec::new();
-    if let Some(p) = b.points {
-        parts.push(format!("{p} points"));
-    }
-    if let Some((who, label)) = &b.behind {
-        parts.push(format!("behind #{who} on {label}"));
-    }
-    if let Some((who, label)) = &b.ahead_of {
-        parts.push(format!("ahead of #{who} on {label}"));
-    }
-    parts.join(", ")
-}
-
-fn moved_up_text(m: &Option<MovedUp>) -> String {
-    let Some(m) = m else {
-        return String::new();
-    };
-    let above: Vec<String> = m.removed_above.iter().map(|p| format!("#{p}")).collect();
-    format!(
-        "; ranked {} in the category, moves up because {} took a prize elsewhere",
-        ordinal(m.ranked),
-        above.join(", ")
-    )
+    Words::english("").rule(n)
 }
 
 /// Why a prize line pays what it pays; `currency` as in the statement.
 pub fn line_reason(r: &LineReason, currency: &str) -> String {
-    let cur = currency;
-    match r {
-        LineReason::Place {
-            place,
-            boundary,
-            moved_up,
-            listed_order,
-            tax,
-        } => {
-            let mut s = format!(
-                "{}: {}{}",
-                ordinal(*place),
-                boundary_text(boundary),
-                moved_up_text(moved_up)
-            );
-            if *listed_order {
-                s.push_str("; tied after all tie-breaks, no sharing: place by listed order");
-            }
-            s + &tax_text(tax)
-        }
-        LineReason::Pooled {
-            places,
-            points,
-            boundary,
-            cash,
-            pool,
-            share,
-            rounding,
-            awards,
-            moved_up,
-            tax,
-        } => {
-            let k = places.len();
-            let context = boundary_text(boundary);
-            let mut s = format!(
-                "{}: {} players tied on {} points after all tie-breaks{}; ",
-                places_text(places),
-                k,
-                points,
-                if context.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({context})")
-                }
-            );
-            if *pool > 0 {
-                s.push_str(&format!(
-                    "pool {} = {}, {} each",
-                    cash_list(cash),
-                    money_c(*pool, cur),
-                    money_c(*share, cur)
-                ));
-                if let Some(n) = rounding {
-                    s.push_str(&format!(
-                        " ({} / {k} rounded {} to {}; remainder {})",
-                        money(*pool),
-                        match n.mode {
-                            RoundingMode::Down => "down",
-                            RoundingMode::Nearest => "to nearest",
-                        },
-                        unit_text(n.unit, cur),
-                        money(n.remainder)
-                    ));
-                }
-            } else {
-                s.push_str("no cash for these places");
-            }
-            if let Some(a) = awards {
-                s.push_str(match a {
-                    TiedAwards::ListedOrder => {
-                        "; non-cash awards cannot be shared: given by listed order"
-                    }
-                    TiedAwards::BestPlace => {
-                        "; non-cash awards: each receives those of the best place"
-                    }
-                });
-            }
-            s.push_str(&moved_up_text(moved_up));
-            s + &tax_text(tax)
-        }
-        LineReason::Hort {
-            places,
-            points,
-            keep_percent,
-            cash,
-            pool,
-            shares,
-            remainder,
-            tax,
-        } => {
-            let details: Vec<String> = shares
-                .iter()
-                .map(|(p, gross)| format!("#{p} {}", money(*gross)))
-                .collect();
-            let mut s = format!(
-                "{}: {} players on {} points; Hort system: each keeps {}% of the prize of the place the tie-breaks give, the other {}% of {} = {} is split equally: {}",
-                places_text(places),
-                places.len(),
-                points,
-                keep_percent,
-                100 - keep_percent,
-                cash_list(cash),
-                money_c(*pool, cur),
-                details.join(", ")
-            );
-            if *remainder != 0 {
-                s.push_str(&format!("; remainder {} (rounding)", money(*remainder)));
-            }
-            s + &tax_text(tax)
-        }
-    }
+    Words::english(currency).line_reason(r)
 }
 
 /// Why a player was removed from a category (one prize per player).
 pub fn choice_text(c: &OnePrizeChoice, currency: &str) -> String {
-    let why = match c.why {
-        Preference::HigherValue => "higher value".to_string(),
-        Preference::HigherAwardValue => "equal cash, higher value of non-cash awards".to_string(),
-        Preference::Priority => format!(
-            "equal value, {} comes first in the priority order",
-            c.kept_in
-        ),
-    };
-    format!(
-        "would be {} here ({}); took {} {} ({}) instead: one prize per player, {why}",
-        places_text(&c.lost.places),
-        value_text(c.lost.gross, &c.lost.awards, currency),
-        c.kept_in,
-        places_text(&c.kept.places),
-        value_text(c.kept.gross, &c.kept.awards, currency),
-    )
+    Words::english(currency).choice(c)
 }
 
 /// The note on a removed player's ranking row.
 pub fn removal_note(n: &RemovalNote, currency: &str) -> String {
-    match n {
-        RemovalNote::Choice(c) => choice_text(c, currency),
-        RemovalNote::TakenIn(category) => format!("prize taken in {category}"),
-    }
+    Words::english(currency).removal_note(n)
 }
 
 /// Why a small category's cash prizes were reduced.
 pub fn reduction_text(r: &Reduction, currency: &str) -> String {
-    let (n, min) = (r.players, r.min_players);
-    let list: Vec<String> = r.reason.reduced.iter().map(|&c| money(c)).collect();
-    format!(
-        "{n} player{}, fewer than {min}: cash prizes reduced to {n}/{min} and rounded down to {}: {}",
-        if n == 1 { "" } else { "s" },
-        unit_text(r.reason.unit, currency),
-        list.join(" / ")
-    )
+    Words::english(currency).reduction(r)
 }
 
 /// Why an empty category's prizes are not paid.
 pub fn unawarded_text(cash: Money, currency: &str) -> String {
-    if cash > 0 {
-        format!(
-            "no players: its prizes are not awarded ({} of cash not paid)",
-            money_c(cash, currency)
-        )
-    } else {
-        "no players: its prizes are not awarded".to_string()
-    }
+    Words::english(currency).unawarded(cash)
 }
 
 #[cfg(test)]

@@ -4,39 +4,10 @@
 use std::fmt::Write as _;
 
 use super::html::escape as esc;
-use super::prizes::{
-    cash_cells, choice_text, line_reason, money, players_text, reduction_text, removal_note,
-    rule_text, unawarded_text,
-};
+use super::prizes::{awards_text, cash_cells, dates_line, tiebreak_list, words_of};
 use crate::render::i18n::Lang;
-use crate::standings::prizes::statement::{places_text, Statement};
+use crate::standings::prizes::statement::Statement;
 use crate::tr;
-
-/// `html` as it is, or in a `<span>` with `attr` (` lang="en"`) when given.
-fn marked(attr: &str, html: String) -> String {
-    if attr.is_empty() {
-        html
-    } else {
-        format!("<span{attr}>{html}</span>")
-    }
-}
-
-/// How a page names a tie-break of the statement in `lang`: in English as
-/// the profile wrote it; in another language points in words, a self-defined
-/// code by its column head (`WIN+F`), a FIDE code as it is (`BH/M1`).
-fn tiebreak_label(code: &str, lang: Lang) -> String {
-    if lang == Lang::ENGLISH {
-        return code.to_string();
-    }
-    if code == "points" {
-        return tr!(lang, "col-points-long");
-    }
-    crate::standings::CustomTieBreak::builtins()
-        .into_iter()
-        .find(|c| c.code == code)
-        .map(|c| c.short)
-        .unwrap_or_else(|| code.to_string())
-}
 
 /// The statement's title: the event and the section, the section alone when
 /// its name already holds the event's (a main section is named after the event).
@@ -79,14 +50,20 @@ pub fn statement_name_in(s: &Statement, lang: Lang) -> String {
 
 /// A self-contained HTML5 page (the site's template and stylesheet).
 pub fn html(s: &Statement) -> String {
-    let title = title(s);
-    crate::render::site::document::standalone(&title, &html_body(s)).unwrap_or_else(|e| {
-        format!(
-            "<!doctype html>\n<title>{}</title>\n<p>{}</p>\n",
-            esc(&title),
-            esc(&e.to_string())
-        )
-    })
+    html_in(s, Lang::ENGLISH)
+}
+
+/// [`html`] in `lang` (`<html lang>`, the font stack and every word).
+pub fn html_in(s: &Statement, lang: Lang) -> String {
+    let title = title_in(s, lang);
+    crate::render::site::document::standalone_in(lang, &title, &html_body_in(s, lang))
+        .unwrap_or_else(|e| {
+            format!(
+                "<!doctype html>\n<title>{}</title>\n<p>{}</p>\n",
+                esc(&title),
+                esc(&e.to_string())
+            )
+        })
 }
 
 /// The statement as an HTML fragment: rules, one table per category with
@@ -95,12 +72,17 @@ pub fn html_body(s: &Statement) -> String {
     html_body_in(s, Lang::ENGLISH)
 }
 
-/// [`html_body`] in `lang`: headings, column heads, places, amounts, award
-/// and category names from the catalogue and the profile. The sentences of
-/// the rules and reasons are English, marked `lang="en"` in another language.
+/// [`html_body`] in `lang`: headings, column heads, places, amounts, award,
+/// tie-break and category names, the rules and every reason from the
+/// catalogue and the profile. The notes (the engine's diagnostics, English
+/// as every diagnostic) are marked `lang="en"` in another language.
 pub fn html_body_in(s: &Statement, lang: Lang) -> String {
     let mut o = String::new();
-    // The sentences the catalogue does not word yet, marked as English.
+    let w = words_of(s, lang);
+    if let Some(d) = dates_line(s, lang) {
+        let _ = writeln!(o, "<p>{}</p>", esc(&d));
+    }
+    // The diagnostics, English in every language.
     let en = if lang == Lang::ENGLISH {
         ""
     } else {
@@ -111,57 +93,53 @@ pub fn html_body_in(s: &Statement, lang: Lang) -> String {
         "<p>{}</p>",
         esc(&tr!(
             lang,
-            "prize-tiebreaks",
+            "prize-tiebreaks-edition",
             edition = crate::render::site::c07_edition(lang, &s.edition),
-            list = s
-                .tiebreaks
-                .iter()
-                .map(|c| tiebreak_label(c, lang))
-                .collect::<Vec<_>>()
-                .join(", ")
+            list = tiebreak_list(&w, &s.tiebreaks)
         ))
     );
-    let _ = writeln!(o, "<ul{en}>");
+    let _ = writeln!(o, "<ul>");
     for r in &s.rules {
-        let _ = writeln!(o, "<li>{}</li>", esc(&rule_text(r)));
+        let _ = writeln!(o, "<li>{}</li>", esc(&w.rule(r)));
     }
     let _ = writeln!(o, "</ul>");
-    let cur = esc(&s.currency);
+    let colon = tr!(lang, "prize-colon");
     for c in &s.categories {
         let _ = writeln!(
             o,
-            "<h2 id=\"{}\">{} ({})</h2>",
+            "<h2 id=\"{}\">{}{}</h2>",
             crate::render::site::common::anchor("prizes", &c.name),
             esc(c.names.shown(&c.name, lang.tag())),
-            if lang == Lang::ENGLISH {
-                players_text(c.players)
-            } else {
-                crate::render::i18n::players(lang, c.players)
-            }
+            esc(&tr!(
+                lang,
+                "prize-paren",
+                text = crate::render::i18n::players(lang, c.players)
+            ))
         );
         if let Some(r) = &c.reduction {
             let _ = writeln!(
                 o,
-                "<p>{}: {}</p>",
+                "<p>{}{}</p>",
                 esc(&tr!(lang, "prize-reduced")),
-                marked(en, esc(&reduction_text(r, &s.currency)))
+                esc(&format!("{colon}{}", w.reduction(r)))
             );
         }
         if let Some(u) = c.unawarded {
             let _ = writeln!(
                 o,
-                "<p>{}: {}</p>",
+                "<p>{}{}</p>",
                 esc(&tr!(lang, "prize-not-awarded")),
-                marked(en, esc(&unawarded_text(u, &s.currency)))
+                esc(&format!("{colon}{}", w.unawarded(u)))
             );
         }
         let _ = writeln!(
             o,
-            "<div class=\"table-wrap\"><table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{} ({cur})</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+            "<div class=\"table-wrap\"><table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
             esc(&tr!(lang, "col-place")),
             esc(&tr!(lang, "col-start-rank")),
             esc(&tr!(lang, "col-name")),
             esc(&tr!(lang, "col-gross")),
+            esc(&tr!(lang, "prize-paren", text = &s.currency)),
             esc(&tr!(lang, "col-tax")),
             esc(&tr!(lang, "col-net")),
             esc(&tr!(lang, "col-awards")),
@@ -172,15 +150,7 @@ pub fn html_body_in(s: &Statement, lang: Lang) -> String {
             for (i, p) in l.players.iter().enumerate() {
                 let _ = write!(o, "<tr>");
                 if i == 0 {
-                    let _ = write!(
-                        o,
-                        "<td rowspan=\"{n}\">{}</td>",
-                        esc(&if lang == Lang::ENGLISH {
-                            places_text(&l.places)
-                        } else {
-                            crate::render::i18n::places(lang, &l.places)
-                        })
-                    );
+                    let _ = write!(o, "<td rowspan=\"{n}\">{}</td>", esc(&w.places(&l.places)));
                 }
                 let (gross, tax, net) = cash_cells(p).unwrap_or_default();
                 let _ = write!(
@@ -191,24 +161,13 @@ pub fn html_body_in(s: &Statement, lang: Lang) -> String {
                     gross,
                     tax,
                     net,
-                    esc(&p
-                        .awards
-                        .iter()
-                        .map(|a| {
-                            if lang == Lang::ENGLISH {
-                                a.clone()
-                            } else {
-                                super::prizes::award_name(a, lang)
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                        .join(", "))
+                    esc(&awards_text(p, &w))
                 );
                 if i == 0 {
                     let _ = write!(
                         o,
-                        "<td rowspan=\"{n}\" class=\"why\"{en}>{}</td>",
-                        esc(&line_reason(&l.reason, &s.currency))
+                        "<td rowspan=\"{n}\" class=\"why\">{}</td>",
+                        esc(&w.line_reason(&l.reason))
                     );
                 }
                 let _ = writeln!(o, "</tr>");
@@ -216,14 +175,14 @@ pub fn html_body_in(s: &Statement, lang: Lang) -> String {
         }
         let _ = writeln!(o, "</table></div>");
         if !c.skipped.is_empty() {
-            let _ = writeln!(o, "<ul{en}>");
+            let _ = writeln!(o, "<ul>");
             for sk in &c.skipped {
                 let _ = writeln!(
                     o,
-                    "<li>#{} {}: {}</li>",
+                    "<li>#{} {}{}</li>",
                     sk.start_rank.0,
                     esc(&sk.name),
-                    esc(&choice_text(&sk.reason, &s.currency))
+                    esc(&format!("{colon}{}", w.choice(&sk.reason)))
                 );
             }
             let _ = writeln!(o, "</ul>");
@@ -239,21 +198,14 @@ pub fn html_body_in(s: &Statement, lang: Lang) -> String {
             esc(&tr!(lang, "col-note")),
         );
         for r in &c.ranking {
-            let (note, note_lang) = match (&r.note, &r.separated_by) {
-                (Some(n), _) => (removal_note(n, &s.currency), en),
-                (None, Some(sep)) => (
-                    tr!(
-                        lang,
-                        "prize-html-separated",
-                        tiebreak = tiebreak_label(sep, lang)
-                    ),
-                    "",
-                ),
-                (None, None) => (String::new(), ""),
+            let note = match (&r.note, &r.separated_by) {
+                (Some(n), _) => w.removal_note(n),
+                (None, Some(sep)) => tr!(lang, "prize-html-separated", tiebreak = w.separator(sep)),
+                (None, None) => String::new(),
             };
             let _ = writeln!(
                 o,
-                "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td{note_lang}>{}</td></tr>",
+                "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
                 r.rank,
                 r.start_rank.0,
                 esc(&r.name),
@@ -268,7 +220,7 @@ pub fn html_body_in(s: &Statement, lang: Lang) -> String {
         format!(
             "<tr><th>{}</th><td class=\"n\">{}</td></tr>\n",
             esc(&id),
-            money(m)
+            w.number(m)
         )
     };
     let mut rows = String::new();
@@ -290,8 +242,9 @@ pub fn html_body_in(s: &Statement, lang: Lang) -> String {
     let chk = &s.one_prize_check;
     let _ = writeln!(
         o,
-        "<p>{}: {}</p>",
+        "<p>{}{}{}</p>",
         esc(&tr!(lang, "prize-one-per-player")),
+        esc(&tr!(lang, "prize-colon")),
         esc(&if !chk.required {
             tr!(lang, "prize-html-not-required")
         } else if chk.ok {

@@ -85,6 +85,8 @@ fn statement(a: Allocation) -> Statement {
         section: String::new(),
         event_names: Default::default(),
         section_names: Default::default(),
+        start_date: None,
+        end_date: None,
         currency: "NT$".into(),
         edition: "2023".into(),
         tiebreaks: Vec::new(),
@@ -771,4 +773,77 @@ fn place_without_cash_prints_only_its_awards() {
         h.contains("<td class=\"n\">2</td><td>P2</td><td class=\"n\"></td><td class=\"n\"></td><td class=\"n\"></td><td>goods, medal</td>"),
         "{h}"
     );
+}
+
+/// The Latin words (two letters or more) of `text` that are not in `data`.
+fn latin_words(text: &str, data: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = text
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 2 && !data.contains(w))
+        .map(str::to_string)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn every_rule_and_reason_reads_in_traditional_chinese() {
+    let zh = crate::render::i18n::Lang::by_tag("zh-TW").expect("zh-TW");
+    let hort = PrizeRules {
+        sharing: Sharing::Hort { keep_percent: 50 },
+        rounding: Rounding {
+            unit: 100,
+            mode: RoundingMode::Nearest,
+        },
+        tied_awards: TiedAwards::BestPlace,
+        ..ctca_rules()
+    };
+    let hort_groups = ranking(&[(70, &[1, 2, 3], Some((0, "points"))), (10, TAIL, None)]);
+    let small = ranking(&[
+        (60, &[4], Some((0, "points"))),
+        (50, &[2, 9], Some((0, "lot"))),
+        (40, &[1, 3, 5, 6], None),
+    ]);
+    let cases = [
+        (ctca_rules(), open_and_senior()),
+        (hort, vec![cat("Open", hort_groups, table(&OPEN, &AWARDS))]),
+        (
+            ctca_rules(),
+            vec![
+                cat("Girls", small, table(&CAT, &AWARDS)),
+                cat("Senior", Vec::new(), table(&CAT, &AWARDS[..3])),
+            ],
+        ),
+    ];
+    // the data's own Latin: category names and the currency label
+    let data = ["Open", "Senior", "Girls", "NT"];
+    for (rules, cats) in cases {
+        let mut s = statement(allocate(&cats, &rules));
+        let names: Vec<String> = cats.iter().map(|c| c.name.clone()).collect();
+        s.rules = crate::standings::prizes::statement::describe_rules(&rules, &names);
+        let en = super::text_in(&s, crate::render::i18n::Lang::ENGLISH);
+        let text = super::text_in(&s, zh);
+        let html = crate::render::prizes_html::html_body_in(&s, zh);
+        let csv = super::csv_in(&s, ',', zh);
+        for (what, out) in [("text", &text), ("HTML", &html), ("CSV", &csv)] {
+            let visible: String = out
+                .split('<')
+                .map(|part| part.split_once('>').map_or(part, |(_, t)| t))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let bad = latin_words(&visible, &data);
+            assert!(bad.is_empty(), "{what}: {bad:?}\n{out}\nEnglish:\n{en}");
+        }
+        // every reason of the English statement has its zh-TW line
+        assert_eq!(
+            en.matches("why: ").count(),
+            text.matches("說明：").count(),
+            "{en}\n{text}"
+        );
+        assert!(
+            !text.contains("lang=") && !html.contains("lang=\"en\""),
+            "{html}"
+        );
+    }
 }

@@ -107,21 +107,50 @@ pub(crate) fn legend_in(s: &Standings, lang: Lang) -> Vec<String> {
                 }
                 _ => full_name(s, k),
             };
-            format!("{} = {full}", short_name(s, k))
+            format!("{} = {full}", short_name_in(s, k, lang))
         })
         .collect()
 }
 
-/// The head of tie-break column `k` ([`crate::standings::TieBreakSpec::label`]).
+/// The head of tie-break column `k` ([`crate::standings::TieBreakSpec::label`]):
+/// the engine's short name (`BH-M1`, `WIN+F`), never the tie-break's
+/// identifier (`OTHER_WINS_FORFEITS_NO_BYES`).
 pub(crate) fn short_name(s: &Standings, k: usize) -> String {
-    match s.tiebreak_short.get(k) {
-        Some(x) if !x.is_empty() => x.clone(),
-        _ => s
-            .tiebreaks
-            .get(k)
-            .map(|t| t.to_string())
-            .unwrap_or_else(|| format!("TB{}", k + 1)),
+    short_name_in(s, k, Lang::ENGLISH)
+}
+
+/// [`short_name`] in `lang` ([`short_label`]).
+pub(crate) fn short_name_in(s: &Standings, k: usize, lang: Lang) -> String {
+    let engine = s.tiebreak_short.get(k).map_or("", String::as_str);
+    s.tiebreaks
+        .get(k)
+        .map(|spec| short_label(spec, engine, lang))
+        .unwrap_or_else(|| engine.to_string())
+}
+
+/// A tie-break's short name in `lang`, as it heads a column. In English the
+/// engine's label (`BH-M1`, `WIN+F`; `engine_short`, or the label the spec
+/// gives when that is empty); in another language the catalogue's short
+/// form followed by the Handbook's modifier codes (`布赫茲-M1`, C.07 art. 14),
+/// and a self-defined code the catalogue does not name by its own short name.
+pub fn short_label(spec: &TieBreakSpec, engine_short: &str, lang: Lang) -> String {
+    let engine = if engine_short.is_empty() {
+        spec.label(&crate::standings::CustomTieBreak::builtins())
+            .short
+    } else {
+        engine_short.to_string()
+    };
+    if lang == Lang::ENGLISH {
+        return engine;
     }
+    let Some((_, short)) = catalogue_names(&spec.code, lang) else {
+        return engine;
+    };
+    let modifiers = match &spec.code {
+        Code::Other(_) => "",
+        code => engine.strip_prefix(code.name()).unwrap_or(""),
+    };
+    format!("{short}{modifiers}")
 }
 
 /// The full name of tie-break `k` with its article.
@@ -214,7 +243,7 @@ fn heads(s: &Standings, lang: Lang) -> (Vec<String>, Vec<bool>) {
     ];
     let mut right = vec![true, true, false, false, false, true, true];
     for k in 0..s.tiebreaks.len() {
-        h.push(short_name(s, k));
+        h.push(short_name_in(s, k, lang));
         right.push(true);
     }
     (h, right)
@@ -261,9 +290,10 @@ fn catalogue_names(code: &Code, lang: Lang) -> Option<(String, String)> {
         Code::Appo => pair(tr!(lang, "tb-APPO"), tr!(lang, "tb-APPO-short")),
         Code::Rtng => pair(tr!(lang, "tb-RTNG"), tr!(lang, "tb-RTNG-short")),
         // the built-in self-defined tie-break of the CTCA regulation
-        Code::Other(c) if c == "OTHER_WINS_FORFEITS_NO_BYES" => {
-            pair(tr!(lang, "tb-wins-forfeits"), "WIN+F".to_string())
-        }
+        Code::Other(c) if c == "OTHER_WINS_FORFEITS_NO_BYES" => pair(
+            tr!(lang, "tb-wins-forfeits"),
+            tr!(lang, "tb-wins-forfeits-short"),
+        ),
         Code::Other(_) => None,
     }
 }
@@ -355,7 +385,7 @@ pub fn text_in(t: &Tournament, s: &Standings, sections: Sections, lang: Lang) ->
     o
 }
 
-/// CSV with `sep` (`,` or `;`), one header row naming each tie-break by its code;
+/// CSV with `sep` (`,` or `;`), one header row naming each tie-break by its short name;
 /// decimals always with a point. Category rows follow with a `Category` column.
 pub fn csv(t: &Tournament, s: &Standings, sep: char) -> String {
     csv_of(t, s, sep, Sections::All)
@@ -367,7 +397,8 @@ pub fn csv_of(t: &Tournament, s: &Standings, sep: char, sections: Sections) -> S
 }
 
 /// [`csv_of`] with the header row and category names in `lang`; tie-break
-/// columns stay headed by their codes (a spreadsheet's key).
+/// columns headed by their short names in `lang`, as the text table heads
+/// them (`BH-M1`, `WIN+F`; the JSON carries the codes).
 pub fn csv_in(t: &Tournament, s: &Standings, sep: char, sections: Sections, lang: Lang) -> String {
     let mut head: Vec<String> = vec![
         tr!(lang, "col-category"),
@@ -379,7 +410,7 @@ pub fn csv_in(t: &Tournament, s: &Standings, sep: char, sections: Sections, lang
         tr!(lang, "col-rating"),
         tr!(lang, "col-points"),
     ];
-    head.extend(s.tiebreaks.iter().map(|x| x.to_string()));
+    head.extend((0..s.tiebreaks.len()).map(|k| short_name_in(s, k, lang)));
     let mut o = String::new();
     let join = |cells: Vec<String>| -> String { super::csv::record(&cells, sep) };
     o.push_str(&join(head));
@@ -576,7 +607,7 @@ pub fn crosstable(t: &Tournament, s: &Standings) -> String {
     head.push("Pts".into());
     right.push(true);
     for k in 0..s.tiebreaks.len() {
-        head.push(format!("TB{}", k + 1));
+        head.push(short_name(s, k));
         right.push(true);
     }
     let rows: Vec<Vec<String>> = s

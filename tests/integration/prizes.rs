@@ -112,6 +112,8 @@ fn statement() -> Statement {
         section: "Standard".into(),
         event_names: Default::default(),
         section_names: Default::default(),
+        start_date: None,
+        end_date: None,
         currency: rules.currency.clone(),
         edition: "pre2023".into(),
         tiebreaks: vec![

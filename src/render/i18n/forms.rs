@@ -46,6 +46,20 @@ pub fn date(lang: Lang, d: NaiveDate) -> String {
     )
 }
 
+/// The days of an event: `13 August 2023 to 19 August 2023`,
+/// `2023年8月13日至2023年8月19日`; one date when it starts and ends the same
+/// day or only one is known; empty when neither is.
+pub fn date_range(lang: Lang, start: Option<NaiveDate>, end: Option<NaiveDate>) -> String {
+    match (start, end) {
+        (Some(a), Some(b)) if a != b => {
+            crate::tr!(lang, "date-range", from = date(lang, a), to = date(lang, b))
+        }
+        (Some(a), _) => date(lang, a),
+        (None, Some(b)) => date(lang, b),
+        (None, None) => String::new(),
+    }
+}
+
 /// `1st`, `22nd`, `113th`; `第1名`.
 pub fn ordinal(lang: Lang, n: u32) -> String {
     crate::tr!(lang, "ordinal", n = n)

@@ -281,7 +281,7 @@ fn bundles() -> &'static [FluentBundle<FluentResource>] {
     })
 }
 
-pub use forms::{amount, date, group_digits, ordinal, places, players};
+pub use forms::{amount, date, date_range, group_digits, ordinal, places, players};
 
 #[cfg(test)]
 mod tests;

@@ -14,7 +14,6 @@ use super::common::{complete, final_standings};
 use super::rounds;
 use super::standings::{crosstable, standings};
 use crate::model::{Color, Player, PlayerId, RoundEntry};
-use crate::render::i18n::date;
 use crate::render::standings::short_name;
 use crate::tr;
 
@@ -299,14 +298,7 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
     let lang = input.lang;
     add(tr!(lang, "info-event"), i.name.clone());
     add(tr!(lang, "info-place"), fr.subtitle.clone());
-    let dates = match (i.start_date, i.end_date) {
-        (Some(a), Some(b)) if a != b => {
-            tr!(lang, "date-range", from = date(lang, a), to = date(lang, b))
-        }
-        (Some(a), _) => date(lang, a),
-        (None, Some(b)) => date(lang, b),
-        (None, None) => String::new(),
-    };
+    let dates = crate::render::i18n::date_range(lang, i.start_date, i.end_date);
     add(tr!(lang, "info-dates"), dates);
     add(tr!(lang, "info-chief-arbiter"), i.chief_arbiter.clone());
     add(

@@ -102,6 +102,8 @@ pub fn build_located(
         section: section.name.clone(),
         event_names: crate::model::Names::plain(event),
         section_names: section.names.clone(),
+        start_date: t.info.start_date,
+        end_date: t.info.end_date,
         currency: section.rules.currency.clone(),
         edition: st.edition.to_string(),
         tiebreaks: st.tiebreaks.iter().map(|s| s.to_string()).collect(),

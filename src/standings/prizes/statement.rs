@@ -49,6 +49,12 @@ pub struct Statement {
     /// The section's name by language (from the profile).
     #[serde(skip)]
     pub section_names: crate::model::Names,
+    /// The event's first day, when the tournament file gives it.
+    #[serde(skip)]
+    pub start_date: Option<chrono::NaiveDate>,
+    /// The event's last day, when the tournament file gives it.
+    #[serde(skip)]
+    pub end_date: Option<chrono::NaiveDate>,
     /// The currency label used in the reasons (`NT$`, `EUR`).
     pub currency: String,
     /// Tie-break rules edition used for the ranking.
