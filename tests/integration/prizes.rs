@@ -374,7 +374,10 @@ fn ctca_sample_text_and_html_name_every_payment() {
     // Hand-checked against the standings: the winner (ahead on direct
     // encounter) takes 45,000, 10% tax; the two players tied on 7.0 after all
     // tie-breaks share 3rd and 4th.
-    let first = text.lines().find(|l| l.starts_with("  1st ")).unwrap_or_default();
+    let first = text
+        .lines()
+        .find(|l| l.starts_with("  1st "))
+        .unwrap_or_default();
     assert!(
         first.contains(" NT$45,000    4,500     40,500  trophy, certificate"),
         "{text}"
