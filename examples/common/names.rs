@@ -167,7 +167,12 @@ fn taiwanese(rng: &mut Rng, female: bool, chinese: bool) -> String {
 /// A player's name and federation: a visitor with `visitors` percent
 /// chance (the federation drawn evenly), else Taiwanese, in Chinese
 /// characters with `chinese` percent chance.
-pub(crate) fn entrant(rng: &mut Rng, female: bool, visitors: u64, chinese: u64) -> (String, &'static str) {
+pub(crate) fn entrant(
+    rng: &mut Rng,
+    female: bool,
+    visitors: u64,
+    chinese: u64,
+) -> (String, &'static str) {
     if rng.below(100) < visitors {
         let v = &VISITORS[rng.index(VISITORS.len())];
         let surname = one(rng, v.surnames);
