@@ -263,7 +263,7 @@ fn blitz(rng: &mut Rng) -> Result<Tournament, String> {
         rng,
         info(
             "2023 CTCA International Chess Open - Blitz",
-            &[19],
+            &[19; 9],
             "3 minutes for the game, 2 seconds per move from move 1",
             "180+2",
         ),

@@ -154,7 +154,7 @@ fn one<T: Copy>(rng: &mut Rng, from: &[T]) -> T {
 
 /// A Taiwanese player's name; in Chinese characters (with the Latin form
 /// after the comma) when `chinese`.
-pub fn taiwanese(rng: &mut Rng, female: bool, chinese: bool) -> String {
+fn taiwanese(rng: &mut Rng, female: bool, chinese: bool) -> String {
     let (surname, surname_zh) = one(rng, &SURNAMES);
     let (given, given_zh) = one(rng, if female { &WOMEN } else { &MEN });
     if chinese {
@@ -167,7 +167,12 @@ pub fn taiwanese(rng: &mut Rng, female: bool, chinese: bool) -> String {
 /// A player's name and federation: a visitor with `visitors` percent
 /// chance (the federation drawn evenly), else Taiwanese, in Chinese
 /// characters with `chinese` percent chance.
-pub fn entrant(rng: &mut Rng, female: bool, visitors: u64, chinese: u64) -> (String, &'static str) {
+pub(crate) fn entrant(
+    rng: &mut Rng,
+    female: bool,
+    visitors: u64,
+    chinese: u64,
+) -> (String, &'static str) {
     if rng.below(100) < visitors {
         let v = &VISITORS[rng.index(VISITORS.len())];
         let surname = one(rng, v.surnames);
@@ -180,7 +185,7 @@ pub fn entrant(rng: &mut Rng, female: bool, visitors: u64, chinese: u64) -> (Str
 
 /// A plausible FIDE id for the `k`-th player of an event (unique within
 /// it): each federation's ids start from its own base.
-pub fn fide_id(rng: &mut Rng, federation: &str, k: usize) -> String {
+pub(crate) fn fide_id(rng: &mut Rng, federation: &str, k: usize) -> String {
     let base: u64 = match federation {
         "TPE" => 5_200_000,
         "PHI" => 5_400_000,
@@ -196,5 +201,5 @@ pub fn fide_id(rng: &mut Rng, federation: &str, k: usize) -> String {
 }
 
 /// The arbiters of every group of the event (`102`, `112`).
-pub const CHIEF_ARBITER: &str = "IA Chang, Wen-Hsiung";
-pub const DEPUTY_ARBITER: &str = "FA Huang, Shu-Chen";
+pub(crate) const CHIEF_ARBITER: &str = "IA Chang, Wen-Hsiung";
+pub(crate) const DEPUTY_ARBITER: &str = "FA Huang, Shu-Chen";

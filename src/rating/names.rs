@@ -1,7 +1,10 @@
 //! Names as a FIDE report carries them: plain Latin letters. Characters
 //! outside that set are reported with the transliteration the tool would
 //! apply (German federation practice: ä→ae, ö→oe, ü→ue, ß→ss; other
-//! diacritics dropped), never applied silently.
+//! diacritics dropped), never applied silently. A name in a script without
+//! a transliteration (Chinese characters) may carry its Latin form after the
+//! comma, as registrations in Taiwan write it (`陳美玲, Chen Mei-Ling`): the
+//! report takes that form.
 
 /// The replacement of one character, `None` if it has no Latin transliteration.
 fn translit_char(c: char) -> Option<&'static str> {
@@ -104,8 +107,29 @@ pub(crate) fn check_name(name: &str) -> Option<NameCheck> {
     }
     Some(NameCheck {
         offending,
-        transliterated: ok.then_some(out),
+        transliterated: if ok { Some(out) } else { latin_form(name) },
     })
+}
+
+/// The Latin form a name gives beside its characters without
+/// transliteration: `陳美玲, Chen Mei-Ling` gives `Chen Mei-Ling`. Only when
+/// each comma-separated part is wholly in one script and the Latin parts name
+/// the person in full (two words or more): `Иванов, Ivan` gives none, since
+/// `Ivan` alone is not the name.
+fn latin_form(name: &str) -> Option<String> {
+    let mut latin = Vec::new();
+    for part in name.split(',').map(str::trim) {
+        let other = |c: char| !is_plain(c) && translit_char(c).is_none();
+        if part.chars().all(|c| other(c) || c == ' ') {
+            continue;
+        }
+        if part.chars().any(other) {
+            return None;
+        }
+        latin.push(transliterate(part)?);
+    }
+    let words = latin.iter().flat_map(|p| p.split_whitespace()).count();
+    (words >= 2).then(|| latin.join(", "))
 }
 
 /// The transliterated name, or the name unchanged when nothing applies.
@@ -138,5 +162,19 @@ mod tests {
         let c = check_name("Иванов, Ivan").unwrap();
         assert_eq!(c.transliterated, None);
         assert_eq!(c.offending.len(), 5);
+    }
+
+    #[test]
+    fn chinese_characters_with_the_latin_form_after_the_comma() {
+        let c = check_name("陳美玲, Chen Mei-Ling").unwrap();
+        assert_eq!(c.offending, vec!['陳', '美', '玲']);
+        assert_eq!(c.transliterated.as_deref(), Some("Chen Mei-Ling"));
+        // Characters alone, or a Latin part that is not the whole name.
+        assert_eq!(check_name("王小明").unwrap().transliterated, None);
+        assert_eq!(check_name("王小明, Ming").unwrap().transliterated, None);
+        assert_eq!(
+            check_name("王小明, Wang 小明").unwrap().transliterated,
+            None
+        );
     }
 }

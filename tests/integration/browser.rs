@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::site::{report_sample, root, Server};
+use super::site::{report_sample, root, sample_header, sample_player, Server};
 
 fn chromedriver() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("CHROMEDRIVER") {
@@ -456,12 +456,12 @@ fn site_and_app_in_headless_chromium() {
     let out = report_sample(&site, &[]);
     assert!(out.status.success());
     b.go(&format!("file://{}", site.join("index.html").display()));
-    b.expect("Harbour Summer Open 2023");
+    b.expect(&sample_header("012"));
     b.expect("Chief arbiter");
     b.shot("site-index");
     b.click("main a[href=\"round-3.html\"]");
     b.expect("Round 3: pairings and results");
-    b.expect("Mulder, Felix");
+    b.expect(&sample_player(12));
     b.shot("site-round-3");
     b.click("main a[href=\"player-12.html\"]");
     b.expect("Starting number");

@@ -140,9 +140,25 @@ fn report_of_a_section_pays_from_the_section_table() {
         prizes.contains("reduced to 9/10 and rounded down to whole NT$: 13,500 / 8,100 / 5,400"),
         "{prizes}"
     );
+    // the Senior sample's winner (TRF rank 1, columns 86-89), read from the file
+    let senior =
+        std::fs::read_to_string(root().join("samples/senior-2023.trf")).unwrap_or_default();
+    let field = |l: &str, from: usize, len: usize| -> String {
+        l.chars()
+            .skip(from)
+            .take(len)
+            .collect::<String>()
+            .trim()
+            .to_string()
+    };
+    let winner = senior
+        .lines()
+        .find(|l| l.starts_with("001 ") && field(l, 85, 4) == "1")
+        .map(|l| field(l, 14, 33))
+        .unwrap_or_default();
     assert!(
-        prizes.contains("<td>Hsu, Yu-Ting</td><td class=\"n\">13,500</td>"),
-        "{prizes}"
+        prizes.contains(&format!("<td>{winner}</td><td class=\"n\">13,500</td>")),
+        "{winner}: {prizes}"
     );
     assert!(
         !prizes.contains("45,000") && !prizes.contains("40,500"),

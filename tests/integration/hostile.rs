@@ -445,7 +445,7 @@ fn swiss_manager_exports_name_every_field_they_drop() {
             "sm-pairings",
             &[
                 "sm-pairings cannot carry",
-                "end date (info.end_date) \"2023-08-20\" not written",
+                "end date (info.end_date) \"2023-08-19\" not written",
                 "chief arbiter (info.chief_arbiter)",
                 "time control (info.time_control)",
                 "games or byes of round(s) 1, 2, 3, 4, 5, 6, 7, 8 for",

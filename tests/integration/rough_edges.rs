@@ -136,10 +136,10 @@ fn ctca_standings(extra: &[&str]) -> (Option<i32>, String, String) {
 
 #[test]
 fn standings_category_printed_every_player_before_the_category() {
-    let (code, out, err) = ctca_standings(&["--category", "U13 Girls"]);
+    let (code, out, err) = ctca_standings(&["--category", "U15 Girls"]);
     assert_eq!(code, Some(0), "{err}");
     let cat = out
-        .find("Category U13 Girls (")
+        .find("Category U15 Girls (")
         .unwrap_or_else(|| panic!("no category table in {out}"));
     // Before the category: the event's name and the header line only.
     assert!(!out[..cat].contains("Rk"), "{}", &out[..cat]);
@@ -150,11 +150,11 @@ fn standings_category_printed_every_player_before_the_category() {
         .find("Rk")
         .is_some_and(|rk| rk < all.find("\nCategory ").unwrap_or(0)));
 
-    let (code, csv, err) = ctca_standings(&["--category", "U13 Girls", "--format", "csv"]);
+    let (code, csv, err) = ctca_standings(&["--category", "U15 Girls", "--format", "csv"]);
     assert_eq!(code, Some(0), "{err}");
     let data: Vec<&str> = csv.lines().skip(1).collect();
     assert!(!data.is_empty());
-    assert!(data.iter().all(|l| l.starts_with("U13 Girls,")), "{csv}");
+    assert!(data.iter().all(|l| l.starts_with("U15 Girls,")), "{csv}");
 }
 
 #[test]
