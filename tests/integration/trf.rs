@@ -689,7 +689,7 @@ fn shared_samples_and_corpus() {
                     // Known-bad samples: deliberately malformed lines; a blank-result
                     // bye counted as 0.5 (see committed_fixtures_read_as_expected);
                     // two birth dates shifted one column to the right, an error
-                    // since #18 (see pair::trf26_team_small_is_refused_for_its_shifted_birth_dates).
+                    // since #18 (see pair::trf26_team_small_pairs_its_team_and_warns_of_its_shifted_birth_dates).
                     let known_bad = [
                         "trfx-malformed-sample.trf",
                         "icu-irish-intermediate-2011-latin1-crlf.tab",
