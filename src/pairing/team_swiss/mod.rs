@@ -5,7 +5,7 @@
 //!   differences, opponents, who may get the bye, who floated);
 //! - [`search`]: the pairing of a round (art. 2 criteria, art. 3 process);
 //! - [`colour`]: colour preferences (art. 1.7) and allocation (art. 4);
-//! - [`check`]: recorded rounds re-paired and compared, Swiss or Berger.
+//! - [`check`](mod@check): recorded rounds re-paired and compared, Swiss or Berger.
 //!
 //! The engine takes `&Tournament` (or the team states) and options, and
 //! returns data: the matches with their colours, the bye, the brackets.
