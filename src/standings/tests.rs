@@ -427,6 +427,31 @@ fn aob_fore_and_koya_limits() {
     assert_eq!(value(&s, 1, 4), v(0.5)); // limit 4.0: 2
 }
 
+/// C.07 art. 8.3: a forfeit in the last round is still a game for FB (counted as drawn
+/// against its scheduled opponent), since FB is known before that round is played. Found by
+/// `scripts/endorse-tiebreaks` (bbpPairings-generated events, seed 121): TieBreakServer gives
+/// the same values, worked by hand here. #1 lost to #2, then lost by forfeit to #3; #2 drew
+/// #4; #3 beat #4.
+#[test]
+fn fore_buchholz_counts_a_last_round_forfeit_as_a_drawn_game() {
+    let t = tournament_from_trf(
+        "001    1      One                               2000                             0.0    4     2 b 0     3 w -\n\
+         001    2      Two                               1900                             1.5    2     1 w 1     4 b =\n\
+         001    3      Three                             1800                             2.0    1     4 w 1     1 b +\n\
+         001    4      Four                              1700                             0.5    3     3 b 0     2 w =\n",
+    );
+    // Scores with round 2 drawn: #1 0.5, #2 1.5, #3 1.5, #4 0.5.
+    for edition in [TiebreakEdition::C07_2023, TiebreakEdition::C07_2026] {
+        let s = run(&t, "FB", edition);
+        // #1: #2 (1.5) + #3 (1.5); before, a dummy with #1's own 0.5 stood for #3.
+        assert_eq!(value(&s, 1, 0), v(3.0), "{edition:?}");
+        // #3: #4 (0.5) + #1 (0.5); before, a dummy with #3's own 1.5 (2023).
+        assert_eq!(value(&s, 3, 0), v(1.0), "{edition:?}");
+        // #2 played both rounds: #1 (0.5) + #4 (0.5).
+        assert_eq!(value(&s, 2, 0), v(1.0), "{edition:?}");
+    }
+}
+
 #[test]
 fn pre2023_sonneborn_berger_uses_the_virtual_opponent() {
     let s = run(&tec(), "SB,BH/C1", TiebreakEdition::Pre2023);

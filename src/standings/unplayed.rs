@@ -82,6 +82,10 @@ pub(crate) fn terms(
         let as_game = match *s {
             Slot::Game { opp, .. } => Some(opp),
             Slot::Forfeit { opp, .. } if forfeits_played => Some(opp),
+            // C.07 art. 8.3: FB counts every game paired for the last round as drawn; FB is
+            // known before that round is played, so a forfeit there is still a game against
+            // its scheduled opponent, not a dummy (as TieBreakServer computes it).
+            Slot::Forfeit { opp, .. } if basis == Basis::Fore && round == ctx.rounds => Some(opp),
             _ => None,
         };
         if s.is_free() {
