@@ -130,6 +130,10 @@ pub(crate) struct Args {
     /// LO-HI, e.g. 1400-2700.
     #[arg(long, default_value = "1400-2700")]
     pub(crate) rating_range: String,
+    /// The ratings one by one, e.g. 2400,2350,2100 (one per player; --players
+    /// defaults to their number). Pairing numbers follow them from the highest.
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) ratings: Vec<u16>,
     #[arg(long, value_enum, default_value = "trf26")]
     pub(crate) to: ToArg,
     #[arg(short, long)]
@@ -175,7 +179,8 @@ fn resolve(args: &Args, rng: &mut Seeded) -> Result<Resolved, Failure> {
     let random = args.unset == UnsetArg::Random;
     let round_robin = args.system.round_robin().is_some();
     let mut drawn = Vec::new();
-    let players = match args.players {
+    let given_ratings = u32::try_from(args.ratings.len()).ok().filter(|n| *n > 0);
+    let players = match args.players.or(given_ratings) {
         Some(p) => p,
         None if random => {
             drawn.push("players");
@@ -375,6 +380,7 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
             ColourArg::Black => Color::Black,
         })
         .rating_range(rating_range)
+        .ratings(args.ratings.clone())
         .system_code(code)
         .round_robin(round_robin);
     let show = std::io::stderr().is_terminal() && r.players >= 200;

@@ -83,8 +83,11 @@ pub struct GenerateOptions {
     pub baku: bool,
     /// Colour of the first-ranked player in round 1 (`XXC` / `152`).
     pub initial_color: Color,
-    /// Ratings drawn uniformly in this range.
+    /// Ratings drawn uniformly in this range (unless `ratings` gives them).
     pub rating_range: (u16, u16),
+    /// The players' ratings given one by one (VCL4THP Q27), one per player; empty: drawn in
+    /// `rating_range`. Pairing numbers follow them from the highest (C.04.2 art. 2.2).
+    pub ratings: Vec<u16>,
     /// The system code written to `192` (e.g. `FIDE_DUTCH_2026`).
     pub system_code: String,
     /// A round robin by the Berger tables with this many cycles (1 or 2)
@@ -95,7 +98,7 @@ pub struct GenerateOptions {
     pub tiebreaks: Vec<String>,
 }
 
-options!(GenerateOptions { players: u32, rounds: u32, seed: u64, draw_rate: f64, forfeit_rate: f64, double_forfeit_rate: f64, half_bye_rate: f64, full_bye_rate: f64, zero_bye_rate: f64, withdraw_rate: f64, late_entry_rate: f64, scoring: Scoring, baku: bool, initial_color: Color, rating_range: (u16, u16), system_code: String, round_robin: Option<u32>, tiebreaks: Vec<String> });
+options!(GenerateOptions { players: u32, rounds: u32, seed: u64, draw_rate: f64, forfeit_rate: f64, double_forfeit_rate: f64, half_bye_rate: f64, full_bye_rate: f64, zero_bye_rate: f64, withdraw_rate: f64, late_entry_rate: f64, scoring: Scoring, baku: bool, initial_color: Color, rating_range: (u16, u16), ratings: Vec<u16>, system_code: String, round_robin: Option<u32>, tiebreaks: Vec<String> });
 
 impl Default for GenerateOptions {
     fn default() -> Self {
@@ -115,6 +118,7 @@ impl Default for GenerateOptions {
             baku: false,
             initial_color: Color::White,
             rating_range: (1400, 2700),
+            ratings: Vec::new(),
             system_code: String::new(),
             round_robin: None,
             tiebreaks: Vec::new(),
@@ -246,6 +250,13 @@ fn check_options(o: &GenerateOptions) -> Result<(), GenerateError> {
             o.rating_range.0, o.rating_range.1
         ));
     }
+    if !o.ratings.is_empty() && o.ratings.len() != o.players as usize {
+        return bad(format!(
+            "ratings: expected one per player ({}), found {}",
+            o.players,
+            o.ratings.len()
+        ));
+    }
     if o.baku && o.scoring != Scoring::Standard {
         return bad("Baku acceleration needs 1-0.5-0 scoring".into());
     }
@@ -295,12 +306,17 @@ where
 {
     check_options(o)?;
     let mut rng = Rng::new(o.seed);
-    let mut ratings: Vec<u16> = (0..o.players)
-        .map(|_| {
-            u16::try_from(rng.range(i64::from(o.rating_range.0), i64::from(o.rating_range.1)))
-                .unwrap_or(o.rating_range.1)
-        })
-        .collect();
+    // Ratings given one by one take no draws, so the rest of the run is the same stream.
+    let mut ratings: Vec<u16> = if o.ratings.is_empty() {
+        (0..o.players)
+            .map(|_| {
+                u16::try_from(rng.range(i64::from(o.rating_range.0), i64::from(o.rating_range.1)))
+                    .unwrap_or(o.rating_range.1)
+            })
+            .collect()
+    } else {
+        o.ratings.clone()
+    };
     ratings.sort_unstable_by(|a, b| b.cmp(a));
     let scoring = match o.scoring {
         Scoring::Standard => PointSystem::standard(),
@@ -433,7 +449,7 @@ pub fn generate(
 
 /// The parameter lines recorded in the file (TRF-2026 `###` comments).
 pub(crate) fn describe(o: &GenerateOptions) -> Vec<String> {
-    vec![
+    let mut lines = vec![
         format!(
             "### arbiter generate {} seed={} players={} rounds={}",
             env!("CARGO_PKG_VERSION"),
@@ -468,7 +484,12 @@ pub(crate) fn describe(o: &GenerateOptions) -> Vec<String> {
                 o.tiebreaks.join(",")
             }
         ),
-    ]
+    ];
+    if !o.ratings.is_empty() {
+        let given: Vec<String> = o.ratings.iter().map(u16::to_string).collect();
+        lines.push(format!("### ratings={}", given.join(",")));
+    }
+    lines
 }
 
 /// Enter a round's pairing and draw its results.

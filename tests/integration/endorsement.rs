@@ -155,6 +155,52 @@ fn every_run_takes_a_new_seed_and_a_given_seed_repeats_the_file() {
     assert!(r.lines().any(|l| l.starts_with("202 ")), "{r}");
 }
 
+/// Q27: ratings given one by one are the players' ratings, highest first (pairing numbers
+/// follow them), recorded in a `###` line; a list of the wrong length is refused.
+#[test]
+fn ratings_can_be_given_one_by_one() {
+    let dir = Scratch::new("endorse-ratings");
+    let text = generate(
+        dir.path(),
+        "r.trf",
+        &[
+            "--ratings",
+            "1800,2450,2100,1999,2200,1650",
+            "--rounds",
+            "3",
+            "--seed",
+            "3",
+        ],
+    );
+    let ratings: Vec<u16> = text
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| l[48..52].trim().parse().unwrap())
+        .collect();
+    assert_eq!(ratings, [2450, 2200, 2100, 1999, 1800, 1650], "{text}");
+    assert!(
+        comments(&text).contains(&"### ratings=1800,2450,2100,1999,2200,1650"),
+        "{text}"
+    );
+    let out = dir.join("bad.trf");
+    let (code, _, err) = arbiter(&[
+        "generate",
+        "--players",
+        "5",
+        "--rounds",
+        "3",
+        "--ratings",
+        "2000,1900",
+        "-o",
+        out.to_str().unwrap_or_default(),
+    ]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("expected one per player (5), found 2"),
+        "{err}"
+    );
+}
+
 #[test]
 fn generated_files_obey_the_pairing_rules_and_their_tie_break_list() {
     let dir = Scratch::new("endorse-generate");
