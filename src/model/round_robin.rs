@@ -68,6 +68,14 @@ fn swiss_declared(text: &str) -> bool {
 }
 
 impl Tournament {
+    /// True when the file names a Swiss system (its `092` type or `192` system
+    /// code: Swiss, Dutch, Burstein, Dubov, Lim), whatever its schedule looks like.
+    pub fn declares_swiss(&self) -> bool {
+        [&self.info.system_code, &self.info.tournament_type]
+            .iter()
+            .any(|s| swiss_declared(s))
+    }
+
     /// True when the file's points count a pairing-allocated bye (a `U` scored
     /// as the file's points say): a Swiss, even where a small field happens to
     /// have met everyone (5 players in 5 rounds, bbpPairings' corpus). A round
@@ -110,11 +118,7 @@ impl Tournament {
                 source: RoundRobinSource::Declared,
             }),
             None => {
-                if [&self.info.system_code, &self.info.tournament_type]
-                    .iter()
-                    .any(|s| swiss_declared(s))
-                    || self.pairing_byes_scored()
-                {
+                if self.declares_swiss() || self.pairing_byes_scored() {
                     return None;
                 }
                 from_schedule.map(|cycles| RoundRobin {

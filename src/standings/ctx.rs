@@ -284,11 +284,19 @@ impl<'a> Ctx<'a> {
             Some(s) if s.is_game() => ps.draw - s.pts(),
             _ => Points::ZERO,
         };
+        // Under FB the last round is a drawn game when it was paired: no round then comes
+        // after the participant's last played one, so art. 16.3 turns no bye into a draw.
+        let fb_adj = match slots.split_last() {
+            Some((s, before)) if s.opponent().is_some() => {
+                before.iter().map(|s| s.pts()).sum::<Points>() + ps.draw
+            }
+            _ => adj + fb_delta,
+        };
         PInfo {
             score,
             adj,
             adj_pre,
-            fb_adj: adj + fb_delta,
+            fb_adj,
             fb_adj_pre: adj_pre + fb_delta_pre,
             fb_score: score + fb_delta,
             slots,

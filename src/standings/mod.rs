@@ -402,7 +402,10 @@ fn detect_round_robin(t: &Tournament, rounds: usize) -> bool {
     if ty.contains("robin") || ty.contains("berger") {
         return true;
     }
-    if ty.contains("swiss") {
+    // A declared Swiss stays one where a small field met everyone (bbpPairings writes
+    // `092 FIDE_DUTCH_2025`: 8 players in 7 rounds); its unplayed games follow C.07
+    // art. 16, not the round robin's 15.2.
+    if t.declares_swiss() {
         return false;
     }
     let n = t.players.len();

@@ -452,6 +452,55 @@ fn fore_buchholz_counts_a_last_round_forfeit_as_a_drawn_game() {
     }
 }
 
+/// C.07 art. 8.3 with 16.3: under FB a paired last round is a drawn game, so no bye comes
+/// after the participant's last played round and none counts as a draw for the opponents.
+/// #2 drew #1, was absent (Z) in round 2 and lost by forfeit in round 3: for FB #2 counts
+/// ½ + 0 + ½ = 1, not 1½. Found by `scripts/endorse-tiebreaks` (seed 109); TieBreakServer's
+/// values in both editions.
+#[test]
+fn fore_buchholz_turns_no_bye_before_a_paired_last_round_into_a_draw() {
+    let t = tournament_from_trf(
+        "001    1      One                               2000                             2.0    1     2 w =     3 b 1     3 w =\n\
+         001    2      Two                               1900                             0.5    4     1 b =  0000 - Z     4 w -\n\
+         001    3      Three                             1800                             1.5    3     4 w 1     1 w 0     1 b =\n\
+         001    4      Four                              1700                             2.0    2     3 b 0  0000 - U     2 b +\n",
+    );
+    for edition in [TiebreakEdition::C07_2023, TiebreakEdition::C07_2026] {
+        let s = run(&t, "FB", edition);
+        // #1: #2 (1) + #3 (1½) + #3 (1½).
+        assert_eq!(value(&s, 1, 0), v(4.0), "{edition:?}");
+        // #4: #3 (1½) + the PAB's dummy (own 1½) + #2 (1).
+        assert_eq!(value(&s, 4, 0), v(4.0), "{edition:?}");
+        assert_eq!(value(&s, 2, 0), v(4.5), "{edition:?}");
+        assert_eq!(value(&s, 3, 0), v(5.5), "{edition:?}");
+    }
+}
+
+/// A declared Swiss (`092 FIDE_DUTCH_2025`, as bbpPairings writes it) where the small field
+/// happened to meet everyone is still a Swiss: its forfeit is an unplayed round (C.07 art.
+/// 16), not a game as in a round robin (15.2). Found by `scripts/endorse-tiebreaks` (seed 207:
+/// 8 players, 7 rounds); TieBreakServer agrees. #4 lost to #1 and #2 and by forfeit to #3.
+#[test]
+fn a_declared_swiss_that_met_everyone_is_no_round_robin() {
+    let mut t = tournament_from_trf(
+        "001    1      One                               2000                             2.5    1     4 w 1     2 w 1     3 b =\n\
+         001    2      Two                               1900                             1.5    3     3 b =     1 b 0     4 w 1\n\
+         001    3      Three                             1800                             2.0    2     2 w =     4 b +     1 w =\n\
+         001    4      Four                              1700                             0.0    4     1 b 0     3 w -     2 b 0\n",
+    );
+    // Undeclared, the full schedule makes it a round robin: #1 2.5 + #3 2.0 + #2 1.5.
+    assert_eq!(
+        value(&run(&t, "BH", TiebreakEdition::C07_2023), 4, 0),
+        v(6.0)
+    );
+    t.info.tournament_type = "FIDE_DUTCH_2025".into();
+    // Declared Swiss: the forfeit is a dummy opponent with #4's own 0 points.
+    assert_eq!(
+        value(&run(&t, "BH", TiebreakEdition::C07_2023), 4, 0),
+        v(4.0)
+    );
+}
+
 #[test]
 fn pre2023_sonneborn_berger_uses_the_virtual_opponent() {
     let s = run(&tec(), "SB,BH/C1", TiebreakEdition::Pre2023);
