@@ -78,7 +78,7 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
         .team(team);
     ready(t, &loaded.source, &at).map_err(|e| not_ready(e, &loaded.name))?;
     if team {
-        return pair_team(&args, t, &name);
+        return pair_team(&args, t, &name, &dialect);
     }
     if let Some(table) = table {
         let Some((round, boards, free)) = round_robin::next_round(t, &table) else {
@@ -130,11 +130,13 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
 }
 
 /// `pair` on a team event: the next round of its Berger table (a team round
-/// robin) or of the C.04.6 Swiss; text or JSON.
+/// robin) or of the C.04.6 Swiss; text, JSON, or the file with the round
+/// added as TRF-2026.
 fn pair_team(
     args: &Args,
     t: &chess_arbiter::model::Tournament,
     name: &str,
+    dialect: &trf::Dialect,
 ) -> Result<Outcome, Failure> {
     if t.teams.is_empty() {
         return Err(Failure::Invalid(format!(
@@ -162,9 +164,21 @@ fn pair_team(
     let text = match args.format {
         PairFormat::Text => chess_arbiter::render::team_check::pair_text(t, &pairing, system),
         PairFormat::Json => chess_arbiter::render::team_check::pair_json(&pairing),
+        // only TRF-2026 carries teams: the file with the round added, as TRF-2026
+        PairFormat::Trf => {
+            let line_end = match dialect.line_ends {
+                trf::LineEnds::Lf => trf::LineEnd::Lf,
+                trf::LineEnds::Cr => trf::LineEnd::Cr,
+                _ => trf::LineEnd::CrLf,
+            };
+            let opts = trf::WriteOptions::new()
+                .target(trf::Target::Trf26)
+                .line_end(line_end);
+            trf::write(&team_swiss::record::with_round(t, &pairing), &opts).text
+        }
         other => {
             return Err(Failure::Invalid(format!(
-                "--format {}: expected text or json for a team event, found a format that carries individual boards only",
+                "--format {}: expected text, json or trf for a team event, found a format that carries individual boards only",
                 other.to_possible_value().map_or("?".into(), |v| v.get_name().to_string())
             )))
         }

@@ -338,7 +338,13 @@ fn team_standings(
         .map(|c| TeamTieBreak::parse(c))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| Failure::Invalid(format!("{}: {e}", args.input)))?;
-    let s = team::compute(t, &tbs, args.after_round.map(|r| r as usize));
+    let edition = match &args.edition {
+        Some(e) => e
+            .parse::<TiebreakEdition>()
+            .map_err(|e| Failure::Invalid(format!("--edition: {e}")))?,
+        None => team::edition_of(t),
+    };
+    let s = team::compute_in(t, &tbs, args.after_round.map(|r| r as usize), edition);
     for n in &s.notes {
         eprintln!("warning: {}: {n}", args.input);
     }

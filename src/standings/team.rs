@@ -1,7 +1,9 @@
 //! Team standings: match points and game points under the event's scoring
-//! (TRF-2026 `362`, `162`), ranked by the C.07 team tie-breaks (2024 rules,
-//! FIDE Tie-Break Regulations in force from 1 August 2024, art. 12, 13, 14
-//! and 16 applied to teams).
+//! (TRF-2026 `362`, `162`), ranked by the C.07 team tie-breaks (art. 12, 13,
+//! 14 and 16 applied to teams) in the edition of the event's date: the 2024
+//! text (in force from 1 August 2024; also used for older events, whose
+//! virtual opponent is not implemented for teams) or the 2026 text (in force
+//! from 1 March 2026), whose dummy opponent is capped (art. 16.4.1, 16.4.2).
 //!
 //! The primary score is match points (MP), the secondary game points (GP):
 //! C.07 art. 13 and TRF-2026 `192 FIDE_TEAM…` with no `_GP` first.
@@ -19,6 +21,7 @@ use crate::model::{
     team_rounds, TeamByeKind, TeamId, TeamNote, TeamRound, TeamRoundKind, Tournament,
 };
 
+use super::edition::TiebreakEdition;
 use super::team_ede::{ede, EdeView};
 use super::value::Value;
 
@@ -192,6 +195,8 @@ pub struct TeamStandings {
     pub rows: Vec<TeamRow>,
     /// What did not add up in the team records.
     pub notes: Vec<String>,
+    /// The C.07 edition applied (by the event's date unless asked).
+    pub edition: TiebreakEdition,
 }
 
 struct Ctx {
@@ -203,18 +208,41 @@ struct Ctx {
     /// Match points of a drawn match, half the boards' points (art. 16.3).
     draw_mp: Value,
     draw_gp: Value,
+    /// C.07 (2026) art. 16.4.1/16.4.2: the dummy opponent's score is capped.
+    capped: bool,
+    /// The rounds counted.
+    counted: i64,
 }
 
 fn v(p: crate::model::Points) -> Value {
     Value::tenths(i64::from(p.0))
 }
 
+/// The edition in force for `t`: by its start (else end) date, the rules in
+/// force now (2026) when the file gives no date, as for individuals.
+pub fn edition_of(t: &Tournament) -> TiebreakEdition {
+    t.info
+        .start_date
+        .or(t.info.end_date)
+        .map_or(TiebreakEdition::C07_2026, TiebreakEdition::for_date)
+}
+
 /// Rank the teams of `t` after `after_round` (all recorded rounds when `None`)
-/// by MP and `tiebreaks`.
+/// by MP and `tiebreaks`, in the edition of the event's date ([`edition_of`]).
 pub fn compute(
     t: &Tournament,
     tiebreaks: &[TeamTieBreak],
     after_round: Option<usize>,
+) -> TeamStandings {
+    compute_in(t, tiebreaks, after_round, edition_of(t))
+}
+
+/// [`compute`] in the given C.07 edition.
+pub fn compute_in(
+    t: &Tournament,
+    tiebreaks: &[TeamTieBreak],
+    after_round: Option<usize>,
+    edition: TiebreakEdition,
 ) -> TeamStandings {
     let n = after_round
         .unwrap_or(t.rounds_recorded())
@@ -241,6 +269,8 @@ pub fn compute(
         gp,
         draw_mp: v(ms.draw),
         draw_gp: v(t.scoring.draw) * Value::int(boards),
+        capped: edition == TiebreakEdition::C07_2026,
+        counted: n as i64,
     };
     let len = ctx.ids.len();
     let mut values: Vec<Vec<Value>> = vec![Vec::with_capacity(tiebreaks.len()); len];
@@ -305,6 +335,7 @@ pub fn compute(
         tiebreaks: tiebreaks.iter().map(|x| x.text.clone()).collect(),
         rows,
         notes: notes.into_iter().map(note_text).collect(),
+        edition,
     }
 }
 
@@ -367,6 +398,24 @@ fn adjusted(ctx: &Ctx, i: usize, gp: bool) -> Value {
         .sum()
 }
 
+/// The dummy opponent's score for a round without a game (C.07 art. 16.4:
+/// the team's own score). C.07 (2026) caps it: art. 16.4.1, a forfeited
+/// match, at the scheduled opponent's score; art. 16.4.2, any other round
+/// without a match, at a draw in every round counted.
+fn dummy(ctx: &Ctx, r: &TeamRound, own: Value, gp: bool) -> Value {
+    if !ctx.capped {
+        return own;
+    }
+    let cap = match r.opponent().and_then(|o| ctx.index.get(&o)) {
+        Some(&o) => adjusted(ctx, o, gp),
+        None => {
+            let draw = if gp { ctx.draw_gp } else { ctx.draw_mp };
+            draw * Value::int(ctx.counted)
+        }
+    };
+    own.min(cap)
+}
+
 /// BH, SB and the extended SB: one term per round, the opponent's adjusted
 /// score (the dummy with the team's own score for an unplayed round, C.07
 /// art. 16.4), times the own score in the round for SB; then the cuts of
@@ -399,7 +448,7 @@ fn opponent_sum(ctx: &Ctx, i: usize, tb: &TeamTieBreak) -> Value {
         };
         let score = match as_game.and_then(|o| ctx.index.get(&o)) {
             Some(&o) => adjusted(ctx, o, opp_gp),
-            None => own_total,
+            None => dummy(ctx, r, own_total, opp_gp),
         };
         let own = if own_gp {
             v(r.game_points)

@@ -1,13 +1,15 @@
 //! Team standings (issue #31) against FIDE's TieBreakServer: the values it
-//! gave on the TEC team sample are committed; `TIEBREAKSERVER=1` reruns it
-//! (from `../shared/tools/tiebreakserver`) with more team codes.
+//! gave on the TEC team sample are committed;
+//! `ARBITER_TBS=/ABS/PATH/tiebreakserver` reruns it with more team codes.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use chess_arbiter::formats::trf::{self, ReadOptions};
 use chess_arbiter::model::Tournament;
 use chess_arbiter::standings::team::{self, TeamStandings, TeamTieBreak};
+
+use super::team_tbs::{differences, tiebreakserver};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -32,35 +34,6 @@ fn standings(t: &Tournament, codes: &[String]) -> TeamStandings {
     team::compute(t, &tbs, None)
 }
 
-/// Every value of a TieBreakServer CSV (`StartNo,Rank,PTS,TB...`) against ours.
-fn differences(csv: &str, s: &TeamStandings) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut lines = csv.lines();
-    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let mut seen = 0;
-    for l in lines.filter(|l| !l.trim().is_empty()) {
-        let f: Vec<&str> = l.split(',').collect();
-        let no: u32 = f[0].parse().unwrap();
-        let row = s.rows.iter().find(|r| r.team.0 == no).unwrap();
-        let ours: Vec<f64> = std::iter::once(f64::from(row.rank))
-            .chain(std::iter::once(row.match_points.to_f64()))
-            .chain(row.values.iter().map(|v| v.to_f64()))
-            .collect();
-        for (k, (theirs, mine)) in f[1..].iter().zip(&ours).enumerate() {
-            let theirs: f64 = theirs.parse().unwrap();
-            if (theirs - mine).abs() > 1e-9 {
-                out.push(format!(
-                    "team {no} {}: {theirs} v ours {mine}",
-                    header[k + 1]
-                ));
-            }
-        }
-        seen += 1;
-    }
-    assert_eq!(seen, s.rows.len(), "every team compared");
-    out
-}
-
 #[test]
 fn team_standings_equal_tiebreakserver() {
     let t = sample();
@@ -72,7 +45,7 @@ fn team_standings_equal_tiebreakserver() {
         root().join("tests/fixtures/standings/team/grandmommys-cup.tiebreakserver.csv"),
     )
     .unwrap();
-    let d = differences(&csv, &s);
+    let (d, _) = differences(&csv, &s);
     assert!(d.is_empty(), "{d:#?}");
     // Spot checks by hand from the file's 802 crosstable: India 3 and
     // Slovakia lead on 20 MP; the seven teams on 19 MP all met each other,
@@ -115,20 +88,16 @@ fn cli_prints_team_standings_for_a_team_file() {
     assert!(out.contains("TB1: EDET/P"), "{out}");
 }
 
-/// Opt-in (`TIEBREAKSERVER=1`): run FIDE's TieBreakServer on the sample with
-/// the file's list and with further team codes, and compare every value.
-#[test]
-fn team_standings_equal_a_live_tiebreakserver() {
-    if std::env::var_os("TIEBREAKSERVER").is_none() {
-        return;
-    }
-    let dir = root().join("../shared/tools/tiebreakserver");
-    assert!(dir.is_dir(), "{} not found", dir.display());
-    let t = sample();
-    let path = sample_path().canonicalize().unwrap();
-    let lists: [&[&str]; 3] = [
-        &["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"],
+/// The lists compared with TieBreakServer: the file's own `202`, then two
+/// lists of further team codes (file stem suffix, codes).
+const LISTS: [(&str, &[&str]); 3] = [
+    ("", &["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]),
+    (
+        ".list2",
         &["EDE/P", "EDEB/P", "EMMSB", "EGGSB", "EGMSB/C1", "EMGSB"],
+    ),
+    (
+        ".list3",
         &[
             "BH:GP",
             "BH:MP",
@@ -137,30 +106,65 @@ fn team_standings_equal_a_live_tiebreakserver() {
             "SB:GP",
             "BH:GP/M1/P",
         ],
-    ];
-    for list in lists {
-        let o = Command::new("python3")
-            .current_dir(&dir)
-            .args(["tiebreakchecker.py", "-b", "utf-8", "-s", "-i"])
-            .arg(Path::new(&path))
-            .args(["-f", "TRF", "-d", ",", "-t", "PTS"])
-            .args(list)
-            .output()
+    ),
+];
+
+/// The sample as dated (December 2024: C.07 of 2024) and re-dated to
+/// December 2026 (C.07 of 2026: the dummy opponent of a forfeited match is
+/// capped at the opponent's score, art. 16.4.1, of a bye at a draw a
+/// round, art. 16.4.2): file stem and the TRF text.
+fn editions() -> [(&'static str, String); 2] {
+    let text = std::fs::read_to_string(sample_path()).unwrap();
+    let redated = text
+        .replace("\n042 2024/12/01", "\n042 2026/12/01")
+        .replace("\n052 2024/12/14", "\n052 2026/12/14");
+    assert_ne!(text, redated);
+    [("grandmommys-cup", text), ("grandmommys-cup-2026", redated)]
+}
+
+/// Every value TieBreakServer gave (committed) for the three lists in both
+/// editions equals ours: 2 × 50 teams × (6 + 8 + 8) values.
+#[test]
+fn team_standings_equal_tiebreakserver_in_both_editions() {
+    let mut compared = 0;
+    for (stem, text) in editions() {
+        let t = trf::read(text.as_bytes(), &ReadOptions::default())
+            .unwrap()
+            .tournament;
+        for (suffix, list) in LISTS {
+            let codes: Vec<String> = list.iter().map(|c| c.to_string()).collect();
+            let s = standings(&t, &codes);
+            let csv = std::fs::read_to_string(root().join(format!(
+                "tests/fixtures/standings/team/{stem}{suffix}.tiebreakserver.csv"
+            )))
             .unwrap();
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let csv = String::from_utf8(o.stdout).unwrap();
-        let codes: Vec<String> = std::iter::once("PTS")
-            .chain(list.iter().copied())
-            .map(str::to_string)
-            .collect();
-        let s = standings(&t, &codes);
-        // Our PTS column comes first among the values; TieBreakServer's CSV
-        // has Rank, PTS, then the list: drop our PTS duplicate.
-        let mut s2 = s.clone();
-        for r in &mut s2.rows {
-            r.values.remove(0);
+            let (d, n) = differences(&csv, &s);
+            assert!(d.is_empty(), "{stem}{suffix}: {d:#?}");
+            compared += n;
         }
-        let d = differences(&csv, &s2);
-        assert!(d.is_empty(), "{list:?}: {d:#?}");
+    }
+    assert_eq!(compared, 2 * 50 * (6 + 8 + 8));
+}
+
+/// Opt-in (`ARBITER_TBS=/ABS/PATH/tiebreakserver`): TieBreakServer run now
+/// gives the committed output for every list and edition.
+#[test]
+fn team_standings_equal_a_live_tiebreakserver() {
+    let Some(dir) = std::env::var_os("ARBITER_TBS") else {
+        return;
+    };
+    let dir = PathBuf::from(dir);
+    let scratch = crate::scratch::Scratch::new("team-tbs-live");
+    for (stem, text) in editions() {
+        let path = scratch.join(format!("{stem}.trf"));
+        std::fs::write(&path, text).unwrap();
+        for (suffix, list) in LISTS {
+            let live = tiebreakserver(&dir, &path, list);
+            let csv = std::fs::read_to_string(root().join(format!(
+                "tests/fixtures/standings/team/{stem}{suffix}.tiebreakserver.csv"
+            )))
+            .unwrap();
+            assert_eq!(live.trim(), csv.trim(), "{stem}{suffix}");
+        }
     }
 }

@@ -6,126 +6,11 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use chess_arbiter::model::{
-    Color, Outcome, Player, PlayerId, Points, RoundEntry, Team, TeamId, TeamPab, Tournament,
-};
 use chess_arbiter::pairing::team_swiss::{
-    self, check::berger_round, TeamRoundPairing, TeamSwissOptions, TeamVerdict,
+    self, check::berger_round, TeamSwissOptions, TeamVerdict,
 };
 
-/// A small deterministic generator (splitmix64): no timing, no seed file.
-struct Draw(u64);
-
-impl Draw {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A game result, the stronger side (lower board number across teams)
-    /// winning a little more often.
-    fn outcome(&mut self) -> Outcome {
-        match self.next() % 100 {
-            0..=39 => Outcome::Win,
-            40..=69 => Outcome::Draw,
-            _ => Outcome::Loss,
-        }
-    }
-}
-
-const BOARDS: u32 = 4;
-
-/// A team event of `teams` teams of four boards (colours W B W B by
-/// board, TRF-2026 `352`), `rounds` rounds, nothing played.
-fn team_event(teams: u32, rounds: u32, kind: &str) -> Tournament {
-    let mut t = Tournament::default();
-    t.info.name = "Generated team event".into();
-    t.info.tournament_type = kind.into();
-    t.info.system_code = if kind.contains("Swiss") {
-        "FIDE_TEAM_TYPEA_MP_GP".into()
-    } else {
-        String::new()
-    };
-    t.total_rounds = Some(rounds);
-    t.team_records.board_colours = vec![Color::White, Color::Black, Color::White, Color::Black];
-    t.team_records.pab = Some(TeamPab {
-        match_points: Points(10),
-        game_points: Points(20),
-        teams: Vec::new(),
-    });
-    for i in 0..teams {
-        let members: Vec<PlayerId> = (0..BOARDS).map(|b| PlayerId(i * BOARDS + b + 1)).collect();
-        for m in &members {
-            t.players.push(Player {
-                id: *m,
-                name: format!("Player {}", m.0),
-                rating: Some(2400 - m.0 as u16),
-                ..Player::default()
-            });
-        }
-        t.teams.push(Team {
-            name: format!("Team {}", i + 1),
-            number: Some(i + 1),
-            members,
-            ..Team::default()
-        });
-    }
-    t
-}
-
-/// Plays the pairing `p`: every board a game with a drawn result; the bye
-/// team's players get no game (the `320` record scores the team).
-fn play(t: &mut Tournament, p: &TeamRoundPairing, draw: &mut Draw) {
-    let r = p.round as usize;
-    let member = |t: &Tournament, team: TeamId, b: usize| t.teams[team.0 as usize - 1].members[b];
-    for m in &p.matches {
-        for b in 0..BOARDS as usize {
-            let (w, bl) = (member(t, m.white, b), member(t, m.black, b));
-            // board colours W B W B: the White team's odd boards have White
-            let (wc, bc) = if b % 2 == 0 {
-                (Color::White, Color::Black)
-            } else {
-                (Color::Black, Color::White)
-            };
-            let o = draw.outcome();
-            let set = |t: &mut Tournament, id: PlayerId, e: RoundEntry| {
-                let pl = &mut t.players[id.0 as usize - 1];
-                pl.rounds.resize(r - 1, RoundEntry::NotPaired);
-                pl.rounds.push(e);
-            };
-            set(
-                t,
-                w,
-                RoundEntry::Played {
-                    opponent: bl,
-                    color: wc,
-                    outcome: o,
-                    short: false,
-                },
-            );
-            set(
-                t,
-                bl,
-                RoundEntry::Played {
-                    opponent: w,
-                    color: bc,
-                    outcome: o.opposite(),
-                    short: false,
-                },
-            );
-        }
-    }
-    if let Some(pab) = t.team_records.pab.as_mut() {
-        pab.teams.resize(r - 1, None);
-        pab.teams.push(p.bye);
-    }
-    for pl in &mut t.players {
-        pl.rounds.resize(r, RoundEntry::NotPaired);
-    }
-}
+use super::team_gen::{play, team_event, Draw};
 
 /// Issue #31's done-when: a generated 40-team, 9-round team Swiss paired by
 /// the engine round by round checks conform in every round; then a round
@@ -254,6 +139,80 @@ fn the_tec_team_sample_is_checked_round_by_round() {
     assert!(
         text(&o.stderr).contains("expected a round from 1 to 14"),
         "{}",
+        text(&o.stderr)
+    );
+}
+
+/// `pair --format trf` on a team Swiss writes the file with the next round
+/// added as TRF-2026: on every board of every match of `pair --format json`
+/// a pending game between the two teams' players, colours by `352`; the bye
+/// team in `320`; earlier rounds untouched. `check` then finds the round it
+/// wrote conform.
+#[test]
+fn a_team_pairing_is_written_as_trf26() {
+    use chess_arbiter::formats::trf;
+    use chess_arbiter::model::{Color, RoundEntry, TeamId};
+    let mut t = team_event(41, 9, "Team Swiss");
+    let mut draw = Draw(7);
+    for _ in 1..=3 {
+        let p = team_swiss::pair_round(&t, &TeamSwissOptions::new()).unwrap();
+        play(&mut t, &p, &mut draw);
+    }
+    let dir = crate::scratch::Scratch::new("team-pair-trf");
+    let path = dir.join("three-rounds.trf");
+    let opts = trf::WriteOptions::new()
+        .target(trf::Target::Trf26)
+        .line_end(trf::LineEnd::Lf);
+    std::fs::write(&path, trf::write(&t, &opts).text).unwrap();
+    let path = path.to_str().unwrap();
+    let o = arbiter(&["pair", path, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let o = arbiter(&["pair", path, "--format", "trf"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let back = trf::read(&o.stdout, &trf::ReadOptions::default())
+        .unwrap()
+        .tournament;
+    let members = |team: u64| t.teams[team as usize - 1].members.clone();
+    let matches = j["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 20);
+    for m in matches {
+        let (w, b) = (
+            members(m["white"].as_u64().unwrap()),
+            members(m["black"].as_u64().unwrap()),
+        );
+        for k in 0..4 {
+            let pl = back.players.iter().find(|p| p.id == w[k]).unwrap();
+            let c = if k % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            assert_eq!(
+                pl.rounds[3],
+                RoundEntry::Pending {
+                    opponent: b[k],
+                    color: Some(c)
+                }
+            );
+        }
+    }
+    let bye = TeamId(j["bye"].as_u64().unwrap() as u32);
+    let pab = back.team_records.pab.as_ref().unwrap();
+    assert_eq!(pab.teams.get(3), Some(&Some(bye)));
+    let before = trf::read(&std::fs::read(path).unwrap(), &trf::ReadOptions::default())
+        .unwrap()
+        .tournament;
+    for (a, b) in before.players.iter().zip(&back.players) {
+        assert_eq!(a.rounds[..3], b.rounds[..3]);
+    }
+    let paired = dir.join("four-rounds.trf");
+    std::fs::write(&paired, &o.stdout).unwrap();
+    let o = arbiter(&["check", paired.to_str().unwrap()]);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("\nround 4: conform"),
+        "{out}{}",
         text(&o.stderr)
     );
 }

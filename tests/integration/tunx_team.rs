@@ -7,7 +7,7 @@
 //! (each team one pairing-allocated bye), with a reserve playing out of roster
 //! order, forfeited boards, an empty board and a double forfeit; its TRF-2026
 //! export is what FIDE's TieBreakServer ranked (values committed;
-//! `TIEBREAKSERVER=1` reruns it).
+//! `ARBITER_TBS=/ABS/PATH/tiebreakserver` reruns it).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,6 +18,7 @@ use chess_arbiter::model::{ByeKind, Color, Points, RoundEntry, TeamId, Tournamen
 use chess_arbiter::standings::team::{self, TeamStandings, TeamTieBreak};
 
 use crate::scratch::Scratch;
+use crate::team_tbs::{differences, tiebreakserver};
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
@@ -57,7 +58,7 @@ type Game = (u16, u16, u8);
 /// A team pairing record: first, second (`FFFF` bye), stored half points.
 type Pairing = (u16, u16, u16);
 
-struct Built {
+pub(crate) struct Built {
     teams: Vec<BuiltTeam>,
     boards: u16,
     /// Per round: the games (in board order, match after match) and pairings.
@@ -67,7 +68,12 @@ struct Built {
 /// The bytes of a team `.TUNX`: cro_1386026's header and configuration with
 /// the counts patched, then schedule, players, boards, teams, team pairings
 /// and the directory.
-fn build(e: &Built) -> Vec<u8> {
+pub(crate) fn build(e: &Built) -> Vec<u8> {
+    build_on(e, 20250412)
+}
+
+/// [`build`] with the event starting on `start` (YYYYMMDD), one round a day.
+fn build_on(e: &Built, start: u32) -> Vec<u8> {
     let cro = std::fs::read(fixtures().join("tunx/cro_1386026.TUNX")).unwrap();
     let cfg = 0x2ca;
     let sched_at = u32::from_le_bytes(cro[cro.len() - 32..cro.len() - 28].try_into().unwrap());
@@ -77,10 +83,10 @@ fn build(e: &Built) -> Vec<u8> {
     put16(&mut out, cfg + 27, e.rounds.len() as u16);
     put16(&mut out, cfg + 51, e.teams.len() as u16);
     put16(&mut out, cfg + 53, e.boards);
-    // Dates in 2025, so that the 2024 tie-break rules apply (TieBreakServer
-    // takes the edition from the dates; `standings::team` computes 2024's).
-    put32(&mut out, cfg + 75, 20250412);
-    put32(&mut out, cfg + 79, 20250412 + e.rounds.len() as u32 - 1);
+    // Both programs take the tie-break edition from the dates: 2025 for the
+    // rules of 2024, 2026 for those of 2026 (the capped dummy opponent).
+    put32(&mut out, cfg + 75, start);
+    put32(&mut out, cfg + 79, start + e.rounds.len() as u32 - 1);
     let mut dir = [0u32; 7];
     dir[0] = marker(&mut out, 0xA3);
     for (r, (games, pairings)) in e.rounds.iter().enumerate() {
@@ -91,7 +97,7 @@ fn build(e: &Built) -> Vec<u8> {
         let mut block = [0u8; 76];
         put16(&mut block, 6, games.len() as u16);
         put16(&mut block, 8, pairings.len() as u16);
-        put32(&mut block, 18, 20250412 + r as u32);
+        put32(&mut block, 18, start + r as u32);
         out.extend_from_slice(&block);
     }
     dir[1] = marker(&mut out, 0xA5);
@@ -168,7 +174,7 @@ fn p(t: u16, k: u16) -> u16 {
 ///   (an empty board: the first team's player wins it, code 1 or 4 by colour);
 /// - round 4, board 2 of the first match is won by forfeit (code 5), board 1
 ///   of the second match is a double forfeit (code 6).
-fn event() -> Built {
+pub(crate) fn event() -> Built {
     let names = [
         ("Zadar", "ZAD", "Kapetan A", "CRO"),
         ("Biograd", "BIO", "Kapetan B", "CRO"),
@@ -407,58 +413,83 @@ fn team_scores_of_a_built_file_equal_the_scores_by_hand() {
 }
 
 /// The TRF-2026 export carries the teams: it reads back to the same team
-/// standings, and TieBreakServer's values on it (committed) are ours.
+/// standings, and TieBreakServer's values on it (committed) are ours, with
+/// the event dated 2025 (C.07 of 2024) and dated 2026 (C.07 of 2026, whose
+/// capped dummy opponent changes the values of the teams with a bye).
+/// `ARBITER_TBS=/ABS/PATH/tiebreakserver` reruns the program.
 #[test]
 fn the_trf26_export_ranks_as_the_tunx_and_as_tiebreakserver() {
     let dir = Scratch::new("tunx-team");
-    let tunx_path = dir.join("built_team_rr.TUNX");
-    std::fs::write(&tunx_path, build(&event())).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["convert", "built_team_rr.TUNX", "--to", "trf26"])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let trf_text = String::from_utf8(o.stdout).unwrap();
-    assert_eq!(
-        trf_text.lines().filter(|l| l.starts_with("310 ")).count(),
-        5
-    );
-    assert!(trf_text.contains("\n352 WBWB"), "{trf_text}");
-    assert!(trf_text.contains("\n320 "), "{trf_text}");
-    assert!(
-        trf_text
-            .lines()
-            .any(|l| l.starts_with("300   2   3   5   13   14   17   16")),
-        "{trf_text}"
-    );
-    let back = trf::read(trf_text.as_bytes(), &ReadOptions::default())
-        .unwrap()
-        .tournament;
-    let from_tunx = read(&std::fs::read(&tunx_path).unwrap());
-    let codes = LIST;
-    let (a, b) = (standings(&from_tunx, codes), standings(&back, codes));
-    assert_eq!(a.rows, b.rows);
-    let csv =
-        std::fs::read_to_string(fixtures().join("standings/team/built-team-rr.tiebreakserver.csv"))
+    let mut by_edition = Vec::new();
+    for (start, stem) in [
+        (20250412, "built-team-rr"),
+        (20260412, "built-team-rr-2026"),
+    ] {
+        let tunx_path = dir.join(format!("{stem}.TUNX"));
+        std::fs::write(&tunx_path, build_on(&event(), start)).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["convert", &format!("{stem}.TUNX"), "--to", "trf26"])
+            .current_dir(dir.path())
+            .output()
             .unwrap();
-    let d = differences(&csv, &a);
-    assert!(d.is_empty(), "{d:#?}");
-    if std::env::var_os("TIEBREAKSERVER").is_some() {
-        let trf_path = dir.join("built_team_rr.trf");
-        std::fs::write(&trf_path, &trf_text).unwrap();
-        let live = tiebreakserver(&trf_path, TBS_LIST);
         assert_eq!(
-            live.trim(),
-            csv.trim(),
-            "committed values are TieBreakServer's"
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
         );
+        let trf_text = String::from_utf8(o.stdout).unwrap();
+        assert_eq!(
+            trf_text.lines().filter(|l| l.starts_with("310 ")).count(),
+            5
+        );
+        assert!(trf_text.contains("\n352 WBWB"), "{trf_text}");
+        assert!(trf_text.contains("\n320 "), "{trf_text}");
+        assert!(
+            trf_text
+                .lines()
+                .any(|l| l.starts_with("300   2   3   5   13   14   17   16")),
+            "{trf_text}"
+        );
+        let back = trf::read(trf_text.as_bytes(), &ReadOptions::default())
+            .unwrap()
+            .tournament;
+        let from_tunx = read(&std::fs::read(&tunx_path).unwrap());
+        let (a, b) = (standings(&from_tunx, LIST), standings(&back, LIST));
+        assert_eq!(a.rows, b.rows);
+        let csv = std::fs::read_to_string(
+            fixtures().join(format!("standings/team/{stem}.tiebreakserver.csv")),
+        )
+        .unwrap();
+        let (d, n) = differences(&csv, &a);
+        assert!(d.is_empty(), "{stem}: {d:#?}");
+        assert_eq!(n, 5 * (2 + LIST.len()));
+        if let Some(tbs) = std::env::var_os("ARBITER_TBS") {
+            let trf_path = dir.join(format!("{stem}.trf"));
+            std::fs::write(&trf_path, &trf_text).unwrap();
+            let live = tiebreakserver(Path::new(&tbs), &trf_path, TBS_LIST);
+            assert_eq!(
+                live.trim(),
+                csv.trim(),
+                "{stem}: committed values are TieBreakServer's"
+            );
+        }
+        by_edition.push(a.rows);
     }
+    // every team has one bye; the 2026 cap binds only where the team's own
+    // score is above a draw a round: teams 2 and 5, the two rows
+    // TieBreakServer's outputs differ in
+    let mut changed: Vec<u32> = by_edition[0]
+        .iter()
+        .filter(|r| {
+            !by_edition[1]
+                .iter()
+                .any(|x| x.team == r.team && x.values == r.values)
+        })
+        .map(|r| r.team.0)
+        .collect();
+    changed.sort_unstable();
+    assert_eq!(changed, [2, 5], "the teams the 2026 cap changes");
 }
 
 /// The codes compared with TieBreakServer: the file's own (GP, EMGSB) and
@@ -470,50 +501,6 @@ const LIST: &[&str] = &[
 const TBS_LIST: &[&str] = &[
     "GPTS", "EMGSB", "EDE", "BH:MP", "SB:MP", "MPvGP", "EGGSB", "EMMSB", "BH:GP", "SB:GP",
 ];
-
-/// TieBreakServer's CSV (`StartNo,Rank,PTS,TB…`) for `path` with `PTS` and `codes`.
-fn tiebreakserver(path: &Path, codes: &[&str]) -> String {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/tiebreakserver");
-    let o = Command::new("python3")
-        .current_dir(&dir)
-        .args(["tiebreakchecker.py", "-b", "utf-8", "-s", "-i"])
-        .arg(path.canonicalize().unwrap())
-        .args(["-f", "TRF", "-d", ",", "-t", "PTS"])
-        .args(codes)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
-}
-
-/// Every value of a TieBreakServer CSV against ours (rank, MP, the codes).
-fn differences(csv: &str, s: &TeamStandings) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut lines = csv.lines();
-    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let mut seen = 0;
-    for l in lines.filter(|l| !l.trim().is_empty()) {
-        let f: Vec<&str> = l.split(',').collect();
-        let no: u32 = f[0].parse().unwrap();
-        let row = s.rows.iter().find(|r| r.team.0 == no).unwrap();
-        let ours: Vec<f64> = [f64::from(row.rank), row.match_points.to_f64()]
-            .into_iter()
-            .chain(row.values.iter().map(|v| v.to_f64()))
-            .collect();
-        for (k, (theirs, mine)) in f[1..].iter().zip(&ours).enumerate() {
-            let theirs: f64 = theirs.parse().unwrap();
-            if (theirs - mine).abs() > 1e-9 {
-                out.push(format!(
-                    "team {no} {}: {theirs} v ours {mine}",
-                    header[k + 1]
-                ));
-            }
-        }
-        seen += 1;
-    }
-    assert_eq!(seen, s.rows.len(), "every team compared");
-    out
-}
 
 /// cro_1386026 was saved before its teams were entered: it converts (the
 /// TRF-2026 header, no team), ranks no team, and says what the file holds.
@@ -554,12 +541,14 @@ fn the_empty_team_round_robin_converts_and_says_it_has_no_teams() {
     assert!(t.teams.is_empty() && t.is_team_event());
 }
 
-/// Writes the built file to the path in `BUILT_TEAM_TUNX` (to run
+/// Writes the built file to the path in `BUILT_TEAM_TUNX`, starting on
+/// `BUILT_TEAM_START` (YYYYMMDD, default 20250412) (to run
 /// TieBreakServer or Swiss-Manager on it by hand).
 #[test]
 #[ignore = "writes the built team file for a run by hand"]
 fn write_the_built_team_file() {
     if let Some(p) = std::env::var_os("BUILT_TEAM_TUNX") {
-        std::fs::write(p, build(&event())).unwrap();
+        let start = std::env::var("BUILT_TEAM_START").map_or(20250412, |s| s.parse().unwrap());
+        std::fs::write(p, build_on(&event(), start)).unwrap();
     }
 }
