@@ -346,8 +346,8 @@ pub(super) fn pibe_lines(conn: &Connection, section: &str) -> Result<Vec<String>
                 let paired = published.get(section).copied().unwrap_or(0);
                 for r in results.iter().filter(|r| r.round < paired) {
                     let Some(old) = r.old else { continue };
-                    if !boards.contains_key(&r.round) {
-                        boards.insert(r.round, state::boards(conn, section, r.round)?);
+                    if let std::collections::hash_map::Entry::Vacant(v) = boards.entry(r.round) {
+                        v.insert(state::boards(conn, section, r.round)?);
                     }
                     let players = boards.get(&r.round).and_then(|bs| {
                         bs.iter()
