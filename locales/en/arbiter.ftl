@@ -691,3 +691,8 @@ prize-unawarded = no players: its prizes are not awarded
 prize-tiebreaks-edition = Tie-breaks (edition { $edition }): { $list }
 # The colon after a label in the statement's text.
 prize-colon = { ": " }
+
+# FIDE mode and the pairing-integrity events (issue #33)
+desk-step-fide-mode-left = FIDE mode left (for good)
+hall-fide-mode-off = Not in FIDE mode: left at step { $step } by { $arbiter } ({ $reason }); it can never be entered again.
+hall-confirm-warning = I confirm the warning shown for this step (a second half-point bye)

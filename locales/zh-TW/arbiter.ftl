@@ -654,3 +654,8 @@ prize-unawarded-cash = 無人參賽：獎項不頒發（獎金 { $cash } 未發�
 prize-unawarded = 無人參賽：獎項不頒發
 prize-tiebreaks-edition = 同分比較（C.07 版本：{ $edition }）：{ $list }
 prize-colon = ：
+
+# FIDE mode and the pairing-integrity events (issue #33)
+desk-step-fide-mode-left = 已離開 FIDE 模式（不可再進入）
+hall-fide-mode-off = 非 FIDE 模式：於步驟 { $step } 由 { $arbiter } 離開（{ $reason }），不可再進入。
+hall-confirm-warning = 我確認此步驟顯示的警告（第二次半分輪空）

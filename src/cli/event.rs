@@ -70,6 +70,11 @@ pub(crate) struct StepArgs {
     /// Why (recorded in the log).
     #[arg(long)]
     pub(crate) reason: Option<String>,
+    /// Confirm a Level-3 warning (a full-point bye, a second half-point bye,
+    /// a correction of a round already paired on): without it the step is
+    /// refused and the message says what it would record.
+    #[arg(long)]
+    pub(crate) confirm: bool,
     #[command(flatten)]
     pub(crate) who: Who,
 }
@@ -106,6 +111,8 @@ pub(crate) enum EventCommand {
     Withdraw(WithdrawArgs),
     /// Undo the last step, or return to the state before step N; the undo is itself a step.
     Undo(UndoArgs),
+    /// Whether the event is in FIDE mode; --leave leaves it for good (two confirmations).
+    FideMode(FideModeArgs),
     /// The log of every step: what, when, by whom, why.
     Log(LogArgs),
     /// The sections, their rounds and a round's boards.
@@ -128,6 +135,33 @@ pub(crate) struct NewArgs {
     /// Rounds of the main section when there is no profile.
     #[arg(long)]
     pub(crate) rounds: Option<u32>,
+    /// Import rounds that break the pairing rules anyway (a Level-3 warning;
+    /// each such round is recorded as `### Import @ Round n`).
+    #[arg(long)]
+    pub(crate) confirm: bool,
+    #[command(flatten)]
+    pub(crate) who: Who,
+}
+
+#[derive(clap::Args, Debug)]
+pub(crate) struct FideModeArgs {
+    pub(crate) event: PathBuf,
+    /// Leave FIDE mode for good (needs --reason, --confirm and --confirm-again).
+    #[arg(long, conflicts_with = "enter")]
+    pub(crate) leave: bool,
+    /// Enter FIDE mode (always refused: every event is in it from its
+    /// creation, and once left it is never entered again).
+    #[arg(long)]
+    pub(crate) enter: bool,
+    /// Why FIDE mode is left (written into the `###` line).
+    #[arg(long)]
+    pub(crate) reason: Option<String>,
+    /// The first confirmation of the Level-4 warning.
+    #[arg(long)]
+    pub(crate) confirm: bool,
+    /// The second confirmation of the Level-4 warning.
+    #[arg(long, requires = "confirm")]
+    pub(crate) confirm_again: bool,
     #[command(flatten)]
     pub(crate) who: Who,
 }
@@ -376,6 +410,7 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
         EventCommand::Bye(a) => bye(a),
         EventCommand::Withdraw(a) => withdraw(a),
         EventCommand::Undo(a) => undo(a),
+        EventCommand::FideMode(a) => fide_mode(a),
         EventCommand::Log(a) => log(a),
         EventCommand::Show(a) => show(a),
     }
@@ -383,6 +418,55 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
 
 fn open(path: &Path) -> Result<Event, Failure> {
     Ok(Event::open(path)?)
+}
+
+/// The warnings confirmed on the command line.
+fn confirmation(once: bool, again: bool) -> event::Confirm {
+    match (once, again) {
+        (true, true) => event::Confirm::Twice,
+        (true, false) => event::Confirm::Once,
+        _ => event::Confirm::None,
+    }
+}
+
+/// Open the event file with the step's confirmation.
+fn open_confirmed(path: &Path, step: &StepArgs) -> Result<Event, Failure> {
+    let mut e = open(path)?;
+    e.confirm(confirmation(step.confirm, false));
+    Ok(e)
+}
+
+/// The line every command that shows the event prints first while FIDE mode
+/// is off (VCL4THP Q46).
+fn fide_banner(e: &Event) -> Result<Option<String>, Failure> {
+    Ok(match e.fide_mode()? {
+        event::FideMode::On => None,
+        event::FideMode::Left {
+            step,
+            arbiter,
+            reason,
+            ..
+        } => Some(format!(
+            "NOT IN FIDE MODE: left at step {step} by {arbiter} ({reason}); it can never be entered again"
+        )),
+    })
+}
+
+fn fide_mode(a: FideModeArgs) -> Result<Outcome, Failure> {
+    let mut e = open(&a.event)?;
+    if a.enter {
+        e.enter_fide_mode()?;
+    }
+    if a.leave {
+        e.confirm(confirmation(a.confirm, a.confirm_again));
+        let seq = e.leave_fide_mode(&a.who.author(a.reason.clone()))?;
+        println!("step {seq}: FIDE mode left for good");
+    }
+    match fide_banner(&e)? {
+        Some(b) => println!("{b}"),
+        None => println!("in FIDE mode (since the event's creation)"),
+    }
+    Ok(Outcome::Clean)
 }
 
 fn new(a: NewArgs) -> Result<Outcome, Failure> {
@@ -433,7 +517,13 @@ fn new(a: NewArgs) -> Result<Outcome, Failure> {
         sections,
     }];
     if let Some(from) = &a.from {
-        let loaded = super::common::gate(input::read_input(from, None, None)?)?;
+        let mut loaded = super::common::gate(input::read_input(from, None, None)?)?;
+        // VCL4THP Q54-55: imported rounds checked against the pairing rules
+        let confirm = confirmation(a.confirm, false);
+        let breaches = event::check_import(&mut loaded.tournament, confirm, &a.event)?;
+        for l in &breaches {
+            eprintln!("warning: imported anyway (--confirm): {l}");
+        }
         steps.push(event::Step::Import {
             section: event::spec::MAIN.into(),
             tournament: Box::new(loaded.tournament),
@@ -726,7 +816,7 @@ fn report_entered(lines: &[SheetLine], done: &[event::Entered]) {
 }
 
 fn result(a: ResultArgs) -> Result<Outcome, Failure> {
-    let mut e = open(&a.event)?;
+    let mut e = open_confirmed(&a.event, &a.step)?;
     let r = parse_result(&a.result)?;
     let line = SheetLine {
         at: String::new(),
@@ -764,7 +854,7 @@ fn results_sheet(a: ResultsArgs) -> Result<Outcome, Failure> {
             l.round = a.round;
         }
     }
-    let mut e = open(&a.event)?;
+    let mut e = open_confirmed(&a.event, &a.step)?;
     let done = e.results(&a.step.author(), &lines, a.correct)?;
     report_entered(&lines, &done);
     let new = done
@@ -776,7 +866,7 @@ fn results_sheet(a: ResultsArgs) -> Result<Outcome, Failure> {
 }
 
 fn bye(a: ByeArgs) -> Result<Outcome, Failure> {
-    let mut e = open(&a.event)?;
+    let mut e = open_confirmed(&a.event, &a.step)?;
     let code = if a.remove {
         None
     } else if a.half {
@@ -832,6 +922,9 @@ fn log(a: LogArgs) -> Result<Outcome, Failure> {
 
 fn show(a: ShowArgs) -> Result<Outcome, Failure> {
     let e = open(&a.event)?;
+    if let Some(b) = fide_banner(&e)? {
+        println!("{b}");
+    }
     let s = e.section(a.section.as_deref())?;
     for x in e.sections()? {
         println!(

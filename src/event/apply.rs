@@ -148,6 +148,9 @@ pub(super) fn apply(tx: &Transaction<'_>, step: &Step) -> Result<(), EventError>
         }
         // An undo rebuilds the whole state (store::rebuild).
         Step::Undo { .. } => Ok(()),
+        // FIDE mode is read from the log itself (`super::fide`): no state
+        // table holds it, so no rebuild can lose it.
+        Step::FideMode { .. } => Ok(()),
     }
 }
 

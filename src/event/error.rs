@@ -68,6 +68,29 @@ pub enum EventError {
         /// What the storage said.
         detail: String,
     },
+    /// A step the arbiter must confirm first (a Level-3 warning: one
+    /// confirmation; Level 4: two), and the confirmation was not given. Nothing
+    /// was written.
+    Unconfirmed {
+        /// The event file's path as given.
+        path: String,
+        /// The warning's level (3 or 4, as the FIDE checklist counts them).
+        level: u8,
+        /// What the step does and why it is warned about.
+        warning: String,
+        /// The `###` line the step will write into the TRF-26 export, if any.
+        record: Option<String>,
+    },
+    /// FIDE mode was left: it cannot be entered again, and the step that left
+    /// it cannot be undone.
+    FideModeLeft {
+        /// The event file's path as given.
+        path: String,
+        /// What was asked.
+        asked: String,
+        /// The log's step that left FIDE mode.
+        step: i64,
+    },
 }
 
 impl EventError {
@@ -120,6 +143,26 @@ impl EventError {
                     message,
                 }
             }
+            EventError::Unconfirmed {
+                path: p,
+                level,
+                warning,
+                record,
+            } if p.is_empty() => EventError::Unconfirmed {
+                path: path.to_string(),
+                level,
+                warning,
+                record,
+            },
+            EventError::FideModeLeft {
+                path: p,
+                asked,
+                step,
+            } if p.is_empty() => EventError::FideModeLeft {
+                path: path.to_string(),
+                asked,
+                step,
+            },
             e => e,
         }
     }
@@ -135,7 +178,9 @@ impl EventError {
             | EventError::Busy { path }
             | EventError::Refused { path, .. }
             | EventError::NoLegalPairing { path, .. }
-            | EventError::Storage { path, .. } => path,
+            | EventError::Storage { path, .. }
+            | EventError::Unconfirmed { path, .. }
+            | EventError::FideModeLeft { path, .. } => path,
         }
     }
 }
@@ -175,6 +220,26 @@ impl fmt::Display for EventError {
             EventError::Storage { path, detail } => {
                 write!(f, "{path}: the event file could not be written: {detail}; nothing changed")
             }
+            EventError::Unconfirmed {
+                path,
+                level,
+                warning,
+                record,
+            } => {
+                write!(f, "{path}: level-{level} warning: {warning}")?;
+                if let Some(r) = record {
+                    write!(f, "; the TRF-26 export will record it as \"{r}\"")?;
+                }
+                if *level >= 4 {
+                    write!(f, "; expected two confirmations (--confirm and --confirm-again), found fewer: nothing written")
+                } else {
+                    write!(f, "; expected a confirmation (--confirm), found none: nothing written")
+                }
+            }
+            EventError::FideModeLeft { path, asked, step } => write!(
+                f,
+                "{path}: {asked}: expected a request that keeps FIDE mode left, found one that would enter it again (step {step} left it, and it can never be re-entered); nothing written"
+            ),
         }
     }
 }
@@ -195,7 +260,9 @@ impl From<EventError> for crate::Error {
             EventError::Busy { .. } | EventError::Storage { .. } => {
                 (codes::EVENT_FILE, Family::Engine)
             }
-            EventError::Refused { .. } => (codes::STEP_REFUSED, Family::Consistency),
+            EventError::Refused { .. }
+            | EventError::Unconfirmed { .. }
+            | EventError::FideModeLeft { .. } => (codes::STEP_REFUSED, Family::Consistency),
             EventError::NoLegalPairing { .. } => (codes::NO_LEGAL_PAIRING, Family::Engine),
         };
         let path = e.path();

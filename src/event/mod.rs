@@ -24,6 +24,7 @@
 mod accounts;
 mod apply;
 mod error;
+mod fide;
 mod ops;
 pub mod results;
 mod schema;
@@ -35,6 +36,7 @@ mod view;
 
 pub use accounts::{Account, Role, MIN_PASSWORD};
 pub use error::EventError;
+pub use fide::{check_import, import_breaches, Confirm, FideMode};
 pub use ops::{Entered, Paired, SheetLine};
 pub use state::{BoardState, Scope, SectionState};
 pub use step::{

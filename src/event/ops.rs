@@ -93,7 +93,19 @@ impl Event {
     /// reports and exports read).
     pub fn tournament(&self, section: Option<&str>) -> Result<Tournament, EventError> {
         let s = self.section(section)?;
-        state::tournament(&self.conn, &s.key, Scope::Published).map_err(|e| e.in_file(&self.name()))
+        let mut t = state::tournament(&self.conn, &s.key, Scope::Published)
+            .map_err(|e| e.in_file(&self.name()))?;
+        // the pairing-integrity events the TRF-26 export records (`###`)
+        for line in
+            super::fide::pibe_lines(&self.conn, &s.key).map_err(|e| e.in_file(&self.name()))?
+        {
+            t.extra_records.push(crate::model::ExtraRecord {
+                code: "###".into(),
+                line,
+                after_player: None,
+            });
+        }
+        Ok(t)
     }
 
     /// A section with its draft round too (or the round being published): the
@@ -188,6 +200,8 @@ impl Event {
         source: &str,
     ) -> Result<i64, EventError> {
         let name = self.name();
+        let mut tournament = tournament;
+        super::fide::check_import(&mut tournament, self.confirmed, &self.path)?;
         self.write(author, |tx| {
             let s = state::section(tx, section)?;
             if s.players > 0 {
@@ -394,6 +408,7 @@ impl Event {
         correct: bool,
     ) -> Result<Vec<Entered>, EventError> {
         let name = self.name();
+        let confirmed = self.confirmed;
         let mut keys: Vec<Option<String>> = Vec::new();
         for l in lines {
             if !keys.contains(&l.section) {
@@ -477,6 +492,9 @@ impl Event {
                             )))
                         }
                         old => {
+                            if let Some(was) = old.filter(|_| round < s.published) {
+                                past_correction(tx, confirmed, &s, round, b, was, l.result)?;
+                            }
                             entered.push((
                                 i,
                                 old.map_or(Entered::Recorded, |old| Entered::Corrected { old }),
@@ -522,6 +540,7 @@ impl Event {
         bye: Option<ByeCode>,
     ) -> Result<i64, EventError> {
         let name = self.name();
+        let confirmed = self.confirmed;
         self.write(author, |tx| {
             let s = state::section(tx, section)?;
             pid(tx, &s.key, number)?;
@@ -549,7 +568,30 @@ impl Event {
                 ));
             }
             if bye == Some(ByeCode::H) {
-                half_bye_limits(tx, &s.key, number, round)?;
+                let taken = half_bye_limits(tx, &s.key, number, round)?;
+                if taken > 0 {
+                    // VCL4THP Q174: a Level-3 warning on the second and later
+                    super::fide::require(
+                        confirmed,
+                        3,
+                        format!(
+                            "player {number}, round {round}: half-point bye number {} of this player ({taken} already granted)",
+                            taken + 1
+                        ),
+                        None,
+                    )?;
+                }
+            }
+            if bye == Some(ByeCode::F) {
+                // VCL4THP Q178-179: deprecated, and a pairing-integrity event
+                super::fide::require(
+                    confirmed,
+                    3,
+                    format!(
+                        "player {number}, round {round}: a full-point bye, which the pairing rules (C.04.1) do not provide for and FIDE's checklist calls deprecated"
+                    ),
+                    Some(super::fide::fpb_line(round, number)),
+                )?;
             }
             Ok(Step::Bye {
                 section: s.key,
@@ -611,6 +653,7 @@ impl Event {
                     None => return Err(EventError::refused("expected a step to undo, found none")),
                 },
             };
+            super::fide::undo_guard(tx, target)?;
             if let Some((_, Step::Create { .. })) = first_step(tx)?.filter(|(s, _)| *s >= target) {
                 return Err(EventError::refused(
                     "expected a step after the event's creation, found the creation itself (it cannot be undone; delete the file instead)",
@@ -652,6 +695,45 @@ pub(crate) fn show(r: BoardResult) -> String {
     super::results::format(r)
 }
 
+/// A correction of `round`, whose result a later pairing already used. In
+/// FIDE mode only the round before the last one paired can be corrected
+/// (VCL4THP Q189-191: earlier rounds stay as they were); the correction is a
+/// pairing-integrity event: confirmed first (Level 3) and recorded as a `###`
+/// line (C.04.2 (2026) art. 4.3: the pairings already made stand).
+fn past_correction(
+    tx: &Transaction<'_>,
+    confirmed: super::fide::Confirm,
+    s: &SectionState,
+    round: u32,
+    b: &BoardState,
+    old: BoardResult,
+    new: BoardResult,
+) -> Result<(), EventError> {
+    if round + 1 < s.published && super::fide::left_step(tx)?.is_none() {
+        return Err(EventError::refused(format!(
+            "round {round}, board {}: in FIDE mode expected a correction of round {} or later (the round before the last one paired), found round {round}; earlier rounds stay as played",
+            b.board,
+            s.published - 1
+        )));
+    }
+    super::fide::require(
+        confirmed,
+        3,
+        format!(
+            "round {round}, board {}: a correction of a result round {} was already paired with",
+            b.board, s.published
+        ),
+        Some(super::fide::correction_line(
+            round,
+            b.board,
+            Some((b.white, b.black)),
+            &show(old),
+            &show(new),
+            s.published,
+        )),
+    )
+}
+
 /// The next round cannot be paired while the last one has games without a
 /// result: the scores it is paired on are not known yet.
 fn unfinished(tx: &Transaction<'_>, section: &str, last: u32) -> Result<(), EventError> {
@@ -674,13 +756,14 @@ fn unfinished(tx: &Transaction<'_>, section: &str, last: u32) -> Result<(), Even
     )))
 }
 
-/// The profile's limits on requested half-point byes.
+/// The profile's limits on requested half-point byes; the half-point byes
+/// the player has for other rounds.
 fn half_bye_limits(
     tx: &Transaction<'_>,
     section: &str,
     number: u32,
     round: u32,
-) -> Result<(), EventError> {
+) -> Result<u32, EventError> {
     let (max, last): (Option<u32>, Option<u32>) = tx
         .query_row(
             "SELECT max_half_byes, half_bye_last_round FROM section WHERE key = ?1",
@@ -695,22 +778,22 @@ fn half_bye_limits(
             )));
         }
     }
+    let p = pid(tx, section, number)?;
+    let taken: u32 = tx
+        .query_row(
+            "SELECT COUNT(*) FROM unpaired WHERE section = ?1 AND player = ?2 AND kind = 'H' AND round != ?3",
+            params![section, p, round],
+            |r| r.get(0),
+        )
+        .map_err(db)?;
     if let Some(max) = max {
-        let p = pid(tx, section, number)?;
-        let taken: u32 = tx
-            .query_row(
-                "SELECT COUNT(*) FROM unpaired WHERE section = ?1 AND player = ?2 AND kind = 'H' AND round != ?3",
-                params![section, p, round],
-                |r| r.get(0),
-            )
-            .map_err(db)?;
         if taken >= max {
             return Err(EventError::refused(format!(
                 "player {number}: expected at most {max} half-point bye(s) (the regulations' limit), found {taken} already granted"
             )));
         }
     }
-    Ok(())
+    Ok(taken)
 }
 
 /// Run the section's pairing system on `t` for `round`.

@@ -269,6 +269,14 @@ pub enum Step {
         /// The sequence number ([`Logged::seq`]) of the first step undone.
         to_before: i64,
     },
+    /// FIDE mode left (`on: false`) for the whole event; the reason is the
+    /// step's. An event is in FIDE mode from its creation; once left it can
+    /// never be entered again (VCL4THP Q40-46), so `on: true` is never
+    /// written, and no undo crosses this step.
+    FideMode {
+        /// Always `false`: FIDE mode left.
+        on: bool,
+    },
 }
 
 impl Step {
@@ -286,13 +294,14 @@ impl Step {
             Step::Bye { .. } => "bye",
             Step::Withdraw { .. } => "withdraw",
             Step::Undo { .. } => "undo",
+            Step::FideMode { .. } => "fide_mode",
         }
     }
 
     /// The section the step is about.
     pub fn section(&self) -> Option<&str> {
         match self {
-            Step::Create { .. } | Step::Undo { .. } => None,
+            Step::Create { .. } | Step::Undo { .. } | Step::FideMode { .. } => None,
             Step::Register { section, .. }
             | Step::Import { section, .. }
             | Step::Edit { section, .. }

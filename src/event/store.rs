@@ -28,6 +28,9 @@ pub(crate) use super::schema::BUSY_TIMEOUT;
 pub struct Event {
     pub(super) conn: Connection,
     pub(super) path: PathBuf,
+    /// The warnings confirmed for the steps written through this handle
+    /// ([`Event::confirm`]).
+    pub(super) confirmed: super::fide::Confirm,
 }
 
 /// Who makes a step and why.
@@ -63,6 +66,7 @@ impl Event {
         let event = Event {
             conn,
             path: path.to_path_buf(),
+            confirmed: super::fide::Confirm::None,
         };
         let version = event.check_identity()?;
         // Write-ahead logging: readers (the public pages) never wait for a
@@ -99,6 +103,7 @@ impl Event {
             let mut event = Event {
                 conn,
                 path: tmp.clone(),
+                confirmed: super::fide::Confirm::None,
             };
             event.migrate()?;
             for step in steps {
@@ -345,9 +350,9 @@ pub(super) fn now() -> String {
         .unwrap_or_default()
 }
 
-type Row = (i64, String, String, Option<String>, Step);
+pub(super) type Row = (i64, String, String, Option<String>, Step);
 
-fn read_log(conn: &Connection, name: &str) -> Result<Vec<Row>, EventError> {
+pub(super) fn read_log(conn: &Connection, name: &str) -> Result<Vec<Row>, EventError> {
     let mut st = conn
         .prepare("SELECT seq, at, arbiter, reason, payload FROM step ORDER BY seq")
         .map_err(|e| EventError::storage(name, &e))?;
@@ -377,7 +382,7 @@ fn read_log(conn: &Connection, name: &str) -> Result<Vec<Row>, EventError> {
 /// The sequence numbers of the steps that count: every step but the undos
 /// and the steps an undo took back (an undo to before step `k` takes back
 /// every step from `k` on that still counted when it was made).
-fn effective(rows: &[Row]) -> Vec<i64> {
+pub(super) fn effective(rows: &[Row]) -> Vec<i64> {
     let mut live: Vec<i64> = Vec::new();
     for (seq, _, _, _, step) in rows {
         match step {

@@ -122,6 +122,7 @@ pub fn describe(step: &Step) -> String {
             None => format!("{section}: player {number} brought back"),
         },
         Step::Undo { to_before } => format!("undo: back to the state before step {to_before}"),
+        Step::FideMode { .. } => "FIDE mode left (for good)".into(),
     }
 }
 

@@ -569,8 +569,27 @@ fn half_point_byes_keep_to_the_regulations_limits() {
         ]);
     }
     ok(&["event", "bye", &event, "4", "--round", "2", "--half"]);
-    ok(&["event", "bye", &event, "4", "--round", "3", "--half"]);
-    let (code, _, err) = arbiter(&["event", "bye", &event, "4", "--round", "4", "--half"]);
+    // the second is a Level-3 warning (VCL4THP Q174)
+    ok(&[
+        "event",
+        "bye",
+        &event,
+        "4",
+        "--round",
+        "3",
+        "--half",
+        "--confirm",
+    ]);
+    let (code, _, err) = arbiter(&[
+        "event",
+        "bye",
+        &event,
+        "4",
+        "--round",
+        "4",
+        "--half",
+        "--confirm",
+    ]);
     assert_eq!(code, 3);
     assert!(err.contains("at most 2 half-point bye(s)"), "{err}");
     let (code, _, err) = arbiter(&["event", "bye", &event, "5", "--round", "8", "--half"]);
@@ -578,7 +597,16 @@ fn half_point_byes_keep_to_the_regulations_limits() {
     assert!(err.contains("in round 7 or before"), "{err}");
     // A taken-back bye frees its place.
     ok(&["event", "bye", &event, "4", "--round", "3", "--remove"]);
-    ok(&["event", "bye", &event, "4", "--round", "5", "--half"]);
+    ok(&[
+        "event",
+        "bye",
+        &event,
+        "4",
+        "--round",
+        "5",
+        "--half",
+        "--confirm",
+    ]);
 }
 
 #[test]

@@ -14,6 +14,7 @@ mod dutch_support;
 mod endorsement;
 mod event;
 mod event_durability;
+mod event_fide;
 mod fide_list;
 mod guards;
 mod hall;

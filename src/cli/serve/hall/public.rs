@@ -203,7 +203,7 @@ pub(crate) async fn page(
             input.switch = site::Switch::Query;
             match site::page(&input, &name) {
                 Ok(Some(t)) => {
-                    let t = Bytes::from(t);
+                    let t = Bytes::from(with_fide_banner(&h, lang, t));
                     store_page(&h.pages, key, seq, t.clone());
                     t
                 }
@@ -216,6 +216,30 @@ pub(crate) async fn page(
     };
     // the kept page itself, shared (no copy per reader)
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], text).into_response()
+}
+
+/// The page with the banner of an event out of FIDE mode after its `<body>`
+/// tag (VCL4THP Q46); kept with the page, which a new step renders again.
+fn with_fide_banner(h: &Hosted, lang: chess_arbiter::render::i18n::Lang, page: String) -> String {
+    let Some(text) = view::fide_banner(h, lang) else {
+        return page;
+    };
+    let Some(at) = page
+        .find("<body")
+        .and_then(|b| page[b..].find('>').map(|e| b + e + 1))
+    else {
+        return page;
+    };
+    let banner = format!(
+        "\n<p class=\"fide-off\" role=\"alert\" style=\"margin:0;padding:.4em .8em;background:#fde8e8;border-bottom:1px solid #e09a9a\">{}</p>",
+        text.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    );
+    let mut out = page;
+    out.insert_str(at, &banner);
+    out
 }
 
 fn store_page(pages: &Mutex<Pages>, key: (String, String), seq: i64, text: Bytes) {

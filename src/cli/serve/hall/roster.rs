@@ -389,9 +389,15 @@ pub(crate) async fn bye(asked: Asked, Form(f): Form<Vec<(String, String)>>) -> A
             ))
         }
     };
+    // the arbiter's tick after a Level-3 warning (a second half-point bye)
+    let confirm = if post.f.get("confirm").is_some() {
+        chess_arbiter::event::Confirm::Once
+    } else {
+        chess_arbiter::event::Confirm::None
+    };
     post.write(
         true,
-        move |e, author, section| e.bye(author, section, player, round, code),
+        move |e, author, section| e.confirm(confirm).bye(author, section, player, round, code),
         |seq| {
             vec![Flash::ok(tr!(
                 lang(),

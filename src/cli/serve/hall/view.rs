@@ -124,6 +124,8 @@ pub(crate) struct Frame {
     /// The page's language tag, and the links to the same page in the others.
     lang: String,
     switch: Vec<Switch>,
+    /// The banner every page shows while the event is out of FIDE mode.
+    fide_off: Option<String>,
 }
 
 /// A link to the page in another language (`?lang=TAG`).
@@ -189,6 +191,7 @@ impl Frame {
             tool: format!("arbiter {}", env!("CARGO_PKG_VERSION")),
             lang: lang.tag().to_string(),
             switch: switch(lang),
+            fide_off: fide_banner(h, lang),
         }
     }
 
@@ -200,6 +203,27 @@ impl Frame {
     pub(crate) fn live(mut self, h: &Hosted) -> Frame {
         self.live = Some(format!("/e/{}/live", h.id));
         self
+    }
+}
+
+/// The words of the banner shown while the event is out of FIDE mode
+/// (VCL4THP Q46), `None` in FIDE mode.
+pub(crate) fn fide_banner(h: &Hosted, lang: Lang) -> Option<String> {
+    let mode = h.open().and_then(|e| e.fide_mode()).ok()?;
+    match mode {
+        chess_arbiter::event::FideMode::On => None,
+        chess_arbiter::event::FideMode::Left {
+            step,
+            arbiter,
+            reason,
+            ..
+        } => Some(tr!(
+            lang,
+            "hall-fide-mode-off",
+            step = step,
+            arbiter = arbiter,
+            reason = reason
+        )),
     }
 }
 

@@ -233,6 +233,7 @@ pub(crate) fn describe(lang: Lang, step: &Step, names: &HashMap<String, String>)
             }
         }
         Step::Undo { to_before } => tr!(lang, "desk-step-undo", step = *to_before),
+        Step::FideMode { .. } => tr!(lang, "desk-step-fide-mode-left"),
     }
 }
 
