@@ -117,6 +117,10 @@ fn make_players(rng: &mut Rng) -> Vec<Entrant> {
             };
         }
     }
+    if let Err(e) = cover_every_group(&mut out) {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
     // The late entrant: missed the technical meeting, so not paired in round 1
     // (CTCA regulation §9: zero points); given the next starting rank.
     out.push(Entrant {
@@ -149,6 +153,62 @@ fn make_players(rng: &mut Rng) -> Vec<Entrant> {
         e.leaves = 5;
     }
     out
+}
+
+/// The age groups of the profile (`samples/ctca-2023.toml`,
+/// `[standings.age_groups]`: exclusive, each with a girls' group, ages in 2023).
+const AGE_GROUPS: [i32; 7] = [19, 17, 15, 13, 11, 9, 7];
+
+/// The birth years of age group `under`: from the year it starts to the year
+/// before the next younger group starts.
+fn born_in(under: i32) -> (i32, i32) {
+    let until = AGE_GROUPS
+        .iter()
+        .filter(|a| **a < under)
+        .max()
+        .map_or(i32::MAX, |n| 2023 - n - 1);
+    (2023 - under, until)
+}
+
+/// Every one of the profile's 15 categories gets an entrant: the Open and
+/// each age group by the draw (an error if the seed leaves an age group
+/// empty), each girls' group by turning the lowest-ranked rated Taiwanese boy
+/// of the age group into a girl (a woman's given name, same surname and
+/// script) when the draw gave it none. Only sex and name change: ratings,
+/// hence starting ranks, pairings and results, stay the draw's (the rating
+/// chosen is unique, so the order by rating then name holds).
+fn cover_every_group(out: &mut [Entrant]) -> Result<(), String> {
+    for under in AGE_GROUPS {
+        let (from, until) = born_in(under);
+        let born = |p: &Player| p.birth.is_some_and(|b| (from..=until).contains(&b.year));
+        if !out.iter().any(|e| born(&e.player)) {
+            return Err(format!("this seed gives U{under} no entrant"));
+        }
+        let girl = |p: &Player| p.sex == Some(Sex::Female);
+        if out.iter().any(|e| born(&e.player) && girl(&e.player)) {
+            continue;
+        }
+        let unique = |r: Option<u16>| {
+            r.is_some() && out.iter().filter(|e| e.player.rating == r).count() == 1
+        };
+        let chosen = (0..out.len()).rev().find_map(|k| {
+            let p = &out[k].player;
+            let fits = born(p)
+                && p.title.is_none()
+                && unique(p.rating)
+                && p.federation.as_deref() == Some("TPE");
+            fits.then(|| names::as_girl(&p.name, k).map(|n| (k, n)))
+                .flatten()
+        });
+        let Some((k, name)) = chosen else {
+            return Err(format!(
+                "this seed gives U{under} Girls no entrant and no boy to turn"
+            ));
+        };
+        out[k].player.name = name;
+        out[k].player.sex = Some(Sex::Female);
+    }
+    Ok(())
 }
 
 fn play(rng: &mut Rng, white: &Player, black: &Player) -> Outcome {

@@ -259,6 +259,20 @@ fn blitz(rng: &mut Rng) -> Result<Tournament, String> {
     };
     let k = players.len();
     players.push(person(rng, &s, k));
+    // The girls' groups the draw above leaves empty (issue #30: every
+    // category of the profile has an entrant), drawn after the others so
+    // that their names and ratings stay as they were.
+    for (cat, year) in [("U19 Girls", 2005), ("U7 Girls", 2016)] {
+        let s = Spec {
+            year,
+            female: true,
+            base: 1000.0,
+            spread: 400.0,
+            category: Some(cat.into()),
+        };
+        let k = players.len();
+        players.push(person(rng, &s, k));
+    }
     run(
         rng,
         info(

@@ -164,6 +164,25 @@ fn taiwanese(rng: &mut Rng, female: bool, chinese: bool) -> String {
     }
 }
 
+/// A Taiwanese name as [`entrant`] writes it (`Chen, Chih-Hao` or
+/// `陳志豪, Chen Chih-Hao`) with the given name replaced by the `k`-th
+/// woman's, in the same script; `None` for a visitor's name.
+#[allow(dead_code)] // make_sample_open only
+pub(crate) fn as_girl(name: &str, k: usize) -> Option<String> {
+    let (given, given_zh) = WOMEN[k % WOMEN.len()];
+    let (first, latin) = name.split_once(", ")?;
+    if let Some((surname, _)) = latin.split_once(' ') {
+        let (_, zh) = SURNAMES.iter().find(|(s, _)| *s == surname)?;
+        return first
+            .starts_with(zh)
+            .then(|| format!("{zh}{given_zh}, {surname} {given}"));
+    }
+    SURNAMES
+        .iter()
+        .any(|(s, _)| *s == first)
+        .then(|| format!("{first}, {given}"))
+}
+
 /// A player's name and federation: a visitor with `visitors` percent
 /// chance (the federation drawn evenly), else Taiwanese, in Chinese
 /// characters with `chinese` percent chance.

@@ -216,6 +216,7 @@ fn one(args: &Args, path: &str) -> Result<(EventReport, String), Failure> {
         .fide_list(fide_list);
     let report = compute(t, &opts);
     check_given_k(t, &opts.k_factors, report.kind, args.force)?;
+    say_renamed(&report);
     let lang = args.lang.resolve(None)?;
     let text = match args.format {
         ReportFormat::Text => render::text_in(&report, lang),
@@ -228,4 +229,25 @@ fn one(args: &Args, path: &str) -> Result<(EventReport, String), Failure> {
         .end_date
         .or_else(|| t.info.round_dates.iter().flatten().max().copied());
     Ok(((report, end, errors), text))
+}
+
+/// A note on stderr naming every player the report names otherwise than the
+/// file (the FIDE list's name, or the Latin form beside Chinese characters):
+/// the CSV has no other place to say it.
+fn say_renamed(report: &chess_arbiter::rating::RatingReport) {
+    let renamed: Vec<String> = report
+        .players
+        .iter()
+        .filter_map(|p| {
+            let file = p.name_in_file.as_ref()?;
+            Some(format!("{} \"{file}\" as \"{}\"", p.start_rank, p.name))
+        })
+        .collect();
+    if !renamed.is_empty() {
+        super::exit::say(format!(
+            "note: name: {} player(s) reported by the name FIDE knows them by (the FIDE list's, else the Latin form written beside the name): {}",
+            renamed.len(),
+            renamed.join(", ")
+        ));
+    }
 }

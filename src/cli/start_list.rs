@@ -4,7 +4,7 @@
 //! `arbiter pair` to pair round 1.
 
 use chess_arbiter::formats::{json, registrations, trf};
-use chess_arbiter::model::fide_list::ListKind;
+use chess_arbiter::model::fide_list::{FideList, ListKind, Registration};
 use chess_arbiter::pairing::start_list::{build, StartListOptions};
 use chess_arbiter::render::fide_list::{start_list_text, unlisted_diagnostics};
 use chrono::{Datelike, NaiveDate};
@@ -137,6 +137,7 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
                 .unwrap_or_default()
         );
     }
+    say_names_not_kept(&regs, &list, &name);
     let ds = unlisted_diagnostics(&s.unlisted, &list, &name);
     for d in &ds {
         super::exit::say(d);
@@ -172,4 +173,25 @@ pub(crate) fn run(args: Args) -> Result<Outcome, Failure> {
         input::write_output(None, &start_list_text(&s)).map_err(Failure::Reported)?;
     }
     Ok(Outcome::found_if(ds.iter().any(|d| d.is_error())))
+}
+
+/// A warning for each registration by FIDE id whose name is not the list's:
+/// the start list takes the listed player's data, name included, from the
+/// list (a name in Chinese characters becomes the list's Latin name), so the
+/// name registered is not kept and is named here.
+fn say_names_not_kept(regs: &[Registration], list: &FideList, file: &str) {
+    for r in regs {
+        let (Some(name), Some(l)) = (
+            r.name.as_deref().map(str::trim).filter(|n| !n.is_empty()),
+            chess_arbiter::rating::fide_list::listed(list, r.fide_id.as_deref().map(str::trim)),
+        ) else {
+            continue;
+        };
+        if name != l.name.trim() {
+            eprintln!(
+                "warning: {file}, line {} (name): registered as \"{name}\", written as the FIDE list's \"{}\" (FIDE id {}): a listed player's data comes from the list",
+                r.line, l.name.trim(), l.fide_id
+            );
+        }
+    }
 }

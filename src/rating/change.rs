@@ -5,7 +5,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 use super::edition::{playing_time, Kind, RatingRules};
-use super::fide_list::{list_k, list_kind, standard_stand_ins, with_list_ratings};
+use super::fide_list::{list_k, list_kind, report_name, standard_stand_ins, with_list_ratings};
 use crate::model::b02::{dp, hundredths_half_up, pd};
 use crate::model::fide_list::{FideList, ListMonth};
 use crate::model::{Outcome, Player, PlayerId, RoundEntry, Tournament};
@@ -179,8 +179,14 @@ pub struct InitialRating {
 pub struct PlayerRating {
     /// The player's starting rank.
     pub start_rank: u32,
-    /// The player's name as the file writes it.
+    /// The player's name as FIDE knows it: the FIDE list's name when the
+    /// list has the player, else the Latin form of a name written in
+    /// characters FIDE's report cannot carry (`陳美玲, Chen Mei-Ling` is
+    /// `Chen, Mei-Ling`), else the file's name.
     pub name: String,
+    /// The name as the file writes it, when `name` is another.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name_in_file: Option<String>,
     /// The player's FIDE id, when the file gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fide_id: Option<String>,
@@ -650,14 +656,20 @@ pub fn compute(t: &Tournament, opts: &RatingOptions) -> RatingReport {
     let event_year = end.map(|d| d.year());
     let mut any_assumed_k = false;
     let mut players = Vec::with_capacity(t.players.len());
+    let mut renamed = Vec::new();
     for p in &t.players {
         let (raw, excluded) = classify(t, p, &ctx);
+        let fide_name = report_name(p, listed.as_ref().map(|(l, _)| *l));
+        if fide_name.is_some() {
+            renamed.push(p.id.0.to_string());
+        }
         let opp_ratings: Vec<u16> = raw.iter().map(|g| g.opponent_rating).collect();
         let score_h: i64 = raw.iter().map(|g| g.result_h).sum();
         let n = raw.len() as u32;
         let mut line = PlayerRating {
             start_rank: p.id.0,
-            name: p.name.clone(),
+            name: fide_name.clone().unwrap_or_else(|| p.name.clone()),
+            name_in_file: fide_name.map(|_| p.name.clone()),
             fide_id: p.fide_id.clone(),
             rating: p.rating,
             k: None,
@@ -724,6 +736,13 @@ pub fn compute(t: &Tournament, opts: &RatingOptions) -> RatingReport {
             }
         }
         players.push(line);
+    }
+    if !renamed.is_empty() {
+        assumptions.push(format!(
+            "{} player(s) are reported by the name FIDE knows them by (the FIDE list's, else the Latin form written beside a name in other characters, as Surname, Given), not the file's: {}",
+            renamed.len(),
+            renamed.join(", ")
+        ));
     }
     if any_assumed_k {
         assumptions.push(

@@ -6,10 +6,10 @@
 //! Returns data; `render::fide_list` words it.
 
 use crate::model::fide_list::{FideList, ListKind, ListPlayer};
-use crate::model::{PlayerId, Sex, Title, Tournament};
+use crate::model::{Player, PlayerId, Sex, Title, Tournament};
 
 use super::edition::Kind;
-use super::names::transliterate;
+use super::names::{fide_form, transliterate};
 
 /// The list's kind for a rating kind.
 pub fn list_kind(k: Kind) -> ListKind {
@@ -109,6 +109,19 @@ pub(crate) fn same_name(a: &str, b: &str) -> bool {
 /// The listed entry of a player of the file, if it has a FIDE id in the list.
 pub fn listed<'a>(list: &'a FideList, fide_id: Option<&str>) -> Option<&'a ListPlayer> {
     fide_id.and_then(|id| list.get(id))
+}
+
+/// The name a rating report gives a player, when it is not the file's: the
+/// FIDE list's name when the list has the player by FIDE id (FIDE rates the
+/// player it lists), else the Latin form FIDE needs ([`fide_form`]:
+/// `陳美玲, Chen Mei-Ling` is reported as `Chen, Mei-Ling`, FIDE's
+/// `Surname, Given`). `None` keeps the file's name.
+pub fn report_name(p: &Player, list: Option<&FideList>) -> Option<String> {
+    let name = match list.and_then(|l| listed(l, p.fide_id.as_deref())) {
+        Some(l) if !l.name.trim().is_empty() => l.name.trim().to_string(),
+        _ => fide_form(&p.name)?,
+    };
+    (name != p.name).then_some(name)
 }
 
 /// Every disagreement between `t` and `list`, players in starting-rank
@@ -255,7 +268,7 @@ pub(crate) fn list_k(list: &FideList, fide_id: Option<&str>, kind: ListKind) -> 
 mod tests {
     use super::*;
     use crate::model::fide_list::ListRating;
-    use crate::model::{BirthDate, Player};
+    use crate::model::BirthDate;
 
     fn listed_player(id: u64, name: &str) -> ListPlayer {
         ListPlayer {

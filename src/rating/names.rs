@@ -112,10 +112,15 @@ pub(crate) fn check_name(name: &str) -> Option<NameCheck> {
 }
 
 /// The Latin form a name gives beside its characters without
-/// transliteration: `陳美玲, Chen Mei-Ling` gives `Chen Mei-Ling`. Only when
-/// each comma-separated part is wholly in one script and the Latin parts name
-/// the person in full (two words or more): `Иванов, Ivan` gives none, since
-/// `Ivan` alone is not the name.
+/// transliteration, in FIDE's `Surname, Given` order: `陳美玲, Chen Mei-Ling`
+/// gives `Chen, Mei-Ling`. Only when each comma-separated part is wholly in
+/// one script and the Latin parts name the person in full (two words or
+/// more): `Иванов, Ivan` gives none, since `Ivan` alone is not the name.
+///
+/// One Latin part is read as romanisations in Taiwan write a name (family
+/// name first, as on a passport): its first word is the surname, the rest the
+/// given name. Latin parts already separated by a comma (`陳美玲, Chen,
+/// Mei-Ling`) are kept in their order.
 fn latin_form(name: &str) -> Option<String> {
     let mut latin = Vec::new();
     for part in name.split(',').map(str::trim) {
@@ -129,7 +134,22 @@ fn latin_form(name: &str) -> Option<String> {
         latin.push(transliterate(part)?);
     }
     let words = latin.iter().flat_map(|p| p.split_whitespace()).count();
-    (words >= 2).then(|| latin.join(", "))
+    if words < 2 {
+        return None;
+    }
+    if let [one] = latin.as_slice() {
+        let (surname, given) = one.split_once(' ')?;
+        return Some(format!("{surname}, {}", given.trim()));
+    }
+    Some(latin.join(", "))
+}
+
+/// The name as a FIDE report carries it, when it is not the name as written:
+/// the transliteration ([`check_name`]), which for Chinese characters is the
+/// Latin form given beside them ([`latin_form`]). `None` when the name is
+/// already plain or has no Latin form.
+pub(crate) fn fide_form(name: &str) -> Option<String> {
+    check_name(name)?.transliterated
 }
 
 /// The transliterated name, or the name unchanged when nothing applies.
@@ -168,7 +188,17 @@ mod tests {
     fn chinese_characters_with_the_latin_form_after_the_comma() {
         let c = check_name("陳美玲, Chen Mei-Ling").unwrap();
         assert_eq!(c.offending, vec!['陳', '美', '玲']);
-        assert_eq!(c.transliterated.as_deref(), Some("Chen Mei-Ling"));
+        assert_eq!(c.transliterated.as_deref(), Some("Chen, Mei-Ling"));
+        // Surname first in one Latin part; a comma already there is kept.
+        assert_eq!(
+            fide_form("歐陽志明, Ouyang Chih-Ming").as_deref(),
+            Some("Ouyang, Chih-Ming")
+        );
+        assert_eq!(
+            fide_form("陳美玲, Chen, Mei-Ling").as_deref(),
+            Some("Chen, Mei-Ling")
+        );
+        assert_eq!(fide_form("Chen, Mei-Ling"), None);
         // Characters alone, or a Latin part that is not the whole name.
         assert_eq!(check_name("王小明").unwrap().transliterated, None);
         assert_eq!(check_name("王小明, Ming").unwrap().transliterated, None);

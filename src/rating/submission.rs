@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 use crate::diag::{codes, Diagnostic, Family, Location};
 use crate::model::{ByeKind, PlayerId, RoundEntry, Tournament};
 
+use super::names::check_name;
+
 /// Which TRF edition the submission is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Target {
@@ -84,6 +86,49 @@ pub fn refusal(t: &Tournament) -> Option<Diagnostic> {
     ))
 }
 
+/// Names in the Latin letters the FIDE rating server takes (the rule
+/// `validate --fide` cites as "FIDE rating server: latin names"; the TRF
+/// `001` name is `Lastname, Firstname`). A name with characters outside them is written in
+/// its Latin form, with a warning naming the player and both forms: the
+/// transliteration of diacritics, or for Chinese characters the Latin form
+/// written beside them in `Surname, Given` order (`陳美玲, Chen Mei-Ling` is
+/// written `Chen, Mei-Ling`). A name with no Latin form (`王小明`) is an
+/// error: the report cannot be sent until it has one.
+fn names_for_fide(t: &mut Tournament, notes: &mut Vec<Diagnostic>) {
+    for p in &mut t.players {
+        let Some(check) = check_name(&p.name) else {
+            continue;
+        };
+        let at = field(format!("player {} name", p.id));
+        match check.transliterated {
+            Some(latin) => {
+                notes.push(Diagnostic::warning(
+                    codes::NAME,
+                    Family::Engine,
+                    at,
+                    format!(
+                        "name \"{}\" written as \"{latin}\": the rating server takes names in latin letters",
+                        p.name
+                    ),
+                ));
+                p.name = latin;
+            }
+            None => {
+                let chars: String = check.offending.iter().collect();
+                notes.push(Diagnostic::error(
+                    codes::NAME,
+                    Family::Consistency,
+                    at,
+                    format!(
+                        "name \"{}\" has characters with no latin transliteration (\"{chars}\"): expected the name in latin letters, or its latin form after a comma (\"陳美玲, Chen Mei-Ling\")",
+                        p.name
+                    ),
+                ));
+            }
+        }
+    }
+}
+
 /// Build the submission model of `t` for `target`.
 ///
 /// Filled (each with a warning): ranks (the mandatory `001` rank field) by score then
@@ -116,6 +161,8 @@ pub fn prepare_ranked(
             p.rounds.resize(rounds, RoundEntry::NotPaired);
         }
     }
+
+    names_for_fide(&mut out, &mut notes);
 
     // Points (cols 81-84).
     let mut filled_points = 0;

@@ -129,8 +129,8 @@ fn blitz_section_prizes_by_registered_category() {
     let column = format!(" {:>4}  ", girls[0]);
     assert!(u13.contains(&column), "{column:?} in {u13}");
     assert!(!block("U13 Girls").contains(&column), "{text}");
-    // Every player has a registration: 49 in the Open, 6 Seniors.
-    assert!(text.contains("== Open (49 players) =="), "{text}");
+    // Every player has a registration: 51 in the Open, 6 Seniors.
+    assert!(text.contains("== Open (51 players) =="), "{text}");
     assert!(text.contains("== Senior (6 players) =="), "{text}");
 }
 
