@@ -446,12 +446,6 @@ desk-sheet-bad = nothing written: the sheet has lines that are not results
 desk-bad-old = board { $board }: the page's old value "{ $found }" is not a result
 desk-bad-empty = board { $board }: a result cannot be emptied ({ $old } stays); enter the corrected result instead
 desk-bad-result = board { $board }: expected a result { $forms }, found "{ $found }"
-desk-entered = board { $board }: { $result }
-desk-entered-unchanged = board { $board }: { $result } (already recorded)
-desk-entered-corrected = board { $board }: { $result } (corrected from { $old })
-desk-entered-conflict = board { $board }: { $result } NOT written: the board changed since the page was opened; it holds { $found }
-desk-entered-conflict-by = board { $board }: { $result } NOT written: the board changed since the page was opened; it holds { $found } by { $by } at { $at }
-desk-no-result = no result
 desk-published = round { $round } of { $section } published
 desk-published-as-drafted = round { $round } of { $section } published (the draft as it was)
 desk-paired-draft = round { $round } of { $section } paired as a draft: check it, change it if needed, publish it
@@ -470,7 +464,6 @@ desk-field = { $field ->
 }
 desk-not-number = { $field }: expected a whole number, found "{ $found }"
 desk-no-number = { $field }: expected a whole number, found nothing
-desk-refused = refused:
 desk-undo-legend = Undo step { $seq }: { $what }
 desk-undo = Undo step { $seq }
 desk-col-step = Step
@@ -691,3 +684,42 @@ prize-unawarded = no players: its prizes are not awarded
 prize-tiebreaks-edition = Tie-breaks (edition { $edition }): { $list }
 # The colon after a label in the statement's text.
 prize-colon = { ": " }
+
+## One wording of the event log and of entering results, for `arbiter event` and the desk (issue 30, words)
+event-log-reason = ;{ " " }reason: { $reason }
+event-log-undone = { "  " }[undone]
+event-board = board { $board }
+event-board-of-round = board { $board } of round { $round }
+event-entered = { $board }: { $result }
+event-entered-unchanged = { $board }: { $result } (already recorded)
+event-entered-corrected = { $board }: { $result } (corrected from { $old })
+event-entered-conflict = { $board }: { $result } NOT written: the board changed since the page was opened; it holds { $found }
+event-entered-conflict-by = { $board }: { $result } NOT written: the board changed since the page was opened; it holds { $found } by { $by } at { $at }
+event-no-result = no result
+# Team standings: heads and the team tie-breaks' names (C.07 art. 13).
+col-team = Team
+col-mp = MP
+col-gp = GP
+team-standings-after = Team standings after round { $round }
+tb-team-MP = Match points
+tb-team-GP = Game points
+tb-team-MPvGP = Game points as the secondary score
+tb-team-MPvGP-short = MPvGP
+tb-team-EDE = Extended direct encounter
+tb-team-EDE-short = EDE{ $boards }
+tb-team-ESB = Extended Sonneborn-Berger
+tb-team-ESB-short = E{ $opponent }{ $own }SB
+tb-team-on-gp = :GP
+tb-team-name-on-gp = { $name } on game points
+tb-team-forfeits-played = { $name }, forfeited matches as played
+# Why an event operation did nothing, on the desk (the particulars follow, marked English).
+event-error-access = the event file cannot be opened:
+event-error-exists = expected a new file name for the event, found an existing file; nothing changed
+event-error-not-event = expected a chess-arbiter event file (SQLite); nothing changed; found:
+event-error-newer = written by a newer chess-arbiter (event schema { $version }; this program reads up to { $supported }); update the program, nothing changed
+event-error-corrupt = the event file is damaged:
+event-error-busy = another arbiter's step held the event file for more than { $seconds } s; nothing written, try again
+event-error-refused = refused, nothing written:
+event-error-no-pairing = no legal pairing, nothing written:
+event-error-storage = the event file could not be written, nothing changed:
+desk-request-failed = the request failed:
