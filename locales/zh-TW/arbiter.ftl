@@ -409,12 +409,6 @@ desk-sheet-bad = 未寫入：成績單中有無法辨識的結果
 desk-bad-old = 第 { $board } 台：頁面上的原值「{ $found }」不是結果
 desk-bad-empty = 第 { $board } 台：結果不能清空（維持 { $old }）；請改為輸入更正後的結果
 desk-bad-result = 第 { $board } 台：結果應為 { $forms }，收到「{ $found }」
-desk-entered = 第 { $board } 台：{ $result }
-desk-entered-unchanged = 第 { $board } 台：{ $result }（先前已登錄）
-desk-entered-corrected = 第 { $board } 台：{ $result }（由 { $old } 更正）
-desk-entered-conflict = 第 { $board } 台：{ $result } 未寫入：頁面開啟後此台已被修改，目前為 { $found }
-desk-entered-conflict-by = 第 { $board } 台：{ $result } 未寫入：頁面開啟後此台已被修改，目前為 { $found }（{ $by }，{ $at }）
-desk-no-result = 無結果
 desk-published = 第 { $round } 輪已公布
 desk-published-as-drafted = 第 { $round } 輪已公布（依原草案）
 desk-paired-draft = 第 { $round } 輪已配對為草案：請檢查，必要時調整，再公布
@@ -433,7 +427,6 @@ desk-field = { $field ->
 }
 desk-not-number = { $field }：應為整數，收到「{ $found }」
 desk-no-number = { $field }：應為整數，但未填寫
-desk-refused = 未執行：
 desk-undo-legend = 撤銷步驟 { $seq }：{ $what }
 desk-undo = 撤銷步驟 { $seq }
 desk-col-step = 步驟
@@ -659,3 +652,53 @@ prize-colon = ：
 desk-step-fide-mode-left = 已離開 FIDE 模式（不可再進入）
 hall-fide-mode-off = 非 FIDE 模式：於步驟 { $step } 由 { $arbiter } 離開（{ $reason }），不可再進入。
 hall-confirm-warning = 我確認此步驟顯示的警告（第二次半分輪空）
+## 賽事紀錄與成績登錄的用語，`arbiter event` 與裁判台共用（issue 30，words）
+event-log-reason = ；理由：{ $reason }
+event-log-undone = { "  " }［已撤銷］
+event-board = 第 { $board } 台
+event-board-of-round = 第 { $round } 輪第 { $board } 台
+event-entered = { $board }：{ $result }
+event-entered-unchanged = { $board }：{ $result }（先前已登錄）
+event-entered-corrected = { $board }：{ $result }（由 { $old } 更正）
+event-entered-conflict = { $board }：{ $result } 未寫入：頁面開啟後此台已被修改，目前為 { $found }
+event-entered-conflict-by = { $board }：{ $result } 未寫入：頁面開啟後此台已被修改，目前為 { $found }（{ $by }，{ $at }）
+event-no-result = 無結果
+# 團體排名：欄位與團體同分比較名稱（C.07 第 13 條）
+col-team = 隊伍
+col-mp = 場分
+col-gp = 局分
+team-standings-after = 第 { $round } 輪後團體排名
+tb-team-MP = 場分
+tb-team-GP = 局分
+tb-team-MPvGP = 局分（次要分數）
+tb-team-MPvGP-short = 次要局分
+tb-team-EDE = 延伸直接對局
+tb-team-EDE-short = 延伸對局{ $boards ->
+    [T] 首台
+    [B] 末台
+    [BT] 台數首台
+    [BB] 台數末台
+   *[other] { "" }
+}
+tb-team-ESB = 延伸索伯格
+tb-team-ESB-short = 延伸索伯格{ $opponent ->
+    [G] 局
+   *[M] 場
+}{ $own ->
+    [G] 局
+   *[M] 場
+}
+tb-team-on-gp = :局分
+tb-team-name-on-gp = { $name }（以局分計）
+tb-team-forfeits-played = { $name }，棄權場次視為已賽
+# 賽事操作未執行的原因（裁判台；細節隨後以英文標示）
+event-error-access = 無法開啟賽事檔案：
+event-error-exists = 應為新的賽事檔名，但檔案已存在；未做任何變更
+event-error-not-event = 應為 chess-arbiter 賽事檔案（SQLite）；未做任何變更；實為：
+event-error-newer = 此檔案由較新版的 chess-arbiter 寫入（賽事結構版本 { $version }，本程式最高可讀 { $supported }）；請更新程式，未做任何變更
+event-error-corrupt = 賽事檔案已損壞：
+event-error-busy = 另一位裁判的操作佔用賽事檔案超過 { $seconds } 秒；未寫入，請再試一次
+event-error-refused = 未執行，未寫入任何內容：
+event-error-no-pairing = 找不到合規的配對，未寫入：
+event-error-storage = 賽事檔案無法寫入，未做任何變更：
+desk-request-failed = 請求失敗：

@@ -2,6 +2,7 @@
 //! its arguments, calls one operation of the library's event room, and
 //! prints what it did; the step (with the arbiter's name) is in the file's log.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use chess_arbiter::event::{
@@ -9,6 +10,7 @@ use chess_arbiter::event::{
 };
 use chess_arbiter::model::{BirthDate, Player, Sex, Title};
 use chess_arbiter::render;
+use chess_arbiter::render::i18n::Lang;
 use clap::{Subcommand, ValueEnum};
 
 use super::common::SystemArg;
@@ -373,6 +375,8 @@ pub(crate) struct LogArgs {
     pub(crate) event: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
     pub(crate) format: LogFormat,
+    #[command(flatten)]
+    pub(crate) lang: super::lang::LangArg,
 }
 
 #[derive(clap::Args, Debug)]
@@ -804,14 +808,10 @@ fn parse_result(text: &str) -> Result<event::BoardResult, Failure> {
 
 fn report_entered(lines: &[SheetLine], done: &[event::Entered]) {
     for (l, d) in lines.iter().zip(done) {
-        let board = format!(
-            "board {}{}",
-            l.board,
-            l.round
-                .map(|r| format!(" of round {r}"))
-                .unwrap_or_default()
+        println!(
+            "{}",
+            render::event::entered(Lang::ENGLISH, l.board, l.round, l.result, d)
         );
-        println!("{}", render::event::entered(&board, l.result, d));
     }
 }
 
@@ -904,17 +904,28 @@ fn undo(a: UndoArgs) -> Result<Outcome, Failure> {
     let seq = e.undo(&a.who.author(a.reason.clone()), a.step)?;
     let log = e.log()?;
     if let Some(l) = log.iter().find(|l| l.seq == seq) {
-        print!("{}", render::event::log_text(std::slice::from_ref(l)));
+        print!(
+            "{}",
+            render::event::log_text(std::slice::from_ref(l), Lang::ENGLISH, &HashMap::new())
+        );
     }
     Ok(Outcome::Clean)
 }
 
 fn log(a: LogArgs) -> Result<Outcome, Failure> {
     let e = open(&a.event)?;
+    let profile = e.profile()?;
+    let lang = a.lang.resolve_in(
+        profile
+            .as_ref()
+            .map(|(text, name)| (name.as_str(), text.as_str())),
+    )?;
     let log = e.log()?;
+    // sections by their keys, as `--section` takes them
+    let keys = HashMap::new();
     let text = match a.format {
-        LogFormat::Text => render::event::log_text(&log),
-        LogFormat::Json => render::event::log_json(&log),
+        LogFormat::Text => render::event::log_text(&log, lang, &keys),
+        LogFormat::Json => render::event::log_json(&log, lang, &keys),
     };
     input::write_output(None, &text).map_err(Failure::Reported)?;
     Ok(Outcome::Clean)

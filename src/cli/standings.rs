@@ -350,7 +350,7 @@ fn team_standings(
     }
     let out = match args.format {
         Format::Json => team_render::json(&s),
-        Format::Text => team_render::text(&s),
+        Format::Text => team_render::text(&s, args.lang.resolve(None)?),
         other => {
             return Err(Failure::Invalid(format!(
                 "expected --format text or json for team standings, found {other:?}"

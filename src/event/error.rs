@@ -167,6 +167,12 @@ impl EventError {
         }
     }
 
+    /// How long a step waits for another writer before [`EventError::Busy`],
+    /// in seconds (the words of the error give it).
+    pub fn busy_wait_seconds() -> u64 {
+        super::schema::BUSY_TIMEOUT.as_secs()
+    }
+
     /// The file the error is about.
     pub fn path(&self) -> &str {
         match self {
@@ -211,7 +217,7 @@ impl fmt::Display for EventError {
             EventError::Busy { path } => write!(
                 f,
                 "{path}: another arbiter's step held the event file for more than {} s; nothing written, try again",
-                super::schema::BUSY_TIMEOUT.as_secs()
+                EventError::busy_wait_seconds()
             ),
             EventError::Refused { path, message } => write!(f, "{path}: {message}"),
             EventError::NoLegalPairing { path, message } => {

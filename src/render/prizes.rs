@@ -62,8 +62,8 @@ pub(crate) fn words_of(s: &Statement, lang: Lang) -> Words<'_> {
     }
 }
 
-/// The statement's tie-breaks as a list: the profile's codes in English,
-/// their short names in another language.
+/// The statement's tie-breaks as a list of their short names in the
+/// statement's language (their legend: [`Words::tiebreak_legend`]).
 pub(crate) fn tiebreak_list(w: &Words<'_>, codes: &[String]) -> String {
     let names: Vec<String> = codes.iter().map(|c| w.separator(c)).collect();
     w.list(&names)
@@ -98,6 +98,9 @@ pub fn text_in(s: &Statement, lang: Lang) -> String {
             list = tiebreak_list(&w, &s.tiebreaks)
         )
     );
+    for code in &s.tiebreaks {
+        let _ = writeln!(o, "  {}", w.tiebreak_legend(code));
+    }
     let _ = writeln!(o, "{}", tr!(lang, "prize-rules"));
     for r in &s.rules {
         let _ = writeln!(o, "  - {}", w.rule(r));

@@ -98,6 +98,13 @@ pub fn html_body_in(s: &Statement, lang: Lang) -> String {
             list = tiebreak_list(&w, &s.tiebreaks)
         ))
     );
+    if !s.tiebreaks.is_empty() {
+        let _ = writeln!(o, "<ul class=\"legend\">");
+        for code in &s.tiebreaks {
+            let _ = writeln!(o, "<li>{}</li>", esc(&w.tiebreak_legend(code)));
+        }
+        let _ = writeln!(o, "</ul>");
+    }
     let _ = writeln!(o, "<ul>");
     for r in &s.rules {
         let _ = writeln!(o, "<li>{}</li>", esc(&w.rule(r)));

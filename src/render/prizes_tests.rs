@@ -149,7 +149,7 @@ fn three_way_tie_shares_first_to_third() {
         "{}",
         why(l, "NT$")
     );
-    // 4th: #2, separated from #5 on BH/M1.
+    // 4th: #2, separated from #5 on BH-M1.
     let l4 = &c.prizes[1];
     assert_eq!(l4.places, vec![4]);
     assert_eq!(
@@ -157,7 +157,7 @@ fn three_way_tie_shares_first_to_third() {
         (2, 7_500, 0, 7_500, vec!["medal".to_string()])
     );
     assert!(
-        why(l4, "NT$").contains("ahead of #5 on BH/M1"),
+        why(l4, "NT$").contains("ahead of #5 on BH-M1"),
         "{}",
         why(l4, "NT$")
     );

@@ -94,21 +94,37 @@ impl<'a> Words<'a> {
             .to_string()
     }
 
-    /// What separated two groups: `points`, a tie-break (as the profile
-    /// wrote its code in English; its short name in another language), `lot`
-    /// or `category order`.
+    /// What separated two groups: `points`, a tie-break (by its short name
+    /// in the language, as standings head its column: `BH-M1`, `WIN+F`,
+    /// `布赫茲-M1`; never the profile's code), `lot` or `category order`.
     pub(crate) fn separator(&self, label: &str) -> String {
         let lang = self.lang();
         match label {
             "points" => tr!(lang, "prize-sep-points"),
             "lot" => tr!(lang, "prize-sep-lot"),
             "category order" => tr!(lang, "prize-sep-category-order"),
-            code if lang == Lang::ENGLISH => code.to_string(),
             code => TieBreakSpec::parse(code).map_or_else(
                 |_| code.to_string(),
                 |spec| crate::render::standings::short_label(&spec, "", lang),
             ),
         }
+    }
+
+    /// A tie-break's legend line, `BH-M1 = Buchholz Median-1 (C.07 art. 8.1,
+    /// 14)`: its short name and its C.07 name in the language (a code that
+    /// does not read is shown as written).
+    pub(crate) fn tiebreak_legend(&self, code: &str) -> String {
+        let lang = self.lang();
+        let Ok(spec) = TieBreakSpec::parse(code) else {
+            return code.to_string();
+        };
+        let label = spec.label(&crate::standings::CustomTieBreak::builtins());
+        let full = if lang == Lang::ENGLISH {
+            label.full
+        } else {
+            crate::render::standings::tiebreak_name(&spec, &label.full, lang).1
+        };
+        format!("{} = {full}", self.separator(code))
     }
 
     /// Clauses joined by the language's clause separator (`; `, `；`).

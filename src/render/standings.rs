@@ -719,7 +719,7 @@ pub fn explain(t: &Tournament, s: &Standings) -> String {
         } else {
             shown
         };
-        let _ = writeln!(o, "\nTB{} {} = {shown}", k + 1, item.tiebreak);
+        let _ = writeln!(o, "\n{} = {shown}: {}", short_name(s, k), full_name(s, k));
         for l in &item.lines {
             let _ = writeln!(o, "  {l}");
         }

@@ -549,7 +549,27 @@ fn results_that_do_not_fit_are_refused_with_what_was_expected() {
     // Undo: back before the correction; the log keeps both.
     ok(&["event", "undo", &event]);
     assert!(ok(&["event", "show", &event]).contains(" 1-0 "));
-    assert!(ok(&["event", "log", &event]).contains("[undone]"));
+    let log = ok(&["event", "log", &event]);
+    assert!(log.contains("[undone]"), "{log}");
+    // The same log in zh-TW: one wording with the desk's log page, each
+    // step in the language (sections by key, as --section takes them).
+    let zh = ok(&["event", "log", &event, "--lang", "zh-TW"]);
+    assert_eq!(zh.lines().count(), log.lines().count(), "{zh}");
+    for term in [
+        "第 1 輪已配對",
+        "（原為 1-0）",
+        "；理由：scoresheet signed 1/2",
+        "［已撤銷］",
+        "撤銷：回到步驟",
+    ] {
+        assert!(zh.contains(term), "{term}\n{zh}");
+    }
+    for english in ["paired", "result(s)", "reason:", "[undone]", "undo:"] {
+        assert!(!zh.contains(english), "{english}\n{zh}");
+    }
+    // a board entered with its round is named so
+    let out = ok(&["event", "result", &event, "2", "1-0", "--round", "1"]);
+    assert!(out.starts_with("board 2 of round 1: 1-0"), "{out}");
 }
 
 #[test]

@@ -132,6 +132,14 @@ fn ask(srv: &Server, method: &str, path: &str, cookie: &str, lang: &str, form: &
 }
 
 /// A form value, percent-encoded.
+/// A form sent in zh-TW (answered with a redirect), then the page `to` in
+/// zh-TW.
+fn send_then_read(srv: &Server, cookie: &str, action: &str, form: &str, to: &str) -> Reply {
+    let r = ask(srv, "POST", action, cookie, "zh-TW", form);
+    assert_eq!(r.status, 303, "{action}: {}", r.body);
+    ask(srv, "GET", to, cookie, "zh-TW", "")
+}
+
 fn enc(s: &str) -> String {
     s.bytes()
         .map(|b| {
@@ -302,80 +310,61 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
         "尚未公布任何輪次",
     );
     let token = csrf(&r.body);
-    let r = ask(
+    let r = send_then_read(
         &srv,
-        "POST",
+        &cookie,
         &e("/a/pair"),
-        &cookie,
-        "zh-TW",
         &format!("csrf={token}&section=main&action=draft"),
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = ask(
-        &srv,
-        "GET",
         &e("/a/pair?section=main"),
-        &cookie,
-        "zh-TW",
-        "",
     );
     zh_page(&mut failures, "pair, the draft", &r, "第 1 輪已配對為草案");
     assert!(r.body.contains("第 1 輪編排草案"), "{}", r.body);
     // A change without its numbers: refused, in zh-TW.
-    let r = ask(
+    let r = send_then_read(
         &srv,
-        "POST",
+        &cookie,
         &e("/a/change"),
-        &cookie,
-        "zh-TW",
         &format!("csrf={token}&section=main&kind=swap&a=x&reason=r"),
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = ask(
-        &srv,
-        "GET",
         &e("/a/pair?section=main"),
-        &cookie,
-        "zh-TW",
-        "",
     );
     zh_page(&mut failures, "pair, refused change", &r, "應為整數");
-    let r = ask(
+    // A change the event file refuses (one player swapped with itself): the
+    // kind of refusal in zh-TW, the event room's particulars marked English.
+    let r = send_then_read(
         &srv,
-        "POST",
-        &e("/a/pair"),
         &cookie,
-        "zh-TW",
-        &format!("csrf={token}&section=main&action=publish"),
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = ask(
-        &srv,
-        "GET",
+        &e("/a/change"),
+        &format!("csrf={token}&section=main&kind=swap&a=1&b=1&reason=r"),
         &e("/a/pair?section=main"),
+    );
+    zh_page(
+        &mut failures,
+        "pair, a change the event refuses",
+        &r,
+        "未執行，未寫入任何內容：",
+    );
+    assert!(
+        r.body
+            .contains("<span lang=\"en\">expected two different players"),
+        "{}",
+        r.body
+    );
+    let r = send_then_read(
+        &srv,
         &cookie,
-        "zh-TW",
-        "",
+        &e("/a/pair"),
+        &format!("csrf={token}&section=main&action=publish"),
+        &e("/a/pair?section=main"),
     );
     zh_page(&mut failures, "pair, published", &r, "第 1 輪已公布");
 
     // Results: one entered, one that is not a result; the messages.
-    let r = ask(
+    let r = send_then_read(
         &srv,
-        "POST",
+        &cookie,
         &e("/a/results"),
-        &cookie,
-        "zh-TW",
         &format!("csrf={token}&section=main&round=1&r1=1-0&o1=&r2=2-0&o2="),
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = ask(
-        &srv,
-        "GET",
         &e("/a/results?section=main&round=1"),
-        &cookie,
-        "zh-TW",
-        "",
     );
     zh_page(
         &mut failures,
@@ -383,42 +372,22 @@ fn every_desk_page_in_traditional_chinese_has_no_english_message() {
         &r,
         "第 2 台：結果應為",
     );
-    let r = ask(
+    let r = send_then_read(
         &srv,
-        "POST",
+        &cookie,
         &e("/a/results"),
-        &cookie,
-        "zh-TW",
         &format!("csrf={token}&section=main&round=1&r1=1-0&o1=&r2=0-1&o2="),
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = ask(
-        &srv,
-        "GET",
         &e("/a/results?section=main&round=1"),
-        &cookie,
-        "zh-TW",
-        "",
     );
     zh_page(&mut failures, "results, entered", &r, "第 1 台：1-0");
 
     // A bye and a withdrawal, their messages; the log words every step.
-    let r = ask(
+    let r = send_then_read(
         &srv,
-        "POST",
+        &cookie,
         &e("/a/byes"),
-        &cookie,
-        "zh-TW",
         &format!("csrf={token}&section=main&player=3&round=2&kind=half&reason=x"),
-    );
-    assert_eq!(r.status, 303, "{}", r.body);
-    let r = ask(
-        &srv,
-        "GET",
         &e("/a/byes?section=main"),
-        &cookie,
-        "zh-TW",
-        "",
     );
     zh_page(&mut failures, "byes, recorded", &r, "半分輪休");
 

@@ -385,3 +385,81 @@ fn tie_break_columns_are_headed_by_short_names_in_the_page_language() {
         .unwrap_or_else(|| panic!("no crosstable head\n{cross}\n{err}"));
     assert_eq!(last_heads(row, n, false), short, "{row}");
 }
+
+/// The heads of the tie-break columns of a site page: every `<th>` with a
+/// `title` (the tie-break's full name), as its text.
+fn titled_heads(html: &str) -> Vec<String> {
+    html.split("<th")
+        .skip(1)
+        .filter_map(|cell| {
+            let (open, rest) = cell.split_once('>')?;
+            open.contains("title=\"")
+                .then(|| rest.split("</th>").next().unwrap_or_default().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_zh_tw_site_heads_tie_break_columns_in_chinese() {
+    let dir = super::scratch::Scratch::new("lang-site-heads");
+    let out = super::site::report_sample(dir.path(), &[]);
+    assert!(out.status.success(), "{out:?}");
+    let (_, short) = sample_tiebreaks();
+    for page in ["standings.html", "standings-3.html", "crosstable.html"] {
+        let en = std::fs::read_to_string(dir.path().join(page)).expect(page);
+        // one table per category, each headed alike
+        let en_heads = titled_heads(&en);
+        assert!(!en_heads.is_empty(), "en {page}");
+        for table in en_heads.chunks(short.len()) {
+            assert_eq!(table, short.as_slice(), "en {page}");
+        }
+        let zh = std::fs::read_to_string(dir.path().join("zh-TW").join(page)).expect(page);
+        let heads = titled_heads(&zh);
+        assert_eq!(heads.len(), en_heads.len(), "zh-TW {page}: {heads:?}");
+        for h in &heads {
+            assert!(
+                h.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)) && !short.contains(h),
+                "zh-TW {page}: a tie-break headed {h}"
+            );
+        }
+    }
+    // the home page lists the tie-breaks by the same names
+    let index = std::fs::read_to_string(dir.path().join("zh-TW/index.html")).expect("index");
+    for s in &short {
+        assert!(!index.contains(&format!("{s} (")), "zh-TW index: {s}");
+    }
+}
+
+#[test]
+fn the_prize_statement_names_tie_breaks_by_short_names_never_by_codes() {
+    let (codes, short) = sample_tiebreaks();
+    let (en, err, _) = arbiter(PRIZES);
+    assert!(!en.is_empty(), "{err}");
+    let (html, ..) = arbiter(&[PRIZES, &["--format", "html"]].concat());
+    for out in [&en, &html] {
+        for c in codes
+            .iter()
+            .filter(|c| c.contains('/') || c.starts_with("OTHER_"))
+        {
+            assert!(!out.contains(c.as_str()), "{c} in\n{out}");
+        }
+    }
+    let header = en
+        .lines()
+        .find(|l| l.starts_with("Tie-breaks"))
+        .unwrap_or_else(|| panic!("no tie-break line\n{en}"));
+    assert!(header.ends_with(&short.join(", ")), "{header}");
+    // each named once with its C.07 name below the header
+    for s in &short {
+        assert!(en.contains(&format!("\n  {s} = ")), "{s}\n{en}");
+    }
+    // the reasons use the same names: every `on X` is points or a short name
+    for reason in en.split(" on ").skip(1) {
+        let name = reason.split([';', ')', ',']).next().unwrap_or_default();
+        let name = name.split_whitespace().next().unwrap_or_default();
+        assert!(
+            name.parse::<f64>().is_ok() || name == "points" || short.iter().any(|s| s == name),
+            "a reason names {name}"
+        );
+    }
+}

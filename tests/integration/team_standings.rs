@@ -85,7 +85,31 @@ fn cli_prints_team_standings_for_a_team_file() {
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(out.starts_with("Team standings after round 14"), "{out}");
     assert!(out.contains("India 3"), "{out}");
-    assert!(out.contains("TB1: EDET/P"), "{out}");
+    // columns headed by the tie-breaks' short names, never TB1..; the
+    // legend gives each its C.07 name
+    assert!(!out.contains("TB1"), "{out}");
+    assert!(out.contains("EDET-P = Extended direct encounter"), "{out}");
+    let heads = out.lines().nth(2).unwrap_or_default();
+    assert!(heads.contains(" EDET-P"), "{heads}");
+    // in zh-TW: the heads and the legend in the language, codes at most
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "standings",
+            sample_path().to_str().unwrap(),
+            "--lang",
+            "zh-TW",
+        ])
+        .output()
+        .unwrap();
+    let zh = String::from_utf8(o.stdout).unwrap();
+    assert!(zh.starts_with("第 14 輪後團體排名"), "{zh}");
+    let heads = zh.lines().nth(2).unwrap_or_default();
+    assert!(
+        heads.contains("隊伍") && heads.contains("延伸對局首台-P"),
+        "{heads}"
+    );
+    assert!(!zh.contains("TB1") && !zh.contains("EDET"), "{zh}");
+    assert!(zh.contains("延伸對局首台-P = 延伸直接對局"), "{zh}");
 }
 
 /// The lists compared with TieBreakServer: the file's own `202`, then two

@@ -639,7 +639,7 @@ fn fore_buchholz_counts_a_last_round_forfeit_as_a_draw() {
         "19",
     ]);
     let out = text(&o.stdout);
-    assert!(out.contains("TB1 FB = 45.0"), "{out}");
+    assert!(out.contains("\nFB = 45.0: "), "{out}");
 }
 
 /// Fields up to this size also get bbpPairings' full check (`-c` re-pairs every

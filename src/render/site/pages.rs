@@ -14,7 +14,7 @@ use super::common::{complete, final_standings};
 use super::rounds;
 use super::standings::{crosstable, standings};
 use crate::model::{Color, Player, PlayerId, RoundEntry};
-use crate::render::standings::short_name;
+use crate::render::standings::short_name_in;
 use crate::tr;
 
 pub(crate) fn frame(input: &SiteInput<'_>) -> Frame {
@@ -322,7 +322,7 @@ fn index(env: &Environment<'_>, fr: &Frame, input: &SiteInput<'_>) -> Result<Str
                 .map(|k| {
                     format!(
                         "{} ({})",
-                        short_name(s, k),
+                        short_name_in(s, k, lang),
                         super::standings::full_name_in(s, k, lang)
                     )
                 })

@@ -13,7 +13,7 @@ use super::rounds::{round_links, RoundLink};
 use crate::model::{Color, Outcome, RoundEntry, Tournament};
 use crate::render::i18n::{players, Lang};
 use crate::render::standings::{
-    format_value, full_name, header_line, legend_in, same_as_overall, short_name, tiebreak_name,
+    format_value, full_name, header_line, legend_in, same_as_overall, short_name_in, tiebreak_name,
 };
 use crate::standings::Standings;
 use crate::tr;
@@ -138,7 +138,7 @@ fn st_row(t: &Tournament, s: &Standings, rank: u32, row: &crate::standings::Row)
 fn tb_heads(s: &Standings, lang: Lang) -> Vec<Head> {
     (0..s.tiebreaks.len())
         .map(|k| Head {
-            label: short_name(s, k),
+            label: short_name_in(s, k, lang),
             title: full_name_in(s, k, lang),
             class: tb_class(k),
         })

@@ -17,7 +17,6 @@ use serde::Serialize;
 
 use super::form::{url_part, Answer, Asked, At, Fields};
 use super::view::{self, Flash};
-use super::words;
 
 /// The language of the request being answered.
 fn lang() -> Lang {
@@ -231,7 +230,7 @@ fn entered_flash(lines: &[SheetLine], done: &[Entered]) -> Vec<Flash> {
         .iter()
         .zip(done)
         .map(|(l, d)| {
-            let text = words::entered(lang, l.board, l.result, d);
+            let text = render::event::entered(lang, l.board, None, l.result, d);
             match d {
                 Entered::Conflict { .. } => Flash::error(text),
                 Entered::Corrected { .. } => Flash::warn(text),

@@ -64,11 +64,12 @@ pub(crate) struct At {
 }
 
 /// Run `f` on the event file on a blocking thread; after a change, tell
-/// the followers.
+/// the followers. Why not, in the page's language: a sentence and the event
+/// room's English particulars (`render::event::event_error`).
 pub(crate) async fn with_event<T: Send + 'static>(
     h: &Arc<Hosted>,
     f: impl FnOnce(&mut Event) -> Result<T, EventError> + Send + 'static,
-) -> Result<T, String> {
+) -> Result<T, (String, Option<String>)> {
     let hh = h.clone();
     let r = tokio::task::spawn_blocking(move || {
         let mut e = hh.open()?;
@@ -77,10 +78,11 @@ pub(crate) async fn with_event<T: Send + 'static>(
         r
     })
     .await;
+    let lang = super::super::lang::current();
     match r {
         Ok(Ok(t)) => Ok(t),
-        Ok(Err(e)) => Err(e.to_string()),
-        Err(e) => Err(format!("the request failed: {e}")),
+        Ok(Err(e)) => Err(chess_arbiter::render::event::event_error(lang, &e)),
+        Err(e) => Err((tr!(lang, "desk-request-failed"), Some(e.to_string()))),
     }
 }
 
@@ -175,13 +177,8 @@ impl Desk {
         &self,
         f: impl FnOnce(&mut Event) -> Result<T, EventError> + Send + 'static,
     ) -> Result<T, Response> {
-        with_event(&self.h, f).await.map_err(|e| {
-            let lang = super::super::lang::current();
-            view::error_page_with(
-                StatusCode::SERVICE_UNAVAILABLE,
-                &tr!(lang, "desk-event-unreadable"),
-                Some(&e),
-            )
+        with_event(&self.h, f).await.map_err(|(text, detail)| {
+            view::error_page_with(StatusCode::SERVICE_UNAVAILABLE, &text, detail.as_deref())
         })
     }
 
@@ -280,10 +277,8 @@ impl Post {
         let done = with_event(&self.h, move |e| op(e, &author, section.as_deref())).await;
         match done {
             Ok(t) => self.back(said(t)),
-            Err(e) => self.back(vec![Flash::error_with(
-                tr!(super::super::lang::current(), "desk-refused"),
-                e,
-            )]),
+            Err((text, Some(detail))) => self.back(vec![Flash::error_with(text, detail)]),
+            Err((text, None)) => self.back(vec![Flash::error(text)]),
         }
     }
 }

@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use super::form::{Answer, Asked};
 use super::view::Flash;
-use super::words;
 use chess_arbiter::event::{EventError, Step};
+use chess_arbiter::render;
 use chess_arbiter::tr;
 
 #[derive(Serialize)]
@@ -34,12 +34,12 @@ pub(crate) async fn log_page(asked: Asked) -> Answer {
         .iter()
         .rev()
         .find(|l| !l.undone && !matches!(l.step, Step::Undo { .. }))
-        .map(|l| context! { seq => l.seq, what => words::describe(lang, &l.step, &names) });
+        .map(|l| context! { seq => l.seq, what => render::event::describe(lang, &l.step, &names) });
     let rows: Vec<LogRow> = log
         .into_iter()
         .rev()
         .map(|l| LogRow {
-            what: words::describe(lang, &l.step, &names),
+            what: render::event::describe(lang, &l.step, &names),
             seq: l.seq,
             at: l.at,
             arbiter: l.arbiter,
