@@ -727,3 +727,5 @@ event-error-refused = refused, nothing written:
 event-error-no-pairing = no legal pairing, nothing written:
 event-error-storage = the event file could not be written, nothing changed:
 desk-request-failed = the request failed:
+event-error-unconfirmed = a level-{ $level } warning: confirm the step to make it; nothing written:
+event-error-fide-mode-left = FIDE mode was left at step { $step } and can never be entered again; nothing written

@@ -702,3 +702,5 @@ event-error-refused = 未執行，未寫入任何內容：
 event-error-no-pairing = 找不到合規的配對，未寫入：
 event-error-storage = 賽事檔案無法寫入，未做任何變更：
 desk-request-failed = 請求失敗：
+event-error-unconfirmed = 第 { $level } 級警告：請確認後再執行此步驟；未寫入任何資料：
+event-error-fide-mode-left = 已於第 { $step } 步離開 FIDE 模式，不可再進入；未寫入任何資料

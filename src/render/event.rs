@@ -448,6 +448,24 @@ pub fn event_error(lang: Lang, e: &EventError) -> (String, Option<String>) {
             (tr!(lang, "event-error-no-pairing"), detail(message))
         }
         EventError::Storage { detail: d, .. } => (tr!(lang, "event-error-storage"), detail(d)),
+        EventError::Unconfirmed {
+            level,
+            warning,
+            record,
+            ..
+        } => {
+            let d = match record {
+                Some(r) => format!("{warning}; it writes: {r}"),
+                None => warning.clone(),
+            };
+            (
+                tr!(lang, "event-error-unconfirmed", level = *level),
+                detail(&d),
+            )
+        }
+        EventError::FideModeLeft { step, .. } => {
+            (tr!(lang, "event-error-fide-mode-left", step = *step), None)
+        }
     }
 }
 
