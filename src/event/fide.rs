@@ -26,30 +26,7 @@ use crate::model::Tournament;
 use crate::pairing::check::report::{check_tournament, engine_selection, CheckOptions};
 use crate::pairing::dutch::{select_edition, PairOptions};
 
-/// The warnings the arbiter confirmed for the next steps: Level 3 needs one
-/// confirmation, Level 4 two (the checklist's levels).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
-pub enum Confirm {
-    /// Nothing confirmed: a step with a warning is refused with
-    /// [`EventError::Unconfirmed`], which says what it would record.
-    #[default]
-    None,
-    /// Confirmed once: Level-3 warnings pass.
-    Once,
-    /// Confirmed twice: Level-4 warnings (leaving FIDE mode) pass too.
-    Twice,
-}
-
-impl Confirm {
-    /// The level of warning this confirmation lets through (0: none).
-    fn level(self) -> u8 {
-        match self {
-            Confirm::None => 0,
-            Confirm::Once => 3,
-            Confirm::Twice => 4,
-        }
-    }
-}
+pub use super::confirm::Confirm;
 
 /// Whether the event is in FIDE mode.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

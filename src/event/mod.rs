@@ -23,6 +23,7 @@
 
 mod accounts;
 mod apply;
+mod confirm;
 mod error;
 mod fide;
 mod ops;

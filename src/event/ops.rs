@@ -702,7 +702,7 @@ pub(crate) fn show(r: BoardResult) -> String {
 /// line (C.04.2 (2026) art. 4.3: the pairings already made stand).
 fn past_correction(
     tx: &Transaction<'_>,
-    confirmed: super::fide::Confirm,
+    confirmed: super::confirm::Confirm,
     s: &SectionState,
     round: u32,
     b: &BoardState,

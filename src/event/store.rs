@@ -30,7 +30,7 @@ pub struct Event {
     pub(super) path: PathBuf,
     /// The warnings confirmed for the steps written through this handle
     /// ([`Event::confirm`]).
-    pub(super) confirmed: super::fide::Confirm,
+    pub(super) confirmed: super::confirm::Confirm,
 }
 
 /// Who makes a step and why.
@@ -66,7 +66,7 @@ impl Event {
         let event = Event {
             conn,
             path: path.to_path_buf(),
-            confirmed: super::fide::Confirm::None,
+            confirmed: super::confirm::Confirm::None,
         };
         let version = event.check_identity()?;
         // Write-ahead logging: readers (the public pages) never wait for a
@@ -103,7 +103,7 @@ impl Event {
             let mut event = Event {
                 conn,
                 path: tmp.clone(),
-                confirmed: super::fide::Confirm::None,
+                confirmed: super::confirm::Confirm::None,
             };
             event.migrate()?;
             for step in steps {
