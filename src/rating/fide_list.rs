@@ -113,7 +113,7 @@ pub fn listed<'a>(list: &'a FideList, fide_id: Option<&str>) -> Option<&'a ListP
 
 /// The name a rating report gives a player, when it is not the file's: the
 /// FIDE list's name when the list has the player by FIDE id (FIDE rates the
-/// player it lists), else the Latin form FIDE needs ([`fide_form`]:
+/// player it lists), else the Latin form FIDE needs (`fide_form`:
 /// `陳美玲, Chen Mei-Ling` is reported as `Chen, Mei-Ling`, FIDE's
 /// `Surname, Given`). `None` keeps the file's name.
 pub fn report_name(p: &Player, list: Option<&FideList>) -> Option<String> {
